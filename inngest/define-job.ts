@@ -1,0 +1,166 @@
+// One way to define a background job. A definition is plain data plus a handler made of named steps, so
+// the same object runs on the local database runner (inngest/local-runner.ts) and, converted with
+// toInngestFunction(), on Inngest. Each side effect belongs in its own step: a step's JSON output is
+// stored, and a retry replays stored outputs instead of repeating the side effect.
+import { type Inngest, NonRetriableError } from "inngest";
+import type { Jsonify } from "inngest/types";
+import { z } from "zod";
+import { env } from "@/lib/env";
+
+export { NonRetriableError };
+
+export interface JobLogger {
+  debug(...args: unknown[]): void;
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+export interface JobStepTools {
+  /** Runs `fn` once per job run; later attempts get the stored JSON output back. Names must be unique per run. */
+  run<T>(name: string, fn: () => T | Promise<T>): Promise<Jsonify<Awaited<T>>>;
+}
+
+export interface JobContext<P> {
+  payload: P;
+  step: JobStepTools;
+  jobId: string;
+  /** 1 for the first attempt, 2 for the first retry… */
+  attempt: number;
+  logger: JobLogger;
+}
+
+export interface JobFailure<P> {
+  payload: P;
+  jobId: string;
+  error: Error;
+}
+
+export interface JobSchedule {
+  /** Used by Inngest. */
+  cron: string;
+  /** The local runner has no cron parser: it enqueues the job this often (when none is queued). */
+  intervalMs: number;
+}
+
+export interface JobDefinitionInput<S extends z.ZodType, R> {
+  /** kebab-case; the Inngest function id and the event `job/<id>`. */
+  id: string;
+  /** Payloads must survive JSON (they are stored as jsonb / sent as event data): no Dates, Maps, BigInts. */
+  payload: S;
+  /** Retries after the first attempt (0–20, Inngest's range). Default 3. */
+  retries?: number;
+  /** Max runs of this job at once (per process on the local runner, across the app on Inngest). */
+  concurrency?: number;
+  schedule?: JobSchedule;
+  handler: (ctx: JobContext<z.output<S>>) => Promise<R>;
+  /** Called once when the job has failed for good (retries exhausted or NonRetriableError). */
+  onFailure?: (failure: JobFailure<z.output<S>>) => Promise<void> | void;
+}
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown>
+  extends Readonly<Omit<JobDefinitionInput<S, R>, "retries">> {
+  readonly retries: number;
+  readonly event: `job/${string}`;
+}
+
+// Handlers are contravariant in their payload, so a registry of mixed definitions needs `any` here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJobDefinition = JobDefinition<any, any>;
+
+const ID = /^[a-z0-9]+(?:[-.][a-z0-9]+)*$/;
+
+export function defineJob<S extends z.ZodType, R>(input: JobDefinitionInput<S, R>): JobDefinition<S, R> {
+  if (!ID.test(input.id)) throw new Error(`job id "${input.id}" must be kebab-case (a-z, 0-9, "-", ".")`);
+  const retries = input.retries ?? 3;
+  if (!Number.isInteger(retries) || retries < 0 || retries > 20) {
+    throw new Error(`job ${input.id}: retries must be an integer from 0 to 20, got ${retries}`);
+  }
+  if (input.concurrency !== undefined && (!Number.isInteger(input.concurrency) || input.concurrency < 1)) {
+    throw new Error(`job ${input.id}: concurrency must be a positive integer`);
+  }
+  return Object.freeze({ ...input, retries, event: `job/${input.id}` as const });
+}
+
+/** Raised by step.run on a name already used in this run: a rename would otherwise silently re-run side effects. */
+export class DuplicateStepError extends NonRetriableError {
+  constructor(jobName: string, stepName: string) {
+    super(`job ${jobName}: step name "${stepName}" is used twice in one run; step names must be unique`);
+    this.name = "DuplicateStepError";
+  }
+}
+
+/** Returns a checker to call before each step; one per handler invocation. */
+export function uniqueStepNames(jobName: string): (stepName: string) => void {
+  const seen = new Set<string>();
+  return (stepName) => {
+    if (!stepName) throw new NonRetriableError(`job ${jobName}: step names must be non-empty`);
+    if (seen.has(stepName)) throw new DuplicateStepError(jobName, stepName);
+    seen.add(stepName);
+  };
+}
+
+/** Parses a payload that was already validated once (at enqueue); a failure now cannot heal by retrying. */
+export function parseStoredPayload<S extends z.ZodType>(def: JobDefinition<S>, data: unknown): z.output<S> {
+  const parsed = def.payload.safeParse(data ?? {});
+  if (!parsed.success) {
+    throw new NonRetriableError(`job ${def.id}: invalid payload: ${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+export function toError(err: unknown): Error {
+  if (err instanceof Error) return err;
+  return new Error(typeof err === "string" ? err : JSON.stringify(err));
+}
+
+const LEVELS = ["debug", "info", "warn", "error"] as const;
+
+/** Logger for the local runner, honouring LOG_LEVEL like the rest of the app. */
+export function jobLogger(jobName: string, jobId: string): JobLogger {
+  const configured = env().LOG_LEVEL;
+  const min = configured === "silent" ? LEVELS.length : LEVELS.indexOf(configured);
+  const prefix = `[job ${jobName} ${jobId}]`;
+  const make = (level: (typeof LEVELS)[number]) =>
+    LEVELS.indexOf(level) < min ? () => undefined : (...args: unknown[]) => console[level](prefix, ...args);
+  return { debug: make("debug"), info: make("info"), warn: make("warn"), error: make("error") };
+}
+
+/** The same definition as an Inngest function: event `job/<id>` (plus its cron, if scheduled). */
+export function toInngestFunction(def: AnyJobDefinition, client: Inngest) {
+  const triggers: ({ event: string } | { cron: string })[] = [{ event: def.event }];
+  if (def.schedule) triggers.push({ cron: def.schedule.cron });
+  return client.createFunction(
+    {
+      id: def.id,
+      triggers,
+      retries: def.retries as 0,
+      ...(def.concurrency ? { concurrency: { limit: def.concurrency } } : {}),
+      ...(def.onFailure
+        ? {
+            onFailure: async ({ event, error, runId, logger }) => {
+              const original = event.data.event;
+              const parsed = def.payload.safeParse(original?.data ?? {});
+              // The run failed on its payload: onFailure's contract is a valid payload, so report and stop.
+              if (!parsed.success) {
+                logger.error(`job ${def.id}: onFailure skipped, payload invalid`, error);
+                return;
+              }
+              await def.onFailure!({ payload: parsed.data, jobId: original?.id ?? event.data.run_id ?? runId, error });
+            },
+          }
+        : {}),
+    },
+    async ({ event, step, attempt, logger, runId }) => {
+      const payload = parseStoredPayload(def, event.data);
+      const check = uniqueStepNames(def.id);
+      const tools: JobStepTools = {
+        run: (name, fn) => {
+          check(name);
+          return step.run(name, fn) as never;
+        },
+      };
+      return def.handler({ payload, step: tools, jobId: event.id ?? runId, attempt: attempt + 1, logger });
+    },
+  );
+}

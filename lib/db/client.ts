@@ -1,0 +1,111 @@
+// The one Prisma client of the process. Embedded PGlite (with pgvector) in DATA_DIR/pg by default,
+// an in-memory PGlite for `DATABASE_URL=memory://`, or a Postgres server with pgvector otherwise.
+// Kept on globalThis so that every Next.js bundle (instrumentation, route handlers) shares it: PGlite
+// is single-process and must never be opened twice on the same directory.
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { env } from "@/lib/env";
+import { PrismaClient } from "./generated/client";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface Database {
+  kind: DatabaseKind;
+  prisma: PrismaClient;
+  /** Runs a multi-statement SQL script (simple query protocol). */
+  execScript(sql: string): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded engine, for tests and tools that need it directly. */
+  pglite?: () => Promise<PGlite>;
+}
+
+const g = globalThis as unknown as { __docintelDb?: Database };
+
+export function embeddedDataDir(): string {
+  return path.join(env().dataDir, "pg");
+}
+
+export function createDatabase(url = env().DATABASE_URL): Database {
+  if (!url || url.startsWith("memory:")) {
+    let dir: string | undefined;
+    if (!url) {
+      dir = embeddedDataDir();
+      fs.mkdirSync(dir, { recursive: true });
+    }
+    // `PGlite.create` (not `new PGlite`) is required for the pgvector extension to load.
+    let opening: Promise<PGlite> | undefined;
+    const open = () => (opening ??= PGlite.create(dir, { extensions: { vector } }));
+    const prisma = new PrismaClient({ adapter: lazyPGliteAdapter(open) });
+    return {
+      kind: "pglite",
+      prisma,
+      pglite: open,
+      execScript: async (sql) => {
+        await (await open()).exec(sql);
+      },
+      close: async () => {
+        await prisma.$disconnect();
+        if (opening) {
+          const instance = await opening;
+          if (!instance.closed) await instance.close();
+        }
+      },
+    };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: "postgres",
+    prisma,
+    execScript: async (sql) => {
+      const client = await pool.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        client.release();
+      }
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+/** Opens PGlite on first connect so that the Prisma client can be built synchronously. */
+function lazyPGliteAdapter(open: () => Promise<PGlite>): SqlMigrationAwareDriverAdapterFactory {
+  let factory: PrismaPGlite | undefined;
+  const get = async () => (factory ??= new PrismaPGlite(await open()));
+  return {
+    provider: "postgres",
+    adapterName: "pglite-prisma-adapter",
+    connect: async () => (await get()).connect(),
+    connectToShadowDb: async () => (await get()).connectToShadowDb(),
+  };
+}
+
+export function database(): Database {
+  if (!g.__docintelDb) g.__docintelDb = createDatabase();
+  return g.__docintelDb;
+}
+
+export function db(): PrismaClient {
+  return database().prisma;
+}
+
+/** Replaces the process database (tests use a fresh in-memory PGlite per file). */
+export function setDatabase(next: Database | undefined): void {
+  g.__docintelDb = next;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = g.__docintelDb;
+  g.__docintelDb = undefined;
+  if (current) await current.close();
+}

@@ -1,0 +1,94 @@
+// All configuration, parsed once with zod. Nothing else in the code base reads process.env.
+// With no configuration at all the app runs embedded: PGlite database and files under DATA_DIR.
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .union([z.boolean(), z.string()])
+  .transform((v, ctx) => {
+    if (typeof v === "boolean") return v;
+    const s = v.trim().toLowerCase();
+    if (["1", "true", "yes", "on"].includes(s)) return true;
+    if (["0", "false", "no", "off", ""].includes(s)) return false;
+    ctx.addIssue({ code: "custom", message: `expected true/false, got "${v}"` });
+    return z.NEVER;
+  });
+
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+
+export const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: int(3000, 1),
+  /** Public origin of the app, used for absolute links (pagination, doc_url). Defaults to the request origin. */
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** Postgres server with pgvector. Unset: embedded PGlite in DATA_DIR/pg. `memory://` for an in-memory PGlite. */
+  DATABASE_URL: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+
+  // Request limits
+  MAX_JSON_BODY_BYTES: int(1_048_576, 1024),
+  RATE_LIMIT_ENABLED: bool.default(true),
+  /** Requests allowed per API key (or per IP when unauthenticated) per window. */
+  RATE_LIMIT_MAX: int(600, 1),
+  RATE_LIMIT_WINDOW_SECONDS: int(60, 1),
+  /** `memory` (one process) or `postgres` (shared by all app instances). Default: memory when embedded, postgres with DATABASE_URL. */
+  RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
+
+  // Background jobs
+  /** `local` (database-backed runner inside the app) or `inngest`. Default: inngest when INNGEST_EVENT_KEY is set. */
+  JOBS_RUNNER: z.enum(["local", "inngest"]).optional(),
+  JOBS_CONCURRENCY: int(2, 1),
+  JOBS_POLL_INTERVAL_MS: int(500, 10),
+  JOBS_LEASE_SECONDS: int(60, 1),
+  /** Start the local runner inside the web server process. */
+  JOBS_WORKER_ENABLED: bool.default(true),
+  INNGEST_EVENT_KEY: z.string().optional(),
+  INNGEST_SIGNING_KEY: z.string().optional(),
+  INNGEST_BASE_URL: z.url().optional(),
+  INNGEST_DEV: bool.optional(),
+
+  // Authentication
+  NEXTAUTH_SECRET: z.string().optional(),
+  /** Application domain used in login URLs (custom domains CNAME to it). */
+  DOMAIN: z.string().optional(),
+  IS_LDAP_ON: bool.default(false),
+});
+
+export type TEnv = z.infer<typeof ZEnv> & {
+  dataDir: string;
+  jobsRunner: "local" | "inngest";
+  rateLimitStore: "memory" | "postgres";
+};
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): TEnv {
+  // Empty strings are treated as unset so that `FOO=` in a shell does not become an invalid value.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = ZEnv.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    jobsRunner: env.JOBS_RUNNER ?? (env.INNGEST_EVENT_KEY ? "inngest" : "local"),
+    rateLimitStore: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL && !env.DATABASE_URL.startsWith("memory:") ? "postgres" : "memory"),
+  };
+}
+
+let cached: TEnv | undefined;
+
+export function env(): TEnv {
+  if (!cached) cached = parseEnv(process.env);
+  return cached;
+}
+
+/** Tests override configuration for the current process. */
+export function setEnvForTests(overrides: Record<string, string | undefined>): TEnv {
+  cached = parseEnv({ ...process.env, ...overrides });
+  return cached;
+}

@@ -1,0 +1,98 @@
+// Request bodies: size-limited (413 before reading past the limit), JSON, form-urlencoded or multipart.
+import { AppError } from "./errors";
+import type { BodyKind } from "./endpoint";
+
+function tooLarge(actual: number, limit: number, exact: boolean): AppError {
+  return new AppError(
+    "payload_too_large",
+    `Request body is ${exact ? "" : "at least "}${actual} bytes; the limit for this endpoint is ${limit} bytes.`,
+  );
+}
+
+/** Rejects on Content-Length at once; otherwise counts while streaming and stops at the limit. */
+export async function readBodyLimited(req: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(declared, limit, true);
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(total, limit, false);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+export function bodyKindOf(contentType: string | null): BodyKind | "none" | "other" {
+  const ct = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (!ct) return "none";
+  if (ct === "application/json" || ct.endsWith("+json")) return "json";
+  if (ct === "application/x-www-form-urlencoded") return "form";
+  if (ct === "multipart/form-data") return "multipart";
+  return "other";
+}
+
+function formToObject(form: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of form) {
+    const value = typeof v === "string" ? v : v;
+    if (k in out) out[k] = ([] as unknown[]).concat(out[k], value);
+    else out[k] = value;
+  }
+  return out;
+}
+
+/** Parses a small (non-streamed) body of an accepted kind into a plain object for zod. */
+export async function parseBody(req: Request, kinds: BodyKind[], limit: number, optional: boolean): Promise<unknown> {
+  const kind = bodyKindOf(req.headers.get("content-type"));
+  const bytes = await readBodyLimited(req, limit);
+  if (bytes.byteLength === 0) {
+    if (optional) return {};
+    if (kind === "none" || kind === "json") return undefined;
+  }
+  const effective = kind === "none" ? "json" : kind;
+  if (effective === "other" || !kinds.includes(effective)) {
+    throw new AppError("unsupported_media_type", `Content-Type must be one of: ${kinds.map(mediaType).join(", ")}.`);
+  }
+  if (effective === "json") {
+    try {
+      return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    } catch {
+      throw new AppError("bad_request", "Malformed JSON in request body.");
+    }
+  }
+  if (effective === "form") return formToObject(new URLSearchParams(new TextDecoder().decode(bytes)));
+  const rebuilt = new Request(req.url, { method: "POST", headers: req.headers, body: bytes });
+  try {
+    return formToObject(await rebuilt.formData());
+  } catch {
+    throw new AppError("bad_request", "Malformed multipart body.");
+  }
+}
+
+function mediaType(kind: BodyKind): string {
+  return { json: "application/json", form: "application/x-www-form-urlencoded", multipart: "multipart/form-data" }[kind];
+}
+
+/** Query string → object: repeated keys become arrays. */
+export function queryToObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of params) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}

@@ -1,0 +1,95 @@
+// Workspace use cases: create, list, get, update, delete.
+import { requireCompanyScope } from "@/lib/auth/permissions";
+import type { Principal } from "@/lib/auth/principal";
+import type { z } from "zod";
+import type { ZWorkspaceCreate, ZWorkspaceListQuery, ZWorkspaceUpdate } from "@/lib/contracts/workspaces";
+import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { AppError } from "@/lib/http/errors";
+import { pageWindow, paginated } from "@/lib/http/paginate";
+import { findAccessibleWorkspace, findManageableWorkspace, listableWorkspacesWhere, workspaceAccess } from "./access";
+import { serializeWorkspaces } from "./serialize-workspace";
+import { workspaceStats } from "./workspace-stats";
+
+const nameTaken = (name: string) => new AppError("conflict", `A workspace named "${name}" already exists in your company.`);
+
+export async function createWorkspace(p: Principal, input: z.output<typeof ZWorkspaceCreate>) {
+  requireCompanyScope(p);
+  try {
+    const workspace = await db().$transaction(async (tx) => {
+      const ws = await tx.workspace.create({
+        data: {
+          companyId: p.companyId,
+          name: input.name,
+          description: input.description ?? "",
+          workspaceType: input.workspace_type ?? "shared",
+          storageQuotaMb: input.storage_quota_mb ?? null,
+          createdById: p.user.id,
+        },
+      });
+      await tx.workspaceMember.create({ data: { workspaceId: ws.id, userId: p.user.id, role: "owner" } });
+      return ws;
+    });
+    await recordAudit({ principal: p, action: "Workspace created", metadata: { workspace_id: workspace.id } });
+    const access = await workspaceAccess(p, workspace);
+    return (await serializeWorkspaces([access!], true))[0];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken(input.name);
+    throw err;
+  }
+}
+
+export async function listWorkspaces(p: Principal, query: z.output<typeof ZWorkspaceListQuery>, req: Request) {
+  const where = {
+    ...listableWorkspacesWhere(p),
+    ...(query.name ? { name: { contains: query.name, mode: "insensitive" as const } } : {}),
+  };
+  const [count, rows] = await Promise.all([
+    db().workspace.count({ where }),
+    db().workspace.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(query) }),
+  ]);
+  const accesses = (await Promise.all(rows.map((w) => workspaceAccess(p, w)))).filter((a) => a !== null);
+  return paginated(req, query, count, await serializeWorkspaces(accesses, false));
+}
+
+export async function getWorkspace(p: Principal, id: number) {
+  const access = await findAccessibleWorkspace(p, id);
+  return (await serializeWorkspaces([access], true))[0];
+}
+
+export async function updateWorkspace(p: Principal, id: number, input: z.output<typeof ZWorkspaceUpdate>) {
+  await findManageableWorkspace(p, id);
+  try {
+    await db().workspace.update({
+      where: { id },
+      data: {
+        name: input.name,
+        description: input.description,
+        workspaceType: input.workspace_type,
+        storageQuotaMb: input.storage_quota_mb,
+      },
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken(input.name ?? "");
+    throw err;
+  }
+  await recordAudit({ principal: p, action: "Workspace updated", metadata: { workspace_id: id, changes: Object.keys(input) } });
+  return getWorkspace(p, id);
+}
+
+export async function deleteWorkspace(p: Principal, id: number, force: boolean) {
+  const { workspace } = await findManageableWorkspace(p, id);
+  if (workspace.isDefault) {
+    throw new AppError("bad_request", "The company's default workspace cannot be deleted.");
+  }
+  const stats = (await workspaceStats([id])).get(id);
+  if (stats && stats.filesCount > 0 && !force) {
+    throw new AppError(
+      "bad_request",
+      `The workspace holds ${stats.filesCount} document(s); delete them first or pass force=true to delete them with it.`,
+    );
+  }
+  await db().workspace.delete({ where: { id } });
+  await recordAudit({ principal: p, action: "Workspace deleted", metadata: { workspace_id: id, force } });
+}

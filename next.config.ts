@@ -1,0 +1,17 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Native, WASM and driver packages load from node_modules at run time instead of being bundled.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-pgvector",
+    "pglite-prisma-adapter",
+    "@prisma/adapter-pg",
+    "@prisma/client",
+    "pg",
+  ],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;
