@@ -2,7 +2,7 @@
 // the same object runs on the local database runner (inngest/local-runner.ts) and, converted with
 // toInngestFunction(), on Inngest. Each side effect belongs in its own step: a step's JSON output is
 // stored, and a retry replays stored outputs instead of repeating the side effect.
-import { type Inngest, NonRetriableError } from "inngest";
+import { type Inngest, type InngestFunction, NonRetriableError } from "inngest";
 import type { Jsonify } from "inngest/types";
 import { z } from "zod";
 import { env } from "@/lib/env";
@@ -134,7 +134,7 @@ export function toInngestFunction(def: AnyJobDefinition, client: Inngest) {
     {
       id: def.id,
       triggers,
-      retries: def.retries as 0,
+      retries: def.retries as NonNullable<InngestFunction.Options["retries"]>, // range checked in defineJob
       ...(def.concurrency ? { concurrency: { limit: def.concurrency } } : {}),
       ...(def.onFailure
         ? {

@@ -60,6 +60,7 @@ export class LocalRunner {
   private pumpAgain = false;
   private timer: NodeJS.Timeout | undefined;
   private lastRecovery = 0;
+  private claiming: Promise<unknown> = Promise.resolve();
   private unsubscribe: (() => void) | undefined;
 
   constructor(opts: LocalRunnerOptions) {
@@ -159,8 +160,14 @@ export class LocalRunner {
     return this.pumping;
   }
 
-  /** Claims jobs while there is capacity; returns how many were started. */
-  private async fill(): Promise<number> {
+  /** Claims jobs while there is capacity; returns how many were started. One fill at a time (drain + start). */
+  private fill(): Promise<number> {
+    const next = this.claiming.then(() => this.fillOnce());
+    this.claiming = next.catch(() => undefined);
+    return next;
+  }
+
+  private async fillOnce(): Promise<number> {
     let started = 0;
     while (this.inFlight.size < this.concurrency) {
       const names = [...this.defs.values()]

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "./client";
 
-export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
+export const MIGRATIONS_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations");
 
 export interface Migration {
   name: string;
@@ -15,14 +15,15 @@ export interface Migration {
 }
 
 export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  if (!fs.existsSync(dir)) throw new Error(`migrations directory not found: ${dir}`);
+  // The migrations are read from the project directory at run time, not bundled (hence the ignore hints).
+  if (!fs.existsSync(/*turbopackIgnore: true*/ dir)) throw new Error(`migrations directory not found: ${dir}`);
   return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
+    .readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(/*turbopackIgnore: true*/ path.join(dir, d.name, "migration.sql")))
     .map((d) => d.name)
     .sort()
     .map((name) => {
-      const sql = fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+      const sql = fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, name, "migration.sql"), "utf8");
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     });
 }

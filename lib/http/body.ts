@@ -10,10 +10,10 @@ function tooLarge(actual: number, limit: number, exact: boolean): AppError {
 }
 
 /** Rejects on Content-Length at once; otherwise counts while streaming and stops at the limit. */
-export async function readBodyLimited(req: Request, limit: number): Promise<Uint8Array> {
+export async function readBodyLimited(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(declared, limit, true);
-  if (!req.body) return new Uint8Array();
+  if (!req.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -27,7 +27,7 @@ export async function readBodyLimited(req: Request, limit: number): Promise<Uint
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(total);
+  const out = new Uint8Array(new ArrayBuffer(total));
   let offset = 0;
   for (const c of chunks) {
     out.set(c, offset);
@@ -47,8 +47,7 @@ export function bodyKindOf(contentType: string | null): BodyKind | "none" | "oth
 
 function formToObject(form: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of form) {
-    const value = typeof v === "string" ? v : v;
+  for (const [k, value] of form) {
     if (k in out) out[k] = ([] as unknown[]).concat(out[k], value);
     else out[k] = value;
   }
@@ -56,7 +55,7 @@ function formToObject(form: Iterable<[string, FormDataEntryValue]>): Record<stri
 }
 
 /** Parses a small (non-streamed) body of an accepted kind into a plain object for zod. */
-export async function parseBody(req: Request, kinds: BodyKind[], limit: number, optional: boolean): Promise<unknown> {
+export async function parseBody(req: Request, kinds: readonly BodyKind[], limit: number, optional: boolean): Promise<unknown> {
   const kind = bodyKindOf(req.headers.get("content-type"));
   const bytes = await readBodyLimited(req, limit);
   if (bytes.byteLength === 0) {

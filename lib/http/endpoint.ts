@@ -56,20 +56,19 @@ export interface EndpointDef<
   query?: Q;
   body?: B;
   /** Accepted request encodings for `body` (default: json). */
-  bodyKinds?: BodyKind[];
+  bodyKinds?: readonly BodyKind[];
   /** Request body limit in bytes (default: MAX_JSON_BODY_BYTES). */
   maxBodyBytes?: number;
   /** Body is optional (an empty request is parsed as `{}`). */
   bodyOptional?: boolean;
   responses: Record<number, ResponseDoc>;
   /** Documented error codes beyond the generic ones (401, 422, 429, 500, 503). */
-  errors?: ErrorCode[];
+  errors?: readonly ErrorCode[];
   /** Marked alpha in the docs. */
   alpha?: boolean;
 }
 
-export function defineEndpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  def: EndpointDef<P, Q, B>,
-): EndpointDef<P, Q, B> {
+/** Keeps the literal type of the definition so handlers get exact params/query/body/principal types. */
+export function defineEndpoint<const D extends EndpointDef>(def: D): D {
   return def;
 }

@@ -1,5 +1,4 @@
 // Every test process starts with an in-memory database and quiet logs unless a test says otherwise.
 process.env.DATABASE_URL ??= "memory://";
 process.env.LOG_LEVEL ??= "silent";
-process.env.NODE_ENV = "test";
 process.env.JOBS_WORKER_ENABLED ??= "false";

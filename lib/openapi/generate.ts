@@ -1,0 +1,339 @@
+// The OpenAPI 3.1 document, generated from the endpoint contracts with zod's own z.toJSONSchema.
+// Deterministic: the same contracts and base URL always give the same bytes (the docs page and the
+// coverage test rely on that). Schemas with `.meta({ id })` become components; a component whose
+// input shape differs from its output shape (defaults, transforms) gets a second `<id>Input` entry.
+import { z } from "zod";
+import { allEndpoints, endpointGroups } from "@/lib/contracts";
+import { ZErrorEnvelope, ZMaintenanceError } from "@/lib/contracts/common";
+import type { BodyKind, EndpointDef } from "@/lib/http/endpoint";
+import { ERROR_CATALOGUE, errorDocAnchor, type ErrorCode } from "@/lib/http/errors";
+
+export const API_TITLE = "DocIntel API";
+export const API_VERSION = "3.15.0";
+
+export type JsonSchema = { [key: string]: unknown };
+export interface ParameterObject { name: string; in: "path" | "query"; required: boolean; description?: string; schema: JsonSchema }
+export interface MediaTypeObject { schema?: JsonSchema; examples?: Record<string, { $ref: string }> }
+export interface ResponseObject { description: string; headers?: Record<string, { $ref: string }>; content?: Record<string, MediaTypeObject>; "x-error-codes"?: string[] }
+export interface OperationObject {
+  operationId: string; summary: string; description?: string; tags: string[];
+  security?: Record<string, string[]>[]; parameters?: ParameterObject[];
+  requestBody?: { required: boolean; content: Record<string, MediaTypeObject> };
+  responses: Record<string, ResponseObject>;
+  "x-auth": EndpointDef["auth"]; "x-maintenance-category": string | null; "x-rate-limited": boolean; "x-alpha"?: true;
+}
+export interface ErrorCodeEntry { code: string; status: number; area: string; title: string; anchor: string }
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
+  tags: { name: string; description?: string }[];
+  paths: Record<string, Record<string, OperationObject>>;
+  components: {
+    securitySchemes: Record<string, unknown>;
+    headers: Record<string, unknown>;
+    examples: Record<string, { summary: string; value: unknown }>;
+    schemas: Record<string, JsonSchema>;
+  };
+  "x-error-codes": ErrorCodeEntry[];
+}
+
+const SCHEMA_REF = "#/components/schemas/";
+const HEADER_REF = "#/components/headers/";
+const EXAMPLE_REF = "#/components/examples/";
+const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const MEDIA: Record<BodyKind, string> = { json: "application/json", form: "application/x-www-form-urlencoded", multipart: "multipart/form-data" };
+// zod emits both a format and its regex; the format alone reads better and says the same.
+const FORMATS_WITH_PATTERN = new Set(["date-time", "date", "time", "duration", "email", "uuid", "ipv4", "ipv6", "cidrv4", "cidrv6", "base64", "base64url"]);
+const VALUE_KEYS = new Set(["default", "const", "enum", "examples", "example"]);
+/** Keywords whose value maps names (not keywords) to schemas. */
+const MAP_KEYS = new Set(["properties", "patternProperties", "dependentSchemas"]);
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  System: "Health, maintenance periods, announcements and this document.",
+  Authentication: "Company detection before login.",
+  "API keys": "Keys for the `Authorization: Bearer` header; the secret is shown once.",
+  Workspaces: "Access-controlled document collections and their members.",
+};
+
+const INFO_DESCRIPTION = [
+  "The v3 HTTP API of DocIntel: parse, extract, search and ask over documents in access-controlled workspaces.",
+  "",
+  "**Authentication**: send an API key as `Authorization: Bearer <API key>`.",
+  "",
+  "**Errors** share one envelope: `id` (resource or job id, or null), `code` (HTTP status), `error` (machine-readable code), `detail` (human-readable), `doc_url` (link to the code's entry in these docs), `fields` on 422 (field → list of `{error, detail}`) and `index` on batch errors (0-based failing action).",
+  "",
+  "**Rate limits**: responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`; a 429 adds `Retry-After`.",
+  "",
+  "**Maintenance**: a blocked endpoint answers 503 with the `MaintenanceError` body (not the error envelope) and `Retry-After`.",
+].join("\n");
+
+/** Recursively tidies zod's output: no `$schema`, no ±MAX_SAFE_INTEGER bounds, refs renamed into components. */
+function tidy(node: unknown, refName: (id: string) => string): unknown {
+  if (Array.isArray(node)) return node.map((n) => tidy(n, refName));
+  if (!node || typeof node !== "object") return node;
+  const src = node as JsonSchema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(src)) {
+    if (key === "$schema" || key === "$defs") continue;
+    if ((key === "minimum" && value === -Number.MAX_SAFE_INTEGER) || (key === "maximum" && value === Number.MAX_SAFE_INTEGER)) continue;
+    if (key === "pattern" && typeof src.format === "string" && FORMATS_WITH_PATTERN.has(src.format)) continue;
+    if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")) out.$ref = SCHEMA_REF + refName(value.slice(8));
+    else if (VALUE_KEYS.has(key)) out[key] = value;
+    else if (MAP_KEYS.has(key) && value && typeof value === "object") {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, tidy(sub, refName)]));
+    } else out[key] = tidy(value, refName);
+  }
+  return out;
+}
+
+function refsIn(node: unknown, acc: Set<string>): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => refsIn(n, acc));
+  else if (node && typeof node === "object") {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/")) acc.add(v.slice(8));
+      else if (!VALUE_KEYS.has(k)) refsIn(v, acc);
+    }
+  }
+  return acc;
+}
+
+/** Converts zod schemas and collects their `$defs` into one set of components. */
+export class SchemaCollector {
+  readonly schemas: Record<string, JsonSchema> = {};
+  /** Raw output-mode definition of each component id, to tell whether its input form differs. */
+  private readonly outputRaw = new Map<string, string>();
+
+  convert(schema: z.ZodType, io: "input" | "output", context: string): JsonSchema {
+    const raw = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any", reused: "inline", cycles: "ref", metadata: z.globalRegistry }) as JsonSchema;
+    const defs = (raw.$defs ?? {}) as Record<string, JsonSchema>;
+    const names = new Map<string, string>();
+    for (const id of Object.keys(defs)) {
+      // Unnamed definitions (zod's `__schemaN`, from recursion) are only unique within one conversion.
+      if (!/^__schema\d+$/.test(id)) names.set(id, id);
+      else names.set(id, `${context}${id.replace(/^__schema/, "Schema")}`);
+    }
+    if (io === "output") {
+      for (const [id, def] of Object.entries(defs)) this.outputRaw.set(id, JSON.stringify(def));
+    } else {
+      for (const id of Object.keys(defs)) {
+        const closure = refsIn(defs[id], new Set([id]));
+        for (const dep of closure) refsIn(defs[dep], closure);
+        const same = [...closure].every((d) => this.outputRaw.get(d) === JSON.stringify(defs[d]));
+        if (!same && this.outputRaw.has(id)) names.set(id, `${names.get(id)}Input`);
+      }
+    }
+    const refName = (id: string) => names.get(id) ?? id;
+    for (const [id, def] of Object.entries(defs)) {
+      const name = refName(id);
+      const tidied = tidy(def, refName) as JsonSchema;
+      const existing = this.schemas[name];
+      if (existing && JSON.stringify(existing) !== JSON.stringify(tidied)) {
+        throw new Error(`OpenAPI: two different schemas share the component name "${name}"`);
+      }
+      this.schemas[name] = tidied;
+    }
+    return tidy(raw, refName) as JsonSchema;
+  }
+
+  /** The schema itself, or the component it refers to. */
+  deref(schema: JsonSchema): JsonSchema {
+    const ref = schema.$ref;
+    return typeof ref === "string" && ref.startsWith(SCHEMA_REF) ? this.schemas[ref.slice(SCHEMA_REF.length)] ?? schema : schema;
+  }
+}
+
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function operationIds(): Map<EndpointDef, string> {
+  const ids = new Map<EndpointDef, string>();
+  for (const [group, defs] of Object.entries(endpointGroups)) {
+    for (const [name, def] of Object.entries(defs)) ids.set(def, `${group}${upperFirst(name)}`);
+  }
+  return ids;
+}
+
+function fallbackOperationId(def: EndpointDef): string {
+  const words = def.path.replace(/^\/api\/v3\//, "").split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return def.method.toLowerCase() + words.map(upperFirst).join("");
+}
+
+function parameters(c: SchemaCollector, def: EndpointDef, opId: string): ParameterObject[] {
+  const out: ParameterObject[] = [];
+  for (const where of ["path", "query"] as const) {
+    const schema = where === "path" ? def.params : def.query;
+    if (!schema) continue;
+    const obj = c.deref(c.convert(schema, "input", opId));
+    const required = new Set((obj.required as string[] | undefined) ?? []);
+    for (const [name, prop] of Object.entries((obj.properties ?? {}) as Record<string, JsonSchema>)) {
+      const { description, ...rest } = prop;
+      out.push({
+        name, in: where, required: where === "path" || required.has(name),
+        ...(typeof description === "string" ? { description } : {}),
+        schema: rest,
+      });
+    }
+  }
+  return out;
+}
+
+/** Every error an endpoint can answer with: the wrapper's generic ones, then its documented codes. */
+function errorCodes(def: EndpointDef): ErrorCode[] {
+  const hasInput = !!(def.params || def.query || def.body);
+  const codes: ErrorCode[] = [];
+  if (def.body) codes.push("bad_request");
+  if (def.auth === "required") codes.push("unauthorized");
+  if (def.auth !== "none" && !def.allowUnverified) codes.push("email_verification_required");
+  if (def.body) codes.push("payload_too_large", "unsupported_media_type");
+  if (hasInput) codes.push("validation_error");
+  if (!def.noRateLimit) codes.push("too_many_requests");
+  codes.push("internal_server_error");
+  if (def.category) codes.push("service_maintenance");
+  for (const code of def.errors ?? []) if (!codes.includes(code)) codes.push(code);
+  return codes;
+}
+
+function errorExample(code: ErrorCode, base: string): unknown {
+  const { status, title } = ERROR_CATALOGUE[code];
+  if (code === "service_maintenance") {
+    return { detail: "The service is under maintenance.", error: code, mode: "full_shutdown", reason: "Database upgrade", started_at: "2025-01-01T00:00:00.000Z", endpoint_category_names: [] };
+  }
+  return {
+    id: null, code: status, error: code, detail: `${title}.`, doc_url: `${base}/docs#${errorDocAnchor(code)}`,
+    ...(status === 422 ? { fields: code === "validation_error" ? { name: [{ error: "required", detail: "This field is required." }] } : {} } : {}),
+  };
+}
+
+function errorResponses(def: EndpointDef, base: string): Record<string, ResponseObject> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodes(def)) {
+    const status = ERROR_CATALOGUE[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<string, ResponseObject> = {};
+  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    const maintenance = codes.includes("service_maintenance");
+    const envelope = codes.some((code) => code !== "service_maintenance");
+    const schema = maintenance && envelope
+      ? { oneOf: [{ $ref: `${SCHEMA_REF}MaintenanceError` }, { $ref: `${SCHEMA_REF}Error` }] }
+      : { $ref: SCHEMA_REF + (maintenance ? "MaintenanceError" : "Error") };
+    const headers: Record<string, { $ref: string }> = { "X-Request-Id": { $ref: `${HEADER_REF}X-Request-Id` } };
+    if (status === 401) headers["WWW-Authenticate"] = { $ref: `${HEADER_REF}WWW-Authenticate` };
+    if (status === 429) {
+      for (const h of ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) headers[h] = { $ref: HEADER_REF + h };
+    }
+    if (status === 429 || maintenance) headers["Retry-After"] = { $ref: `${HEADER_REF}Retry-After` };
+    out[String(status)] = {
+      description: codes.map((code) => `${ERROR_CATALOGUE[code].title} (\`${code}\`)`).join("; "),
+      headers,
+      content: {
+        "application/json": {
+          schema,
+          examples: Object.fromEntries(codes.map((code) => [code, { $ref: EXAMPLE_REF + code }])),
+        },
+      },
+      "x-error-codes": codes,
+    };
+  }
+  return out;
+}
+
+function successHeaders(def: EndpointDef): Record<string, { $ref: string }> {
+  const headers: Record<string, { $ref: string }> = { "X-Request-Id": { $ref: `${HEADER_REF}X-Request-Id` } };
+  if (!def.noRateLimit) for (const h of ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) headers[h] = { $ref: HEADER_REF + h };
+  return headers;
+}
+
+function operation(c: SchemaCollector, def: EndpointDef, opId: string, base: string): OperationObject {
+  const responses: Record<string, ResponseObject> = {};
+  for (const [status, doc] of Object.entries(def.responses)) {
+    const res: ResponseObject = { description: doc.description, headers: successHeaders(def) };
+    if (doc.schema) res.content = { [doc.contentType ?? "application/json"]: { schema: c.convert(doc.schema, "output", opId) } };
+    else if (status !== "204" && status !== "304") res.content = { [doc.contentType ?? "application/json"]: {} };
+    responses[status] = res;
+  }
+  Object.assign(responses, errorResponses(def, base));
+  const params = parameters(c, def, opId);
+  const op: OperationObject = {
+    operationId: opId,
+    summary: def.alpha && !/\(alpha\)/i.test(def.summary) ? `${def.summary} (alpha)` : def.summary,
+    ...(def.description ? { description: def.description } : {}),
+    tags: [def.tag],
+    ...(def.auth === "required" ? { security: [{ bearerAuth: [] }] } : def.auth === "optional" ? { security: [{ bearerAuth: [] }, {}] } : {}),
+    ...(params.length ? { parameters: params } : {}),
+    responses,
+    "x-auth": def.auth,
+    "x-maintenance-category": def.category,
+    "x-rate-limited": !def.noRateLimit,
+    ...(def.alpha ? { "x-alpha": true as const } : {}),
+  };
+  if (def.body) {
+    const schema = c.convert(def.body, "input", opId);
+    const kinds = def.bodyKinds ?? ["json"];
+    op.requestBody = { required: !def.bodyOptional, content: Object.fromEntries(kinds.map((k) => [MEDIA[k], { schema }])) };
+  }
+  return op;
+}
+
+const HEADERS = {
+  "X-Request-Id": { description: "Identifier of this request, also written to the server log.", schema: { type: "string" } },
+  "X-RateLimit-Limit": { description: "Requests allowed per window (when rate limiting is enabled).", schema: { type: "integer" } },
+  "X-RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" } },
+  "X-RateLimit-Reset": { description: "Unix time (seconds) at which the window resets.", schema: { type: "integer" } },
+  "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+  "WWW-Authenticate": { description: "Authentication scheme: `Bearer`.", schema: { type: "string" } },
+};
+
+export function errorCatalogueEntries(): ErrorCodeEntry[] {
+  return Object.entries(ERROR_CATALOGUE).map(([code, e]) => ({ code, status: e.status, area: e.area, title: e.title, anchor: errorDocAnchor(code) }));
+}
+
+/** The OpenAPI document of every contract in lib/contracts; `baseUrl` fills `servers` and example `doc_url`s. */
+export function generateOpenApi(baseUrl?: string): OpenApiDocument {
+  const base = (baseUrl ?? "").replace(/\/+$/, "");
+  const c = new SchemaCollector();
+  const ids = operationIds();
+  const defs = [...new Set(allEndpointsSorted())];
+  // Output schemas first, so that input conversions can tell whether a component reads differently.
+  c.convert(ZErrorEnvelope, "output", "Error");
+  c.convert(ZMaintenanceError, "output", "MaintenanceError");
+  for (const def of defs) for (const doc of Object.values(def.responses)) if (doc.schema) c.convert(doc.schema, "output", ids.get(def) ?? fallbackOperationId(def));
+
+  const paths: OpenApiDocument["paths"] = {};
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const def of defs) {
+    const opId = ids.get(def) ?? fallbackOperationId(def);
+    if (seen.has(opId)) throw new Error(`OpenAPI: duplicate operationId "${opId}"`);
+    seen.add(opId);
+    if (!tags.includes(def.tag)) tags.push(def.tag);
+    const item = (paths[def.path] ??= {});
+    const method = def.method.toLowerCase();
+    if (item[method]) throw new Error(`OpenAPI: ${def.method} ${def.path} is declared twice`);
+    item[method] = operation(c, def, opId, base);
+  }
+
+  return {
+    openapi: "3.1.0",
+    info: { title: API_TITLE, version: API_VERSION, description: INFO_DESCRIPTION },
+    servers: [{ url: base || "/", description: "This instance" }],
+    tags: tags.map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "An API key: `Authorization: Bearer <API key>`." },
+      },
+      headers: HEADERS,
+      examples: Object.fromEntries(
+        Object.entries(ERROR_CATALOGUE).map(([code, e]) => [code, { summary: e.title, value: errorExample(code as ErrorCode, base) }]),
+      ),
+      schemas: Object.fromEntries(Object.entries(c.schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    },
+    "x-error-codes": errorCatalogueEntries(),
+  };
+}
+
+/** Endpoints by path, then method, so that adding a contract file never reorders the rest. */
+function allEndpointsSorted(): EndpointDef[] {
+  return [...allEndpoints()].sort((a, b) => (a.path === b.path ? METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) : a.path < b.path ? -1 : 1));
+}

@@ -1,0 +1,32 @@
+// Server start-up, run once per process before requests are served (from instrumentation.ts):
+// validate configuration, apply pending migrations, start the local job runner.
+import { stopJobRunner, startJobRunner } from "@/inngest/functions";
+import { closeDatabase, database } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+
+const g = globalThis as unknown as { __docintelStarted?: Promise<void> };
+
+export function startServer(): Promise<void> {
+  g.__docintelStarted ??= (async () => {
+    const config = env();
+    const applied = await migrate(database());
+    log.info("database ready", {
+      kind: database().kind,
+      dataDir: config.DATABASE_URL ? undefined : config.dataDir,
+      migrationsApplied: applied,
+    });
+    const runner = startJobRunner();
+    log.info("jobs", { runner: config.jobsRunner, localWorker: !!runner });
+    const shutdown = async (signal: string) => {
+      log.info("shutting down", { signal });
+      await stopJobRunner({ timeoutMs: 10_000 }).catch(() => undefined);
+      await closeDatabase().catch(() => undefined);
+      process.exit(0);
+    };
+    process.once("SIGTERM", () => void shutdown("SIGTERM"));
+    process.once("SIGINT", () => void shutdown("SIGINT"));
+  })();
+  return g.__docintelStarted;
+}
