@@ -70,7 +70,10 @@ export type AnyJobDefinition = JobDefinition<any, any>;
 
 const ID = /^[a-z0-9]+(?:[-.][a-z0-9]+)*$/;
 
-export function defineJob<S extends z.ZodType, R>(input: JobDefinitionInput<S, R>): JobDefinition<S, R> {
+/** Payloads are objects: on Inngest they travel as the event's `data`. */
+export function defineJob<S extends z.ZodType<Record<string, unknown>>, R>(
+  input: JobDefinitionInput<S, R>,
+): JobDefinition<S, R> {
   if (!ID.test(input.id)) throw new Error(`job id "${input.id}" must be kebab-case (a-z, 0-9, "-", ".")`);
   const retries = input.retries ?? 3;
   if (!Number.isInteger(retries) || retries < 0 || retries > 20) {

@@ -2,15 +2,16 @@
 // triggers, payload validation, steps through Inngest's step.run, failures and the onFailure wiring.
 import { createHash } from "node:crypto";
 import { InngestTestEngine } from "@inngest/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { closeDatabase, createDatabase, db, setDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
+import { setEnvForTests } from "@/lib/env";
 import { inngest } from "./client";
 import { defineJob, NonRetriableError, toInngestFunction } from "./define-job";
-import { inngestFunctions, jobDefinitions } from "./functions";
+import { inngestFunctions, jobDefinitions, startJobRunner, stopJobRunner } from "./functions";
 import { systemCleanup } from "./functions/system-cleanup";
-import { insertJob } from "./jobs";
+import { enqueueJob, getJob, insertJob } from "./jobs";
 
 beforeAll(async () => {
   const d = createDatabase("memory://");
@@ -19,6 +20,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  setEnvForTests({});
   await closeDatabase();
 });
 
@@ -169,5 +171,48 @@ describe("job definitions as Inngest functions", () => {
     const left = (await db().job.findMany({ select: { id: true } })).map((j) => j.id).sort();
     expect(left).toEqual([ids.recentDone, ids.oldQueued].sort());
     expect(await db().jobStep.count({ where: { jobId: ids.oldDone } })).toBe(0);
+  });
+});
+
+describe("choosing the runner", () => {
+  it("sends an event `job/<id>` with the payload as data when JOBS_RUNNER=inngest", async () => {
+    setEnvForTests({ JOBS_RUNNER: "inngest" });
+    const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: ["evt"] } as never);
+    try {
+      const id = await enqueueJob(ingest, { docId: "d1", pages: 2 }, { jobId: "job-7", delayMs: 5_000 });
+      expect(id).toBe("job-7");
+      expect(send).toHaveBeenCalledWith(
+        expect.objectContaining({ name: "job/test-ingest", data: { docId: "d1", pages: 2 }, id: "job-7", ts: expect.any(Number) }),
+      );
+      expect(await getJob("job-7")).toBeNull();
+      await expect(enqueueJob(ingest, { docId: "d1" } as never)).rejects.toThrow(z.ZodError);
+      expect(send).toHaveBeenCalledTimes(1);
+    } finally {
+      send.mockRestore();
+      setEnvForTests({});
+    }
+  });
+
+  it("startJobRunner starts one local runner per process, which runs the scheduled cleanup", async () => {
+    setEnvForTests({ JOBS_WORKER_ENABLED: "false" });
+    expect(startJobRunner()).toBeUndefined();
+    setEnvForTests({ JOBS_WORKER_ENABLED: "true", JOBS_RUNNER: "inngest" });
+    expect(startJobRunner()).toBeUndefined();
+    // A queued cleanup (left by the test above) would rightly stop the schedule from adding another.
+    await db().job.deleteMany({ where: { name: "system-cleanup" } });
+    setEnvForTests({ JOBS_WORKER_ENABLED: "true", JOBS_POLL_INTERVAL_MS: "50" });
+    const runner = startJobRunner();
+    try {
+      expect(runner).toBeDefined();
+      expect(startJobRunner()).toBe(runner);
+      for (;;) {
+        const done = await db().job.findFirst({ where: { id: { startsWith: "system-cleanup:" }, status: "completed" } });
+        if (done) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await stopJobRunner();
+      setEnvForTests({});
+    }
   });
 });

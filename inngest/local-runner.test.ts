@@ -235,6 +235,29 @@ describe("local runner", () => {
     }
   });
 
+  it("stops gracefully: waits for the job in flight and claims nothing new", async () => {
+    let started = false;
+    const job = defineJob({
+      id: "test-stop",
+      payload: z.object({}),
+      handler: async () => {
+        started = true;
+        await sleep(300);
+        return "done";
+      },
+    });
+    const runner = runnerFor([job]);
+    runner.start();
+    const first = await enqueueJob(job, {});
+    await waitFor(async () => started);
+    await runner.stop();
+    expect(await getJob(first)).toMatchObject({ status: "completed", result: "done" });
+    const second = await enqueueJob(job, {});
+    await sleep(100);
+    expect(await getJob(second)).toMatchObject({ status: "queued", attempts: 0 });
+    await runnerFor([job]).drain();
+  });
+
   it("recovers a running job whose worker died and resumes it after its finished steps", async () => {
     let firstRuns = 0;
     let secondRuns = 0;

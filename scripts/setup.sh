@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs everything the project needs, idempotently: Debian packages, npm packages, the generated
+# Prisma client. Safe to run again; does nothing that is already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(
+  chromium          # Playwright end-to-end tests (headless)
+)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "==> apt-get install ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm packages: reinstall only when package-lock.json changed since the last install.
+lock_hash="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if [ ! -f node_modules/.docintel-lock-hash ] || [ "$(cat node_modules/.docintel-lock-hash)" != "$lock_hash" ]; then
+  # `npm install` rather than `npm ci`: the lock file cannot list other platforms' optional binaries
+  # (npm omits them), which makes `npm ci` refuse it; install still follows the lock exactly.
+  echo "==> npm install"
+  npm install --no-audit --no-fund --loglevel=error
+  echo "$lock_hash" > node_modules/.docintel-lock-hash
+fi
+
+# The Prisma client is generated code (not committed); regenerate when the schema changed.
+schema_hash="$(cat prisma/schema.prisma package-lock.json | sha256sum | cut -d' ' -f1)"
+if [ ! -f lib/db/generated/.schema-hash ] || [ "$(cat lib/db/generated/.schema-hash)" != "$schema_hash" ]; then
+  echo "==> prisma generate"
+  npm run -s generate >/dev/null
+  echo "$schema_hash" > lib/db/generated/.schema-hash
+fi
+echo "==> setup complete"
