@@ -20,7 +20,7 @@ async function freePort(): Promise<number> {
 
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-e2e-"));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
   delete env.DATABASE_URL;
   const out = execFileSync(
     "npx",

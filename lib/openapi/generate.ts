@@ -1,17 +1,17 @@
-// The OpenAPI 3.1 document, generated from the endpoint contracts with zod's own z.toJSONSchema.
-// Deterministic: the same contracts and base URL always give the same bytes (the docs page and the
-// coverage test rely on that). Schemas with `.meta({ id })` become components; a component whose
-// input shape differs from its output shape (defaults, transforms) gets a second `<id>Input` entry.
-import { z } from "zod";
+// The OpenAPI 3.1 document, generated from the endpoint contracts (lib/contracts) with zod's own
+// z.toJSONSchema (see ./json-schema.ts). Deterministic: the same contracts and base URL always give the
+// same bytes, which the docs page, the cache of the route and the coverage test rely on.
 import { allEndpoints, endpointGroups } from "@/lib/contracts";
 import { ZErrorEnvelope, ZMaintenanceError } from "@/lib/contracts/common";
 import type { BodyKind, EndpointDef } from "@/lib/http/endpoint";
 import { ERROR_CATALOGUE, errorDocAnchor, type ErrorCode } from "@/lib/http/errors";
+import { SCHEMA_REF, SchemaCollector, type JsonSchema } from "./json-schema";
+
+export type { JsonSchema } from "./json-schema";
 
 export const API_TITLE = "DocIntel API";
 export const API_VERSION = "3.15.0";
 
-export type JsonSchema = { [key: string]: unknown };
 export interface ParameterObject { name: string; in: "path" | "query"; required: boolean; description?: string; schema: JsonSchema }
 export interface MediaTypeObject { schema?: JsonSchema; examples?: Record<string, { $ref: string }> }
 export interface ResponseObject { description: string; headers?: Record<string, { $ref: string }>; content?: Record<string, MediaTypeObject>; "x-error-codes"?: string[] }
@@ -38,16 +38,12 @@ export interface OpenApiDocument {
   "x-error-codes": ErrorCodeEntry[];
 }
 
-const SCHEMA_REF = "#/components/schemas/";
 const HEADER_REF = "#/components/headers/";
 const EXAMPLE_REF = "#/components/examples/";
+/** Mirrors UNBLOCKABLE_CATEGORY of lib/system/maintenance-periods (not imported: it loads the database client). */
+export const NEVER_BLOCKED_CATEGORY = "system";
 const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const MEDIA: Record<BodyKind, string> = { json: "application/json", form: "application/x-www-form-urlencoded", multipart: "multipart/form-data" };
-// zod emits both a format and its regex; the format alone reads better and says the same.
-const FORMATS_WITH_PATTERN = new Set(["date-time", "date", "time", "duration", "email", "uuid", "ipv4", "ipv6", "cidrv4", "cidrv6", "base64", "base64url"]);
-const VALUE_KEYS = new Set(["default", "const", "enum", "examples", "example"]);
-/** Keywords whose value maps names (not keywords) to schemas. */
-const MAP_KEYS = new Set(["properties", "patternProperties", "dependentSchemas"]);
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   System: "Health, maintenance periods, announcements and this document.",
@@ -68,82 +64,8 @@ const INFO_DESCRIPTION = [
   "**Maintenance**: a blocked endpoint answers 503 with the `MaintenanceError` body (not the error envelope) and `Retry-After`.",
 ].join("\n");
 
-/** Recursively tidies zod's output: no `$schema`, no ±MAX_SAFE_INTEGER bounds, refs renamed into components. */
-function tidy(node: unknown, refName: (id: string) => string): unknown {
-  if (Array.isArray(node)) return node.map((n) => tidy(n, refName));
-  if (!node || typeof node !== "object") return node;
-  const src = node as JsonSchema;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(src)) {
-    if (key === "$schema" || key === "$defs") continue;
-    if ((key === "minimum" && value === -Number.MAX_SAFE_INTEGER) || (key === "maximum" && value === Number.MAX_SAFE_INTEGER)) continue;
-    if (key === "pattern" && typeof src.format === "string" && FORMATS_WITH_PATTERN.has(src.format)) continue;
-    if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")) out.$ref = SCHEMA_REF + refName(value.slice(8));
-    else if (VALUE_KEYS.has(key)) out[key] = value;
-    else if (MAP_KEYS.has(key) && value && typeof value === "object") {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, tidy(sub, refName)]));
-    } else out[key] = tidy(value, refName);
-  }
-  return out;
-}
-
-function refsIn(node: unknown, acc: Set<string>): Set<string> {
-  if (Array.isArray(node)) node.forEach((n) => refsIn(n, acc));
-  else if (node && typeof node === "object") {
-    for (const [k, v] of Object.entries(node)) {
-      if (k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/")) acc.add(v.slice(8));
-      else if (!VALUE_KEYS.has(k)) refsIn(v, acc);
-    }
-  }
-  return acc;
-}
-
-/** Converts zod schemas and collects their `$defs` into one set of components. */
-export class SchemaCollector {
-  readonly schemas: Record<string, JsonSchema> = {};
-  /** Raw output-mode definition of each component id, to tell whether its input form differs. */
-  private readonly outputRaw = new Map<string, string>();
-
-  convert(schema: z.ZodType, io: "input" | "output", context: string): JsonSchema {
-    const raw = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any", reused: "inline", cycles: "ref", metadata: z.globalRegistry }) as JsonSchema;
-    const defs = (raw.$defs ?? {}) as Record<string, JsonSchema>;
-    const names = new Map<string, string>();
-    for (const id of Object.keys(defs)) {
-      // Unnamed definitions (zod's `__schemaN`, from recursion) are only unique within one conversion.
-      if (!/^__schema\d+$/.test(id)) names.set(id, id);
-      else names.set(id, `${context}${id.replace(/^__schema/, "Schema")}`);
-    }
-    if (io === "output") {
-      for (const [id, def] of Object.entries(defs)) this.outputRaw.set(id, JSON.stringify(def));
-    } else {
-      for (const id of Object.keys(defs)) {
-        const closure = refsIn(defs[id], new Set([id]));
-        for (const dep of closure) refsIn(defs[dep], closure);
-        const same = [...closure].every((d) => this.outputRaw.get(d) === JSON.stringify(defs[d]));
-        if (!same && this.outputRaw.has(id)) names.set(id, `${names.get(id)}Input`);
-      }
-    }
-    const refName = (id: string) => names.get(id) ?? id;
-    for (const [id, def] of Object.entries(defs)) {
-      const name = refName(id);
-      const tidied = tidy(def, refName) as JsonSchema;
-      const existing = this.schemas[name];
-      if (existing && JSON.stringify(existing) !== JSON.stringify(tidied)) {
-        throw new Error(`OpenAPI: two different schemas share the component name "${name}"`);
-      }
-      this.schemas[name] = tidied;
-    }
-    return tidy(raw, refName) as JsonSchema;
-  }
-
-  /** The schema itself, or the component it refers to. */
-  deref(schema: JsonSchema): JsonSchema {
-    const ref = schema.$ref;
-    return typeof ref === "string" && ref.startsWith(SCHEMA_REF) ? this.schemas[ref.slice(SCHEMA_REF.length)] ?? schema : schema;
-  }
-}
-
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const responseContext = (opId: string, status: string) => `${upperFirst(opId)}Response${status}`;
 
 function operationIds(): Map<EndpointDef, string> {
   const ids = new Map<EndpointDef, string>();
@@ -163,7 +85,7 @@ function parameters(c: SchemaCollector, def: EndpointDef, opId: string): Paramet
   for (const where of ["path", "query"] as const) {
     const schema = where === "path" ? def.params : def.query;
     if (!schema) continue;
-    const obj = c.deref(c.convert(schema, "input", opId));
+    const obj = c.deref(c.convert(schema, "input", `${upperFirst(opId)}${upperFirst(where)}`));
     const required = new Set((obj.required as string[] | undefined) ?? []);
     for (const [name, prop] of Object.entries((obj.properties ?? {}) as Record<string, JsonSchema>)) {
       const { description, ...rest } = prop;
@@ -188,7 +110,7 @@ function errorCodes(def: EndpointDef): ErrorCode[] {
   if (hasInput) codes.push("validation_error");
   if (!def.noRateLimit) codes.push("too_many_requests");
   codes.push("internal_server_error");
-  if (def.category) codes.push("service_maintenance");
+  if (def.category && def.category !== NEVER_BLOCKED_CATEGORY) codes.push("service_maintenance");
   for (const code of def.errors ?? []) if (!codes.includes(code)) codes.push(code);
   return codes;
 }
@@ -248,7 +170,7 @@ function operation(c: SchemaCollector, def: EndpointDef, opId: string, base: str
   const responses: Record<string, ResponseObject> = {};
   for (const [status, doc] of Object.entries(def.responses)) {
     const res: ResponseObject = { description: doc.description, headers: successHeaders(def) };
-    if (doc.schema) res.content = { [doc.contentType ?? "application/json"]: { schema: c.convert(doc.schema, "output", opId) } };
+    if (doc.schema) res.content = { [doc.contentType ?? "application/json"]: { schema: c.convert(doc.schema, "output", responseContext(opId, status)) } };
     else if (status !== "204" && status !== "304") res.content = { [doc.contentType ?? "application/json"]: {} };
     responses[status] = res;
   }
@@ -268,7 +190,7 @@ function operation(c: SchemaCollector, def: EndpointDef, opId: string, base: str
     ...(def.alpha ? { "x-alpha": true as const } : {}),
   };
   if (def.body) {
-    const schema = c.convert(def.body, "input", opId);
+    const schema = c.convert(def.body, "input", `${upperFirst(opId)}Body`);
     const kinds = def.bodyKinds ?? ["json"];
     op.requestBody = { required: !def.bodyOptional, content: Object.fromEntries(kinds.map((k) => [MEDIA[k], { schema }])) };
   }
@@ -297,7 +219,11 @@ export function generateOpenApi(baseUrl?: string): OpenApiDocument {
   // Output schemas first, so that input conversions can tell whether a component reads differently.
   c.convert(ZErrorEnvelope, "output", "Error");
   c.convert(ZMaintenanceError, "output", "MaintenanceError");
-  for (const def of defs) for (const doc of Object.values(def.responses)) if (doc.schema) c.convert(doc.schema, "output", ids.get(def) ?? fallbackOperationId(def));
+  for (const def of defs) {
+    for (const [status, doc] of Object.entries(def.responses)) {
+      if (doc.schema) c.convert(doc.schema, "output", responseContext(ids.get(def) ?? fallbackOperationId(def), status));
+    }
+  }
 
   const paths: OpenApiDocument["paths"] = {};
   const seen = new Set<string>();
