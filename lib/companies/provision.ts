@@ -38,7 +38,7 @@ export async function createCompany(input: CreateCompanyInput, client?: Prisma.T
         name: input.name,
         slug: input.slug ?? (await uniqueSlug(tx, input.name)),
         tier: input.tier ?? "free",
-        customDomain: input.customDomain ?? null,
+        customDomain: input.customDomain?.trim().toLowerCase() || null,
         limitEnforcement: input.limitEnforcement ?? true,
       },
     });

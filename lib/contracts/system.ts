@@ -99,7 +99,7 @@ export const systemEndpoints = {
     method: "POST", path: "/api/v3/system/maintenance", tag, category: "system", auth: "required",
     summary: "Start a maintenance period (instance admins)",
     description:
-      "A period with endpoint_category_names blocks those categories (503). Without categories, full_shutdown blocks every category except system status and warning_banner only shows a banner. company_id limits it to one company.",
+      "A period with endpoint_category_names blocks those categories (503). Without categories, full_shutdown blocks every category except system status and maintenance management (category system, never blocked) and warning_banner only shows a banner. company_id limits it to one company.",
     body: ZMaintenanceCreate,
     responses: { 201: { description: "Created period", schema: ZMaintenancePeriod } },
     errors: ["insufficient_permissions", "not_found"],

@@ -33,6 +33,19 @@ export function clientIp(req: Request): string {
   return req.headers.get("x-forwarded-for")?.split(",")[0].trim() || req.headers.get("x-real-ip") || "local";
 }
 
+/** Correlates a response with its log lines; sent as `X-Request-Id` on every /api/v3/ response. */
+export function newRequestId(): string {
+  return `req_${randomUUID().replace(/-/g, "").slice(0, 20)}`;
+}
+
+/** Any method on an unknown /api/v3/ path: the v3 404 envelope (with a request id) instead of an HTML page. */
+export function unknownEndpoint(req: Request): Response {
+  const { pathname } = new URL(req.url);
+  return errorResponse(req, new AppError("not_found", `No API endpoint at ${req.method} ${pathname}.`), {
+    "X-Request-Id": newRequestId(),
+  });
+}
+
 export function withApi<D extends EndpointDef>(
   def: D,
   handler: (
@@ -40,7 +53,7 @@ export function withApi<D extends EndpointDef>(
   ) => Promise<ApiResult | Response>,
 ) {
   return async function route(req: Request, routeCtx?: RouteContext): Promise<Response> {
-    const requestId = `req_${randomUUID().replace(/-/g, "").slice(0, 20)}`;
+    const requestId = newRequestId();
     const base = { "X-Request-Id": requestId };
     let rateHeaders: Record<string, string> = {};
     try {

@@ -26,12 +26,17 @@ export function periodsVisibleTo(periods: MaintenancePeriod[], companyId: number
   return periods.filter((p) => p.companyId === null || (companyId !== null && p.companyId === companyId));
 }
 
+/** The category of maintenance management itself: never blocked, or a shutdown could not be lifted. */
+export const UNBLOCKABLE_CATEGORY = "system";
+
 /**
  * Whether a period blocks an endpoint category. A scoped period (with categories) blocks exactly those
  * categories whatever its mode; an unscoped `full_shutdown` blocks everything; an unscoped
- * `warning_banner` only announces (the console shows a banner, the API keeps serving).
+ * `warning_banner` only announces (the console shows a banner, the API keeps serving). The `system`
+ * category (maintenance and announcement management, instance admins only) is never blocked.
  */
 export function blocksCategory(period: MaintenancePeriod, category: string): boolean {
+  if (category === UNBLOCKABLE_CATEGORY) return false;
   if (period.endpointCategoryNames.length > 0) return period.endpointCategoryNames.includes(category);
   return period.mode === "full_shutdown";
 }

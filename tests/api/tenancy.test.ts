@@ -1,0 +1,251 @@
+// Tenant isolation sweep: every endpoint that takes an id answers 404 for a resource of another company,
+// exactly as for an id that does not exist (only instance-level users may read other companies' workspaces).
+import { beforeAll, describe, expect, it } from "vitest";
+import { allEndpoints } from "@/lib/contracts";
+import { db } from "@/lib/db/client";
+import { api, type ApiResponse } from "../helpers/api";
+import { useTestDatabase } from "../helpers/db";
+import { addWorkspaceMember, seedCompany, seedScopedKey, seedUser, type SeededCompany, type SeededUser } from "../factories";
+
+useTestDatabase();
+
+interface World {
+  a: SeededCompany;
+  aMember: SeededUser;
+  aScopedOwnerKey: string;
+  aInstanceAdmin: SeededUser;
+  aWorkspaceId: number;
+  b: SeededCompany;
+  bMember: SeededUser;
+  bWorkspaceId: number;
+  bMaintenanceId: number;
+}
+
+let w: World;
+const MISSING = 987_654;
+
+beforeAll(async () => {
+  const a = await seedCompany({ name: "Tenant A" });
+  const b = await seedCompany({ name: "Tenant B" });
+  const aMember = await seedUser(a.companyId);
+  const bMember = await seedUser(b.companyId);
+  const aInstanceAdmin = await seedUser(a.companyId, { instanceRole: "system_admin" });
+  const aWs = await api.post("/api/v3/workspaces", { key: a.admin.key, body: { name: "A private" } });
+  const bWs = await api.post("/api/v3/workspaces", { key: b.admin.key, body: { name: "B private" } });
+  expect(aWs.status).toBe(201);
+  expect(bWs.status).toBe(201);
+  await addWorkspaceMember(aWs.body.id, aMember.userId, "owner");
+  await addWorkspaceMember(bWs.body.id, bMember.userId, "editor");
+  const aScopedOwnerKey = await seedScopedKey(a.admin, aWs.body.id, "owner");
+  const period = await db().maintenancePeriod.create({
+    data: { mode: "warning_banner", reason: "B only", companyId: b.companyId, startedAt: new Date(Date.now() + 86_400_000) },
+  });
+  w = { a, aMember, aScopedOwnerKey, aInstanceAdmin, aWorkspaceId: aWs.body.id, b, bMember, bWorkspaceId: bWs.body.id, bMaintenanceId: period.id };
+});
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+interface Case {
+  /** Contract path template this case exercises. */
+  endpoint: `${Method} ${string}`;
+  label: string;
+  /** The request aimed at company B's resource, and the same request with an id that does not exist. */
+  foreign: () => { path: string; body?: unknown };
+  missing: () => { path: string; body?: unknown };
+}
+
+const cases: Case[] = [
+  {
+    endpoint: "GET /api/v3/workspaces/{id}",
+    label: "read B's workspace",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}` }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}` }),
+  },
+  {
+    endpoint: "PATCH /api/v3/workspaces/{id}",
+    label: "rename B's workspace",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}`, body: { name: "pwned" } }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}`, body: { name: "pwned" } }),
+  },
+  {
+    endpoint: "DELETE /api/v3/workspaces/{id}",
+    label: "delete B's workspace",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}?force=true` }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}?force=true` }),
+  },
+  {
+    endpoint: "GET /api/v3/workspaces/{id}/members",
+    label: "list B's workspace members",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}/members` }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}/members` }),
+  },
+  {
+    endpoint: "POST /api/v3/workspaces/{id}/members",
+    label: "add oneself to B's workspace",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}/members`, body: { user_id: w.aMember.userId, role: "owner" } }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}/members`, body: { user_id: w.aMember.userId, role: "owner" } }),
+  },
+  {
+    endpoint: "PATCH /api/v3/workspaces/{id}/members/{user_id}",
+    label: "change a member of B's workspace",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}/members/${w.bMember.userId}`, body: { role: "viewer" } }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}/members/${w.bMember.userId}`, body: { role: "viewer" } }),
+  },
+  {
+    endpoint: "DELETE /api/v3/workspaces/{id}/members/{user_id}",
+    label: "remove a member of B's workspace",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}/members/${w.bMember.userId}` }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}/members/${w.bMember.userId}` }),
+  },
+  {
+    endpoint: "POST /api/v3/workspaces/{id}/members",
+    label: "add B's user to A's workspace",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.aWorkspaceId}/members`, body: { user_id: w.bMember.userId, role: "viewer" } }),
+    missing: () => ({ path: `/api/v3/workspaces/${w.aWorkspaceId}/members`, body: { user_id: MISSING, role: "viewer" } }),
+  },
+  {
+    endpoint: "PATCH /api/v3/workspaces/{id}/members/{user_id}",
+    label: "change B's user in A's workspace",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.aWorkspaceId}/members/${w.bMember.userId}`, body: { role: "viewer" } }),
+    missing: () => ({ path: `/api/v3/workspaces/${w.aWorkspaceId}/members/${MISSING}`, body: { role: "viewer" } }),
+  },
+  {
+    endpoint: "DELETE /api/v3/workspaces/{id}/members/{user_id}",
+    label: "remove B's user from A's workspace",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.aWorkspaceId}/members/${w.bMember.userId}` }),
+    missing: () => ({ path: `/api/v3/workspaces/${w.aWorkspaceId}/members/${MISSING}` }),
+  },
+  {
+    endpoint: "DELETE /api/v3/api-keys/{id}",
+    label: "revoke B's API key",
+    foreign: () => ({ path: `/api/v3/api-keys/${w.b.admin.keyId}` }),
+    missing: () => ({ path: `/api/v3/api-keys/key_missing0000000` }),
+  },
+  {
+    endpoint: "DELETE /api/v3/system/maintenance/{id}",
+    label: "end B's maintenance period",
+    foreign: () => ({ path: `/api/v3/system/maintenance/${w.bMaintenanceId}` }),
+    missing: () => ({ path: `/api/v3/system/maintenance/${MISSING}` }),
+  },
+];
+
+/** Endpoints whose path has no id but whose body or query names another resource. */
+const bodyCases: Case[] = [
+  {
+    endpoint: "POST /api/v3/api-keys",
+    label: "mint a key scoped to B's workspace",
+    foreign: () => ({ path: "/api/v3/api-keys", body: { name: "x", scope_type: "workspace", workspace_id: w.bWorkspaceId } }),
+    missing: () => ({ path: "/api/v3/api-keys", body: { name: "x", scope_type: "workspace", workspace_id: MISSING } }),
+  },
+];
+
+async function send(method: Method, key: string, req: { path: string; body?: unknown }): Promise<ApiResponse> {
+  return api[method.toLowerCase() as "get"](req.path, { key, ...(req.body !== undefined ? { body: req.body } : {}) });
+}
+
+/** The response must not tell B's resource apart from a missing one. */
+function comparable(res: ApiResponse) {
+  return { status: res.status, body: res.body };
+}
+
+async function expectIsolated(c: Case, key: string, who: string) {
+  const method = c.endpoint.split(" ")[0] as Method;
+  const foreign = await send(method, key, c.foreign());
+  const missing = await send(method, key, c.missing());
+  const where = `${who}: ${c.endpoint} (${c.label}) → ${foreign.status} ${foreign.text}`;
+  expect(comparable(foreign), where).toEqual(comparable(missing));
+  return foreign;
+}
+
+async function expectBUntouched() {
+  const ws = await db().workspace.findUniqueOrThrow({ where: { id: w.bWorkspaceId } });
+  expect(ws.name).toBe("B private");
+  const members = await db().workspaceMember.findMany({ where: { workspaceId: w.bWorkspaceId } });
+  expect(members.map((m) => [m.userId, m.role]).sort()).toEqual(
+    [
+      [w.b.admin.userId, "owner"],
+      [w.bMember.userId, "editor"],
+    ].sort(),
+  );
+  const key = await db().apiKey.findUniqueOrThrow({ where: { id: w.b.admin.keyId } });
+  expect(key.revokedAt).toBeNull();
+  const period = await db().maintenancePeriod.findUniqueOrThrow({ where: { id: w.bMaintenanceId } });
+  expect(period.endedAt).toBeNull();
+  expect(await db().apiKey.count({ where: { workspaceId: w.bWorkspaceId } })).toBe(0);
+}
+
+describe("tenant isolation", () => {
+  it("covers every contract endpoint that takes an id", () => {
+    const withId = allEndpoints()
+      .filter((e) => e.path.includes("{"))
+      .map((e) => `${e.method} ${e.path}`);
+    const covered = new Set(cases.map((c) => c.endpoint));
+    const missing = withId.filter((e) => !covered.has(e as Case["endpoint"]));
+    expect(missing, `add a tenancy case for: ${missing.join(", ")}`).toEqual([]);
+  });
+
+  for (const role of ["company admin", "member", "workspace-scoped owner key"] as const) {
+    it(`answers 404 to A's ${role} for every resource of B, exactly as for a missing id`, async () => {
+      const key = role === "company admin" ? w.a.admin.key : role === "member" ? w.aMember.key : w.aScopedOwnerKey;
+      for (const c of [...cases, ...bodyCases]) {
+        const res = await expectIsolated(c, key, role);
+        const isManagement = c.endpoint.includes("/system/maintenance/");
+        const scopedKeyMinting = role === "workspace-scoped owner key" && c.endpoint === "POST /api/v3/api-keys";
+        if (isManagement || scopedKeyMinting) {
+          // Refused by role before any lookup: the same 403 for every id, so nothing is disclosed.
+          expect(res.status, `${role}: ${c.label}`).toBe(403);
+        } else {
+          expect(res.status, `${role}: ${c.label} → ${res.text}`).toBe(404);
+          expect(res.body).toMatchObject({ code: 404, error: "not_found", id: null });
+        }
+      }
+      await expectBUntouched();
+    });
+  }
+
+  it("never lists B's resources to A", async () => {
+    const workspaces = await api.get("/api/v3/workspaces?page_size=500", { key: w.a.admin.key });
+    expect(workspaces.body.results.map((x: { id: number }) => x.id)).not.toContain(w.bWorkspaceId);
+    expect(workspaces.body.results.map((x: { id: number }) => x.id)).toContain(w.aWorkspaceId);
+
+    const keys = await api.get("/api/v3/api-keys?page_size=500&include_revoked=true", { key: w.a.admin.key });
+    expect(keys.body.results.map((k: { id: string }) => k.id)).not.toContain(w.b.admin.keyId);
+    const filtered = await api.get(`/api/v3/api-keys?workspace_id=${w.bWorkspaceId}`, { key: w.a.admin.key });
+    expect(filtered.body).toMatchObject({ count: 0, results: [] });
+
+    // Even A's instance admin lists only A's own workspaces and keys.
+    const instanceList = await api.get("/api/v3/workspaces?page_size=500", { key: w.aInstanceAdmin.key });
+    expect(instanceList.body.results.map((x: { id: number }) => x.id)).not.toContain(w.bWorkspaceId);
+    const instanceKeys = await api.get("/api/v3/api-keys?page_size=500", { key: w.aInstanceAdmin.key });
+    expect(instanceKeys.body.results.map((k: { id: string }) => k.id)).not.toContain(w.b.admin.keyId);
+  });
+
+  it("lets an instance-level user read B's workspace (spec), but not change it or B's keys", async () => {
+    const key = w.aInstanceAdmin.key;
+    const read = await api.get(`/api/v3/workspaces/${w.bWorkspaceId}`, { key });
+    expect(read.status, read.text).toBe(200);
+    expect(read.body).toMatchObject({ id: w.bWorkspaceId, name: "B private", user_role: "" });
+    expect(read.body.members).toHaveLength(2);
+    expect((await api.get(`/api/v3/workspaces/${w.bWorkspaceId}/members`, { key })).status).toBe(200);
+
+    // Writes to another company's workspace are refused (it can see it, so 403 discloses nothing).
+    expect((await api.patch(`/api/v3/workspaces/${w.bWorkspaceId}`, { key, body: { name: "pwned" } })).status).toBe(403);
+    expect((await api.delete(`/api/v3/workspaces/${w.bWorkspaceId}?force=true`, { key })).status).toBe(403);
+    expect((await api.post(`/api/v3/workspaces/${w.bWorkspaceId}/members`, { key, body: { user_id: w.aMember.userId, role: "owner" } })).status).toBe(403);
+    expect((await api.delete(`/api/v3/workspaces/${w.bWorkspaceId}/members/${w.bMember.userId}`, { key })).status).toBe(403);
+    // B's API keys stay invisible.
+    expect(comparable(await api.delete(`/api/v3/api-keys/${w.b.admin.keyId}`, { key }))).toEqual(
+      comparable(await api.delete(`/api/v3/api-keys/key_missing0000000`, { key })),
+    );
+    await expectBUntouched();
+  });
+
+  it("B's own callers still reach everything (the sweep did not fail for a trivial reason)", async () => {
+    expect((await api.get(`/api/v3/workspaces/${w.bWorkspaceId}`, { key: w.b.admin.key })).status).toBe(200);
+    expect((await api.get(`/api/v3/workspaces/${w.bWorkspaceId}/members`, { key: w.b.admin.key })).status).toBe(200);
+    expect((await api.get(`/api/v3/workspaces/${w.bWorkspaceId}`, { key: w.bMember.key })).status).toBe(200);
+    const minted = await api.post("/api/v3/api-keys", { key: w.b.admin.key, body: { name: "b scoped", scope_type: "workspace", workspace_id: w.bWorkspaceId } });
+    expect(minted.status).toBe(201);
+    expect((await api.delete(`/api/v3/api-keys/${minted.body.id}`, { key: w.b.admin.key })).status).toBe(204);
+  });
+});
