@@ -10,6 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["tests/setup/env.ts"],
+    globalSetup: ["tests/setup/global-db-template.ts"],
     reporters: ["default"],
   },
 });

@@ -48,11 +48,43 @@ export const ZEnv = z.object({
   INNGEST_BASE_URL: z.url().optional(),
   INNGEST_DEV: bool.optional(),
 
+  // Parse (document engine limits)
+  PARSE_SYNC_MAX_BYTES: int(20 * 1024 * 1024, 1),
+  PARSE_ASYNC_MAX_BYTES: int(100 * 1024 * 1024, 1),
+  PARSE_SYNC_MAX_PAGES: int(100, 1),
+  PARSE_ASYNC_MAX_PAGES: int(1000, 1),
+  /** Wall-clock budget of one synchronous parse; longer documents should use async. */
+  PARSE_SYNC_TIMEOUT_MS: int(120_000, 1000),
+  /** Wall-clock budget of one document in a background job. */
+  DOCUMENT_TIMEOUT_MS: int(900_000, 1000),
+  /** Parse jobs and their uploaded bytes are purged after this many hours. */
+  PARSE_RETENTION_HOURS: int(168, 1),
+  /** Document URLs: hosts or CIDR ranges allowed even when private (on-premise sources), comma-separated. */
+  DOCUMENT_URL_ALLOWLIST: z.string().default(""),
+  DOCUMENT_FETCH_TIMEOUT_MS: int(30_000, 100),
+
   // Authentication
   NEXTAUTH_SECRET: z.string().optional(),
   /** Application domain used in login URLs (custom domains CNAME to it). */
   DOMAIN: z.string().optional(),
   IS_LDAP_ON: bool.default(false),
+
+  // Office documents (lib/documents): LibreOffice for .doc/.ppt, zip-bomb limits for OOXML/ODF containers
+  LIBREOFFICE_PATH: z.string().min(1).default("soffice"),
+  LIBREOFFICE_TIMEOUT_MS: int(120_000, 1000),
+  ZIP_MAX_ENTRIES: int(10_000, 1),
+  ZIP_MAX_UNCOMPRESSED_BYTES: int(500 * 1024 * 1024, 1024),
+  /** Largest uncompressed/compressed size ratio of one entry (checked on entries over 1 MiB). */
+  ZIP_MAX_RATIO: int(200, 1),
+
+  // OCR (lib/documents/ocr.ts): tesseract.js worker pool with a bounded queue (full → 429 ocr_concurrent_limit)
+  /** Tesseract workers (one page each at a time, 175–325 MB each). Default: min(2, CPU count). */
+  OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Page jobs allowed to wait beyond the running ones. */
+  OCR_QUEUE_MAX: int(8, 0),
+  OCR_PAGE_TIMEOUT_MS: int(60_000, 1000),
+  /** Languages used when a request names none, e.g. "eng" or "eng+deu" (supported: eng, deu, fra). */
+  OCR_DEFAULT_LANGUAGES: z.string().regex(/^[a-z_]+([+,][a-z_]+)*$/, "tesseract codes joined by + or ,").default("eng"),
 });
 
 export type TEnv = z.infer<typeof ZEnv> & {

@@ -5,7 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(
-  chromium          # Playwright end-to-end tests (headless)
+  chromium                # Playwright end-to-end tests (headless)
+  libreoffice-core        # DOC/PPT conversion, previews, test fixtures
+  libreoffice-writer
+  libreoffice-impress
+  poppler-utils           # pdftoppm (PDF pages → images for OCR), pdfinfo
+  fonts-dejavu-core
 )
 
 missing=()

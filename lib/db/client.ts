@@ -31,7 +31,12 @@ export function embeddedDataDir(): string {
   return path.join(env().dataDir, "pg");
 }
 
-export function createDatabase(url = env().DATABASE_URL): Database {
+export interface CreateDatabaseOptions {
+  /** Start an in-memory PGlite from a data directory dump (tests: a migrated template, ~4 s faster than initdb). */
+  loadDataDir?: Blob;
+}
+
+export function createDatabase(url = env().DATABASE_URL, opts: CreateDatabaseOptions = {}): Database {
   if (!url || url.startsWith("memory:")) {
     let dir: string | undefined;
     if (!url) {
@@ -40,7 +45,7 @@ export function createDatabase(url = env().DATABASE_URL): Database {
     }
     // `PGlite.create` (not `new PGlite`) is required for the pgvector extension to load.
     let opening: Promise<PGlite> | undefined;
-    const open = () => (opening ??= PGlite.create(dir, { extensions: { vector } }));
+    const open = () => (opening ??= PGlite.create(dir, { extensions: { vector }, loadDataDir: opts.loadDataDir }));
     const prisma = new PrismaClient({ adapter: lazyPGliteAdapter(open) });
     return {
       kind: "pglite",

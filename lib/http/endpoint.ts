@@ -57,6 +57,12 @@ export interface EndpointDef<
   body?: B;
   /** Accepted request encodings for `body` (default: json). */
   bodyKinds?: readonly BodyKind[];
+  /**
+   * The handler reads the body itself (streamed uploads); `bodyByKind` documents it per media type.
+   * The wrapper then neither reads nor validates the body.
+   */
+  rawBody?: boolean;
+  bodyByKind?: Partial<Record<BodyKind, z.ZodType>>;
   /** Request body limit in bytes (default: MAX_JSON_BODY_BYTES). */
   maxBodyBytes?: number;
   /** Body is optional (an empty request is parsed as `{}`). */

@@ -189,7 +189,14 @@ function operation(c: SchemaCollector, def: EndpointDef, opId: string, base: str
     "x-rate-limited": !def.noRateLimit,
     ...(def.alpha ? { "x-alpha": true as const } : {}),
   };
-  if (def.body) {
+  if (def.bodyByKind) {
+    // Endpoints whose body differs by encoding (e.g. multipart upload vs JSON with a URL).
+    const content = Object.entries(def.bodyByKind).map(([k, zs]) => [
+      MEDIA[k as BodyKind],
+      { schema: c.convert(zs!, "input", `${upperFirst(opId)}${upperFirst(k)}Body`) },
+    ]);
+    op.requestBody = { required: !def.bodyOptional, content: Object.fromEntries(content) };
+  } else if (def.body) {
     const schema = c.convert(def.body, "input", `${upperFirst(opId)}Body`);
     const kinds = def.bodyKinds ?? ["json"];
     op.requestBody = { required: !def.bodyOptional, content: Object.fromEntries(kinds.map((k) => [MEDIA[k], { schema }])) };

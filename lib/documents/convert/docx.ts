@@ -1,0 +1,133 @@
+// DOCX → Markdown: mammoth (fed from our size-capped ZIP reader) → HTML → turndown. Pages are split at
+// explicit page breaks (`w:br w:type="page"`, and `w:pageBreakBefore` on a paragraph or its style, which we
+// turn into breaks before mammoth sees the document); pageCount also honours docProps/app.xml <Pages>.
+import mammoth from "mammoth";
+import type { Converter } from "@/lib/documents/types";
+import { ooxmlMainPart } from "@/lib/documents/detect";
+import { PAGE_BREAK_CLASS, htmlToMarkdownPages, pagesOutput, renderingFailed, throwIfAborted } from "@/lib/documents/html-to-markdown";
+import { openZip, xmlChild, xmlChildren, type XmlElement, type ZipArchive } from "@/lib/documents/zip";
+
+const STYLE_MAP = [
+  "p[style-name='Title'] => h1:fresh",
+  "p[style-name='title'] => h1:fresh",
+  "p[style-name='Subtitle'] => p:fresh",
+  "p.Title => h1:fresh",
+  "p.Heading1 => h1:fresh",
+  "p.Heading2 => h2:fresh",
+  "p.Heading3 => h3:fresh",
+  "p.Heading4 => h4:fresh",
+  "p.Heading5 => h5:fresh",
+  "p.Heading6 => h6:fresh",
+  `br[type='page'] => hr.${PAGE_BREAK_CLASS}`,
+];
+
+const MAX_PAGES = 100_000;
+
+export const convertDocx: Converter = async ({ bytes, options }) => {
+  throwIfAborted(options.signal);
+  const zip = await openZip(bytes);
+  try {
+    const { part } = await ooxmlMainPart(zip);
+    const patched = await insertPageBreakBefore(zip, part);
+    throwIfAborted(options.signal);
+    const result = await mammoth.convertToHtml({ file: mammothFile(zip, part, patched) } as unknown as { buffer: Buffer }, {
+      styleMap: STYLE_MAP,
+      convertImage: mammoth.images.imgElement(async () => ({ src: "" })),
+      ignoreEmptyParagraphs: true,
+    });
+    throwIfAborted(options.signal);
+    const pages = htmlToMarkdownPages(result.value);
+    // A break before the very first paragraph makes no empty first page (Word ignores it too).
+    if (pages.length > 1 && !pages[0]) pages.shift();
+    return pagesOutput(pages, options, Math.max(pages.length, await declaredPages(zip)));
+  } catch (err) {
+    throw renderingFailed(err, "DOCX", options.signal);
+  } finally {
+    zip.close();
+  }
+};
+
+/** The object mammoth reads parts through (its `{file}` input), backed by our safe ZIP reader. */
+function mammothFile(zip: ZipArchive, mainPart: string, patchedMain?: Buffer) {
+  return {
+    exists: (name: string) => zip.has(name),
+    read: async (name: string, encoding?: string) => {
+      const data = patchedMain && name.toLowerCase() === mainPart.toLowerCase() ? patchedMain : await zip.readEntry(name);
+      if (encoding === "base64") return data.toString("base64");
+      if (encoding) return new TextDecoder(encoding).decode(data);
+      return data;
+    },
+    write: () => {
+      throw new Error("read-only");
+    },
+    toArrayBuffer: () => {
+      throw new Error("read-only");
+    },
+  };
+}
+
+const ON = (el: XmlElement | undefined) => !!el && !/^(0|false|off)$/i.test(el.attrs["w:val"] ?? "true");
+const PAGE_BREAK_RUN = '<w:r><w:br w:type="page"/></w:r>';
+
+/**
+ * Mammoth ignores `w:pageBreakBefore`: add an explicit page-break run at the start of those paragraphs.
+ * The paragraph properties are matched textually (`<w:pPr>…</w:pPr>` cannot contain markup-like text).
+ */
+async function insertPageBreakBefore(zip: ZipArchive, part: string): Promise<Buffer | undefined> {
+  const xml = await zip.readText(part);
+  const styles = await breakingStyles(zip);
+  if (!xml.includes("pageBreakBefore") && styles.size === 0) return undefined;
+  let changed = false;
+  const out = xml.replace(/<w:pPr(?:\s[^>]*)?>(?:(?!<\/w:pPr>)[\s\S])*<\/w:pPr>/g, (pPr) => {
+    if (pPr.includes("<w:pPrChange")) return pPr;
+    const direct = /<w:pageBreakBefore(?:\s+w:val="([^"]*)")?\s*\/>/.exec(pPr);
+    const style = /<w:pStyle\s+w:val="([^"]*)"/.exec(pPr)?.[1];
+    const breaks = direct ? !/^(0|false|off)$/i.test(direct[1] ?? "") : style !== undefined && styles.has(style);
+    if (!breaks) return pPr;
+    changed = true;
+    return pPr + PAGE_BREAK_RUN;
+  });
+  return changed ? Buffer.from(out, "utf8") : undefined;
+}
+
+/** Paragraph style ids whose properties (or inherited ones) include a page break before. */
+async function breakingStyles(zip: ZipArchive): Promise<Set<string>> {
+  const result = new Set<string>();
+  if (!zip.has("word/styles.xml")) return result;
+  let root: XmlElement;
+  try {
+    root = await zip.readXml("word/styles.xml");
+  } catch {
+    return result; // mammoth reports a broken styles part itself
+  }
+  const own = new Map<string, { breaks?: boolean; basedOn?: string }>();
+  for (const style of xmlChildren(root, "w:style")) {
+    if (style.attrs["w:type"] !== "paragraph" || !style.attrs["w:styleId"]) continue;
+    const flag = xmlChild(xmlChild(style, "w:pPr"), "w:pageBreakBefore");
+    own.set(style.attrs["w:styleId"], { breaks: flag ? ON(flag) : undefined, basedOn: xmlChild(style, "w:basedOn")?.attrs["w:val"] });
+  }
+  for (const id of own.keys()) {
+    let cur: string | undefined = id;
+    for (let depth = 0; cur && depth < 20; depth++) {
+      const s = own.get(cur);
+      if (s?.breaks !== undefined) {
+        if (s.breaks) result.add(id);
+        break;
+      }
+      cur = s?.basedOn;
+    }
+  }
+  return result;
+}
+
+/** `<Pages>` of docProps/app.xml (the page count when the document was last saved by a word processor). */
+async function declaredPages(zip: ZipArchive): Promise<number> {
+  if (!zip.has("docProps/app.xml")) return 0;
+  try {
+    const pages = xmlChild(await zip.readXml("docProps/app.xml"), "Pages");
+    const n = Number(pages?.children.join("").trim());
+    return Number.isInteger(n) && n > 0 ? Math.min(n, MAX_PAGES) : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,81 @@
+// Markdown escaping for text recovered from PDFs: escape only what would change the rendering, so a
+// normal sentence ("Version 1.2 costs $5.00.") comes out unchanged, without `\.` noise.
+
+const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
+const ALNUM = /[\p{L}\p{N}]/u;
+const ENTITY = /^&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i;
+
+/** Escapes characters that would start inline Markdown (emphasis, code, links, HTML, entities). */
+const SPECIAL = /[\\`*_~<\]&]/;
+
+export function escapeInline(text: string): string {
+  if (!SPECIAL.test(text)) return text;
+  let out = "";
+  const tildes = (text.match(/~/g) ?? []).length >= 2;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    const prev = text[i - 1] ?? " ";
+    const next = text[i + 1] ?? " ";
+    switch (ch) {
+      case "\\":
+        out += ASCII_PUNCT.test(next) ? "\\\\" : "\\";
+        break;
+      case "`":
+        out += "\\`";
+        break;
+      case "*":
+        out += /\s/.test(prev) && /\s/.test(next) ? "*" : "\\*";
+        break;
+      case "_": {
+        const spaced = /\s/.test(prev) && /\s/.test(next);
+        const intraword = ALNUM.test(prev) && ALNUM.test(next);
+        out += spaced || intraword ? "_" : "\\_";
+        break;
+      }
+      case "~":
+        out += tildes ? "\\~" : "~";
+        break;
+      case "<":
+        out += /[A-Za-z/!?]/.test(next) ? "\\<" : "<";
+        break;
+      case "]":
+        out += next === "(" || next === "[" || next === ":" ? "\\]" : "]";
+        break;
+      case "&":
+        out += ENTITY.test(text.slice(i)) ? "\\&" : "&";
+        break;
+      default:
+        out += ch;
+    }
+  }
+  return out;
+}
+
+/** Escapes a paragraph: inline characters plus whatever would turn its start into another block. */
+export function escapeBlock(text: string): string {
+  const t = escapeInline(text);
+  if (/^#{1,6}(\s|$)/.test(t)) return `\\${t}`;
+  if (/^[>+]/.test(t)) return `\\${t}`;
+  if (/^[-*](\s|$)/.test(t)) return `\\${t}`;
+  if (/^[=-]+\s*$/.test(t)) return `\\${t}`;
+  if (/^(`{3,}|~{3,})/.test(t)) return `\\${t}`;
+  if (/^\|/.test(t)) return `\\${t}`;
+  const ordered = /^(\d{1,9})([.)])(\s|$)/.exec(t);
+  if (ordered) return `${ordered[1]}\\${t.slice(ordered[1].length)}`;
+  return t;
+}
+
+/** Heading text: inline escaping, and closing `#`s that Markdown would strip. */
+export function escapeHeading(text: string): string {
+  return escapeInline(text).replace(/(\s)(#+)$/, (_m, s: string, h: string) => `${s}\\${h}`);
+}
+
+/** A GFM table; the first row is the header. Cells get `|` escaped and are never empty of structure. */
+export function renderTable(cells: string[][]): string {
+  const cols = Math.max(...cells.map((r) => r.length));
+  const cell = (t: string | undefined) => escapeInline((t ?? "").trim()).replace(/\|/g, "\\|");
+  const line = (r: string[]) => `| ${Array.from({ length: cols }, (_, c) => cell(r[c])).join(" | ")} |`;
+  const lines = [line(cells[0]), `|${" --- |".repeat(cols)}`];
+  for (const r of cells.slice(1)) lines.push(line(r));
+  return lines.join("\n");
+}

@@ -1,0 +1,31 @@
+// OCR of whole PDF pages for the PDF converter: poppler renders each page (lib/documents/render.ts,
+// 8-bit gray PGM), the shared tesseract pool recognises it (lib/documents/ocr.ts). Rendering of the next
+// page overlaps recognition of the current ones; capacity is reserved up front (full pool → 429
+// ocr_concurrent_limit before any work), and abort/timeouts stop both sides.
+import { ocrPages } from "@/lib/documents/ocr";
+import { renderPdfPages } from "@/lib/documents/render";
+
+export interface OcrPdfPagesInput {
+  /** The PDF on disk (poppler renders from a path). */
+  path: string;
+  bytes: Uint8Array;
+  /** 1-based pages to OCR, ascending. */
+  pages: number[];
+  /** Tesseract language codes. */
+  languages: string[];
+  signal?: AbortSignal;
+}
+
+/** OCRs the pages, calling onPage as each one completes (in any order). */
+export type OcrPdfPages = (input: OcrPdfPagesInput, onPage: (page: number, markdown: string) => void) => Promise<void>;
+
+/** Resolution pages are rendered at for OCR. */
+export const OCR_DPI = 300;
+
+export const ocrPdfPages: OcrPdfPages = async (input, onPage) => {
+  input.signal?.throwIfAborted();
+  const rendered = renderPdfPages(input.path, input.pages, { dpi: OCR_DPI, signal: input.signal });
+  for await (const { page, result } of ocrPages(rendered, { languages: input.languages, signal: input.signal })) {
+    onPage(page, result.markdown);
+  }
+};

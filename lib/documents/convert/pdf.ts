@@ -1,0 +1,223 @@
+// PDF converter: text layer through unpdf (pdf.js) plus layout analysis (pdf-layout.ts); pages without a
+// usable text layer (or every page with ocr "force") go to OCR. Bad input never hangs: every pdf.js call
+// runs under a time budget and the abort signal, and the document is destroyed in all cases.
+import "./pdf-polyfills";
+import { getResolvedPDFJS, type getDocumentProxy } from "unpdf";
+import { checkPageRange } from "@/lib/documents/page-range";
+import type { Converter, ConverterInput, ParsedPage, ParseOutput } from "@/lib/documents/types";
+import { AppError } from "@/lib/http/errors";
+import {
+  assessTextLayer, computeLayoutStats, prepareLayoutPage, renderLayoutPage,
+  type PdfFontInfo, type PdfPageText, type PdfTextItem, type PreparedPage,
+} from "./pdf-layout";
+import { ocrPdfPages, type OcrPdfPages } from "./pdf-ocr";
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
+
+export interface PdfConverterSettings {
+  /** OCR of whole pages; defaults to rendering with poppler and tesseract (pdf-ocr.ts). */
+  ocrPages?: OcrPdfPages;
+  /** Budget for opening the document. */
+  openTimeoutMs?: number;
+  /** Budget for reading one page's text layer. */
+  pageTimeoutMs?: number;
+  /** Fewer non-whitespace characters than this and the text layer counts as missing. */
+  minTextChars?: number;
+}
+
+/** Pages with fewer characters than this are checked for a page-sized image (a scan with a stamp). */
+const IMAGE_CHECK_CHARS = 400;
+
+export function createPdfConverter(settings: PdfConverterSettings = {}): Converter {
+  const ocrPages = settings.ocrPages ?? ocrPdfPages;
+  const openTimeoutMs = settings.openTimeoutMs ?? 30_000;
+  const pageTimeoutMs = settings.pageTimeoutMs ?? 15_000;
+  const minTextChars = settings.minTextChars ?? 20;
+
+  return async function convertPdf(input: ConverterInput): Promise<ParseOutput> {
+    const { options } = input;
+    const signal = options.signal;
+    signal?.throwIfAborted();
+    const task = await openDocument(input.bytes).catch((e) => {
+      throw toAppError(e);
+    });
+    const pdf = await withBudget(task.promise, openTimeoutMs, signal, "Opening the PDF").catch(async (e) => {
+      await task.destroy().catch(() => undefined);
+      throw signal?.aborted ? (signal.reason ?? e) : toAppError(e);
+    });
+    let pageCount = 0;
+    let selected: number[] = [];
+    const prepared: PreparedPage[] = [];
+    const needOcr: number[] = [];
+    let done = 0;
+    try {
+      pageCount = pdf.numPages;
+      if (pageCount < 1) throw new AppError("file_rendering_failed", "The PDF has no pages.");
+      if (options.pages?.length) checkPageRange({ pages: options.pages, spec: formatRange(options.pages) }, pageCount);
+      selected = options.pages?.length ? options.pages : Array.from({ length: pageCount }, (_, i) => i + 1);
+      if (options.ocr === "force") needOcr.push(...selected);
+      else {
+        const fonts: Record<string, PdfFontInfo> = {};
+        for (const n of selected) {
+          signal?.throwIfAborted();
+          const read = await withBudget(readPage(pdf, n, fonts, options.ocr === "auto", minTextChars), pageTimeoutMs, signal, `Reading page ${n}`);
+          if (read.usable || options.ocr === "off") {
+            prepared.push(read.prepared);
+            options.onProgress?.(++done, selected.length);
+          } else needOcr.push(n);
+        }
+      }
+    } catch (e) {
+      throw signal?.aborted ? (signal.reason ?? e) : toAppError(e);
+    } finally {
+      await task.destroy().catch(() => undefined);
+    }
+
+    const results = new Map<number, ParsedPage>();
+    const stats = computeLayoutStats(prepared);
+    for (const p of prepared) results.set(p.page, { page: p.page, markdown: renderLayoutPage(p, stats), ocr: false });
+    if (needOcr.length) {
+      await ocrPages({ path: input.path, bytes: input.bytes, pages: needOcr, languages: options.ocrLanguages, signal }, (page, markdown) => {
+        results.set(page, { page, markdown, ocr: true });
+        options.onProgress?.(++done, selected.length);
+      });
+    }
+    const pages = selected.map((n) => {
+      const page = results.get(n);
+      if (!page) throw new AppError("file_rendering_failed", `Page ${n} of the PDF could not be rendered for OCR.`);
+      return page;
+    });
+    return { pages, pageCount };
+  };
+}
+
+export const convertPdf: Converter = createPdfConverter();
+
+/** A pdf.js loading task (not just its promise, so a document that never opens can still be destroyed). */
+async function openDocument(bytes: Uint8Array) {
+  const { getDocument } = await getResolvedPDFJS();
+  // pdf.js may take ownership of the buffer: give it a copy, the caller keeps its bytes.
+  return getDocument({
+    data: bytes.slice(),
+    useSystemFonts: true,
+    disableFontFace: true,
+    verbosity: 0,
+    maxImageSize: 50_000_000,
+    stopAtErrors: false,
+  });
+}
+
+interface PageRead {
+  prepared: PreparedPage;
+  usable: boolean;
+}
+
+async function readPage(pdf: PdfDocument, n: number, fonts: Record<string, PdfFontInfo>, auto: boolean, minChars: number): Promise<PageRead> {
+  const page = await pdf.getPage(n);
+  try {
+    const content = await page.getTextContent();
+    const [x0, y0, x1, y1] = page.view;
+    const items = content.items.filter((it): it is PdfTextItem & typeof it => "str" in it && "transform" in it);
+    const text: PdfPageText = { page: n, width: x1 - x0, height: y1 - y0, x0, y0, items };
+    const quality = assessTextLayer(text, minChars);
+    let usable = quality.usable;
+    const unknownFonts = Object.keys(content.styles).filter((f) => !(f in fonts));
+    const checkImages = auto && usable && quality.chars < IMAGE_CHECK_CHARS;
+    // The operator list resolves font names (bold) and shows images; only done when it can matter.
+    if ((usable || !auto) && (unknownFonts.length || checkImages)) {
+      const ops = await page.getOperatorList();
+      for (const f of unknownFonts) fonts[f] = fontInfo(page, f);
+      if (checkImages && (await imageCoverage(ops, page.view)) > 0.5) usable = false;
+    }
+    return { prepared: prepareLayoutPage(text, fonts), usable };
+  } finally {
+    page.cleanup();
+  }
+}
+
+function fontInfo(page: PdfPage, id: string): PdfFontInfo {
+  try {
+    if (!page.commonObjs.has(id)) return {};
+    const font = page.commonObjs.get(id) as { name?: string; bold?: boolean; italic?: boolean } | null;
+    if (!font?.name) return {};
+    return { name: String(font.name), italic: /italic|oblique/i.test(String(font.name)) };
+  } catch {
+    return {};
+  }
+}
+
+type OperatorList = Awaited<ReturnType<PdfPage["getOperatorList"]>>;
+
+/** Share of the page covered by painted images (bounding boxes, capped at 1). */
+async function imageCoverage(ops: OperatorList, view: number[]): Promise<number> {
+  const { OPS } = await getResolvedPDFJS();
+  const paints = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject]);
+  const pageArea = Math.max((view[2] - view[0]) * (view[3] - view[1]), 1);
+  let ctm = [1, 0, 0, 1, 0, 0];
+  const stack: number[][] = [];
+  let area = 0;
+  const multiply = (m: number[]) => {
+    const [a, b, c, d, e, f] = ctm;
+    ctm = [a * m[0] + c * m[1], b * m[0] + d * m[1], a * m[2] + c * m[3], b * m[2] + d * m[3], a * m[4] + c * m[5] + e, b * m[4] + d * m[5] + f];
+  };
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i];
+    const args = ops.argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform && args?.length === 6) multiply(args as number[]);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      const m = args?.[0];
+      if (Array.isArray(m) && m.length === 6) multiply(m as number[]);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    else if (paints.has(fn)) area += Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]);
+  }
+  return Math.min(area / pageArea, 1);
+}
+
+/** "1-3,5" for messages. */
+function formatRange(pages: number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < pages.length; ) {
+    let j = i;
+    while (j + 1 < pages.length && pages[j + 1] === pages[j] + 1) j++;
+    parts.push(j > i ? `${pages[i]}-${pages[j]}` : `${pages[i]}`);
+    i = j + 1;
+  }
+  return parts.join(",");
+}
+
+function isAbort(e: unknown): boolean {
+  return e instanceof Error && (e.name === "AbortError" || e.name === "TimeoutError");
+}
+
+function toAppError(e: unknown): unknown {
+  if (e instanceof AppError || isAbort(e)) return e;
+  const err = e as { name?: string; message?: string } | null;
+  const message = err?.message ?? String(e);
+  if (err?.name === "PasswordException") {
+    return new AppError("file_rendering_failed", "The PDF is encrypted with a password; it cannot be read without it.");
+  }
+  if (err?.name === "InvalidPDFException" || err?.name === "FormatError") {
+    return new AppError("file_rendering_failed", `The file is not a readable PDF (damaged or truncated): ${message}`);
+  }
+  return new AppError("file_rendering_failed", `The PDF could not be read: ${message}`);
+}
+
+/** Races a pdf.js promise against a time budget and the abort signal. */
+function withBudget<T>(work: Promise<T>, ms: number, signal: AbortSignal | undefined, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new AppError("file_rendering_failed", `${what} took longer than ${Math.round(ms / 1000)} s; the PDF is damaged or too complex.`));
+    }, ms);
+    const onAbort = () => reject(signal?.reason ?? new DOMException("The operation was aborted.", "AbortError"));
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    });
+  });
+}

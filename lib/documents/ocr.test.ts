@@ -1,0 +1,389 @@
+// OCR service and PDF rendering. Test images are generated here: text rendered from SVG with sharp (DejaVu
+// fonts), and a small hand-written PDF for poppler. OCR calls take ~1–3 s each, so they are few and reused.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { setEnvForTests } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import {
+  joinOcrLines,
+  ocrImage,
+  ocrLayoutToMarkdown,
+  ocrPages,
+  ocrStats,
+  parseOcrLanguages,
+  parsePgmHeader,
+  prepareOcrImage,
+  shutdownOcr,
+  SUPPORTED_OCR_LANGUAGES,
+} from "./ocr";
+import { effectiveDpi, pdfInfo, pdfPageCount, renderPdfPages } from "./render";
+
+// ---------------------------------------------------------------------------------------------------------
+// Fixtures
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** A white PNG with paragraphs of text (lines as given), a blank line's height between paragraphs. */
+async function textImage(paragraphs: string[][], opts: { fontSize?: number; width?: number; heading?: string } = {}): Promise<Buffer> {
+  const size = opts.fontSize ?? 40;
+  const lineHeight = Math.round(size * 1.4);
+  const parts: string[] = [];
+  let y = size * 2;
+  if (opts.heading) {
+    parts.push(`<text x="60" y="${y}" font-family="DejaVu Sans" font-weight="bold" font-size="${size * 2}">${esc(opts.heading)}</text>`);
+    y += size * 2 + lineHeight;
+  }
+  for (const p of paragraphs) {
+    for (const line of p) {
+      parts.push(`<text x="60" y="${y}" font-family="DejaVu Serif" font-size="${size}">${esc(line)}</text>`);
+      y += lineHeight;
+    }
+    y += lineHeight;
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${opts.width ?? 2000}" height="${y + size}"><rect width="100%" height="100%" fill="#fff"/>${parts.join("")}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Words of `expected` (≥ 4 letters) found in `actual`, case-insensitive. */
+function wordRecall(actual: string, expected: string): number {
+  const have = new Set(actual.toLowerCase().match(/[\p{L}]+/gu) ?? []);
+  const want = (expected.toLowerCase().match(/[\p{L}]+/gu) ?? []).filter((w) => w.length >= 4);
+  return want.filter((w) => have.has(w)).length / want.length;
+}
+
+/** A minimal PDF with one line of Helvetica text per page. */
+function makePdf(pageTexts: string[]): Buffer {
+  const objects: string[] = [];
+  const n = pageTexts.length;
+  objects[1] = "<< /Type /Catalog /Pages 2 0 R >>";
+  objects[2] = `<< /Type /Pages /Kids [${pageTexts.map((_, i) => `${4 + i * 2} 0 R`).join(" ")}] /Count ${n} >>`;
+  objects[3] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
+  pageTexts.forEach((text, i) => {
+    const content = `BT /F1 28 Tf 72 700 Td (${text.replace(/[()\\]/g, "\\$&")}) Tj ET`;
+    objects[4 + i * 2] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`;
+    objects[5 + i * 2] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
+  });
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  for (let i = 1; i < objects.length; i++) {
+    offsets[i] = out.length;
+    out += `${i} 0 obj\n${objects[i]}\nendobj\n`;
+  }
+  const xref = out.length;
+  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let i = 1; i < objects.length; i++) out += `${String(offsets[i]).padStart(10, "0")} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const b of buf) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+
+/** A valid PNG header claiming width × height (no real pixel data behind it): a decompression-bomb stand-in. */
+function hugePngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit gray
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const idat = zlib.deflateSync(Buffer.alloc(1024));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", Buffer.alloc(0))]);
+}
+
+async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+}
+
+async function expectAppError(p: Promise<unknown>, code: string, detail?: RegExp): Promise<AppError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  expect((err as AppError).code).toBe(code);
+  if (detail) expect((err as AppError).detail).toMatch(detail);
+  return err as AppError;
+}
+
+const EN = [
+  ["The committee reviewed the quarterly results and found that", "revenue increased in every region during the year."],
+  ["Shipping expenses remained stable although fuel prices rose,", "and customers reported satisfaction with delivery times."],
+];
+const DE = [["Der Ausschuss prüfte die Größe der Lieferung und stellte fest,", "dass die Bücher während der Prüfung geöffnet blieben."]];
+const FR = [["Le comité a examiné les résultats trimestriels et constaté", "que le chiffre d'affaires a augmenté dans toutes les régions."]];
+
+afterAll(async () => {
+  await shutdownOcr();
+  setEnvForTests({});
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe("languages", () => {
+  it("normalises, de-duplicates and validates", () => {
+    expect(SUPPORTED_OCR_LANGUAGES).toEqual(["eng", "deu", "fra"]);
+    expect(parseOcrLanguages(["eng", "deu"])).toEqual(["eng", "deu"]);
+    expect(parseOcrLanguages("DEU+eng,deu")).toEqual(["deu", "eng"]);
+    expect(parseOcrLanguages(["en", "fr"])).toEqual(["eng", "fra"]);
+    expect(parseOcrLanguages([])).toEqual(["eng"]);
+    expect(parseOcrLanguages(undefined)).toEqual(["eng"]);
+  });
+
+  it("rejects unknown languages with bad_request naming the supported ones", async () => {
+    expect(() => parseOcrLanguages(["eng", "xyz"])).toThrow(AppError);
+    const err = await expectAppError(ocrImage(Buffer.from("not even an image"), { languages: ["klingon"] }), "bad_request", /eng, deu, fra/);
+    expect(err.status).toBe(400);
+    expect(err.detail).toContain('"klingon"');
+  });
+
+  it("takes OCR_DEFAULT_LANGUAGES when none are given", () => {
+    setEnvForTests({ OCR_DEFAULT_LANGUAGES: "deu+eng" });
+    try {
+      expect(parseOcrLanguages([])).toEqual(["deu", "eng"]);
+    } finally {
+      setEnvForTests({});
+    }
+  });
+});
+
+describe("layout → Markdown", () => {
+  const box = (y: number, h = 40) => ({ x0: 100, y0: y, x1: 1500, y1: y + h });
+  const line = (text: string, y: number, h = 40, confidence = 92) => ({
+    words: text.split(" ").map((w) => ({ text: w, confidence, bbox: box(y, h) })),
+    confidence,
+    bbox: box(y, h),
+    rowAttributes: { rowHeight: h },
+  });
+  const para = (...lines: ReturnType<typeof line>[]) => ({ lines, bbox: box(lines[0].bbox.y0), confidence: 90 });
+
+  it("joins lines, removes line-end hyphens and keeps hyphens before capitals", () => {
+    expect(joinOcrLines(["The Versand-", "kosten rose", "by ten per-", "cent in the E-", "Mail channel."])).toBe(
+      "The Versandkosten rose by ten percent in the E-Mail channel.",
+    );
+    expect(joinOcrLines(["soft\u00AD", "hyphen"])).toBe("softhyphen");
+    expect(joinOcrLines(["ends with a dash -", "then text"])).toBe("ends with a dash - then text");
+  });
+
+  it("makes headings from tall lines, lists from bullets, paragraphs separated by blank lines", () => {
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("Annual Report", 0, 100))] },
+        { paragraphs: [para(line("First paragraph line one", 200), line("and line two.", 250))] },
+        { paragraphs: [para(line("Key points", 350, 60))] },
+        { paragraphs: [para(line("• first item", 450), line("continues here", 500), line("» second item", 550))] },
+        { paragraphs: [para(line("1. numbered", 650), line("2) another", 700))] },
+        { paragraphs: [para(line("# not a heading, just text", 800), line("_ | ~", 850, 40, 15))] },
+      ],
+      1,
+    );
+    expect(out.markdown).toBe(
+      [
+        "# Annual Report",
+        "First paragraph line one and line two.",
+        "## Key points",
+        "- first item continues here\n- second item\n1. numbered\n2. another",
+        "\\# not a heading, just text",
+      ].join("\n\n"),
+    );
+    expect(out.blocks.map((b) => b.kind)).toEqual(["heading", "paragraph", "heading", "list", "paragraph"]);
+    expect(out.text).toContain("First paragraph line one and line two.\n\nKey points");
+  });
+
+  it("returns nothing for an empty page", () => {
+    expect(ocrLayoutToMarkdown(null)).toEqual({ markdown: "", text: "", blocks: [] });
+  });
+});
+
+describe("image preparation", () => {
+  it("turns colour, alpha and JPEG input into 8-bit gray PGM, enlarging small images", async () => {
+    const rgba = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const prepared = await prepareOcrImage(rgba);
+    const header = parsePgmHeader(prepared.pgm)!;
+    expect(header).toMatchObject({ width: 600, height: 200 });
+    expect(prepared.pgm.length).toBe(header.offset + 600 * 200);
+    // transparent → white, not black
+    expect(prepared.pgm[header.offset + 1000]).toBe(255);
+    const jpeg = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: "#eee" } }).jpeg().toBuffer();
+    expect(await prepareOcrImage(jpeg)).toMatchObject({ width: 2000, height: 1000, scale: 1 });
+  });
+
+  it("scales down to 300 dpi and at most 4000 px per side", async () => {
+    const big = await sharp({ create: { width: 5000, height: 2500, channels: 3, background: "#fff" } }).png().toBuffer();
+    expect(await prepareOcrImage(big)).toMatchObject({ width: 4000, height: 2000 });
+    const scan600 = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: "#fff" } }).withMetadata({ density: 600 }).png().toBuffer();
+    expect(await prepareOcrImage(scan600)).toMatchObject({ width: 1500, height: 500, dpi: 300 });
+  });
+
+  it("refuses corrupt and oversized images with file_rendering_failed", async () => {
+    await expectAppError(prepareOcrImage(Buffer.from("this is not an image at all")), "file_rendering_failed", /could not be read/);
+    const png = await textImage([["truncated"]]);
+    await expectAppError(prepareOcrImage(png.subarray(0, 200)), "file_rendering_failed");
+    const err = await expectAppError(prepareOcrImage(hugePngHeader(30_000, 30_000)), "file_rendering_failed", /30000 × 30000 pixels/);
+    expect(err.status).toBe(500);
+  });
+});
+
+describe("OCR", () => {
+  it("recognises English paragraphs and keeps them apart", async () => {
+    const img = await textImage(EN, { heading: "Quarterly Review" });
+    const r = await ocrImage(img, { languages: ["eng"] });
+    expect(wordRecall(r.text, EN.flat().join(" "))).toBeGreaterThanOrEqual(0.85);
+    const paragraphs = r.markdown.split("\n\n");
+    expect(paragraphs.length).toBeGreaterThanOrEqual(3);
+    expect(paragraphs[0]).toMatch(/^#{1,2} Quarterly Review$/i);
+    // the two lines of a paragraph are joined into one, with a blank line before the next paragraph
+    expect(r.markdown).toMatch(/found that revenue increased/i);
+    expect(r.markdown).toMatch(/year\.\n\nShipping/i);
+    expect(r.confidence).toBeGreaterThan(70);
+    expect(r.words.length).toBeGreaterThan(20);
+    const word = r.words.find((w) => /committee/i.test(w.text))!;
+    expect(word.bbox.x0).toBeGreaterThan(0);
+    expect(word.bbox.x1).toBeLessThan(2000);
+    expect(r.width).toBe(2000);
+  });
+
+  it("recognises German with deu (umlauts, ß)", async () => {
+    const r = await ocrImage(await textImage(DE), { languages: ["deu"] });
+    expect(wordRecall(r.text, DE.flat().join(" "))).toBeGreaterThanOrEqual(0.8);
+    expect(r.text).toMatch(/Größe|Prüfung|Bücher|während/);
+  });
+
+  it("recognises French with fra+eng (accents)", async () => {
+    const r = await ocrImage(await textImage(FR), { languages: ["fra", "eng"] });
+    expect(wordRecall(r.text, FR.flat().join(" "))).toBeGreaterThanOrEqual(0.8);
+    expect(r.text).toMatch(/examiné|résultats|régions|augmenté/);
+    expect(ocrStats().workerLanguages.length).toBeLessThanOrEqual(ocrStats().maxWorkers);
+  });
+
+  it("rejects corrupt images with file_rendering_failed", async () => {
+    await expectAppError(ocrImage(Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5])), "file_rendering_failed");
+  });
+});
+
+describe("pool limits, abort and timeout", () => {
+  let slow: Buffer;
+  beforeAll(async () => {
+    await shutdownOcr();
+    setEnvForTests({ OCR_WORKERS: "1", OCR_QUEUE_MAX: "1" });
+    // a dense page: several seconds of engine time
+    const lines = Array.from({ length: 45 }, (_, i) => `Line ${i} of the slow page with enough words to keep the engine busy for a while`);
+    slow = await textImage([lines], { fontSize: 30, width: 2400 });
+    await ocrImage(await textImage([["warm up"]])); // the worker is ready: aborts and timeouts hit recognition
+  });
+  afterEach(() => {
+    expect(ocrStats().running).toBe(0);
+  });
+  afterAll(async () => {
+    await shutdownOcr();
+    setEnvForTests({});
+  });
+
+  it("rejects with 429 ocr_concurrent_limit when running + queued reach capacity, and aborts free the worker", async () => {
+    const a = new AbortController();
+    const b = new AbortController();
+    const first = ocrImage(slow, { signal: a.signal });
+    const second = ocrImage(slow, { signal: b.signal });
+    expect(ocrStats()).toMatchObject({ capacity: 2, maxWorkers: 1 });
+    expect(ocrStats().running + ocrStats().queued).toBe(2);
+    const err = await expectAppError(ocrImage(slow), "ocr_concurrent_limit");
+    expect(err.status).toBe(429);
+    expect(err.options.headers?.["Retry-After"]).toBeDefined();
+    // once the first page is being recognised, abort both (one running, one queued)
+    const started = Date.now();
+    while (ocrStats().running === 0 && Date.now() - started < 15_000) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(ocrStats()).toMatchObject({ running: 1, queued: 1, workers: 1 });
+    a.abort();
+    b.abort(new Error("cancelled by test"));
+    await expect(first).rejects.toMatchObject({ name: "AbortError" });
+    await expect(second).rejects.toThrow("cancelled by test");
+    // the busy worker was terminated rather than left recognising
+    expect(ocrStats()).toMatchObject({ running: 0, queued: 0, workers: 0 });
+    // the aborted worker was replaced: the pool still works
+    const ok = await ocrImage(await textImage([["Recovered after the abort"]]));
+    expect(ok.text).toMatch(/Recovered/i);
+  });
+
+  it("times out a page, terminates its worker and keeps serving", async () => {
+    await ocrImage(await textImage([["warm up again"]]));
+    const err = await expectAppError(ocrImage(slow, { timeoutMs: 200 }), "file_rendering_failed", /did not finish within/);
+    expect(err.status).toBe(500);
+    expect(ocrStats().workers).toBe(0);
+    const ok = await ocrImage(await textImage([["Still working after a timeout"]]));
+    expect(ok.text).toMatch(/working/i);
+  });
+
+  it("rejects an already aborted signal without queueing", async () => {
+    const err = await ocrImage(slow, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    expect((err as Error).name).toBe("AbortError");
+    expect(ocrStats().queued).toBe(0);
+  });
+});
+
+describe("renderPdfPages and ocrPages", () => {
+  let dir: string;
+  let pdf: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "ocr-test-"));
+    pdf = path.join(dir, "doc.pdf");
+    fs.writeFileSync(pdf, makePdf(["Hello from page one", "Second page says goodbye", "Third page"]));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("reads the page count and sizes", async () => {
+    expect(await pdfPageCount(pdf)).toBe(3);
+    const info = await pdfInfo(pdf, { firstPage: 1, lastPage: 2 });
+    expect(info.pageSizes.get(2)).toMatchObject({ width: 612, height: 792 });
+    expect(effectiveDpi({ width: 612, height: 792, rotation: 0 }, 300, 4000)).toBe(300);
+    expect(effectiveDpi({ width: 14400, height: 14400, rotation: 0 }, 300, 4000)).toBe(36);
+  });
+
+  it("renders requested pages to PGM (default) or PNG", async () => {
+    const pages = [];
+    for await (const p of renderPdfPages(pdf, [1, 3], { dpi: 150 })) pages.push(p);
+    expect(pages.map((p) => p.page)).toEqual([1, 3]);
+    expect(pages[0]).toMatchObject({ format: "pgm", dpi: 150, width: 1275, height: 1650 });
+    expect(parsePgmHeader(pages[0].image)).toMatchObject({ width: 1275, height: 1650 });
+    const [png] = await collect(renderPdfPages(pdf, [2], { dpi: 72, format: "png" }));
+    expect(png.image.subarray(1, 4).toString()).toBe("PNG");
+    expect(png).toMatchObject({ width: 612, height: 792 });
+  });
+
+  it("fails with file_rendering_failed for missing pages and broken files, and honours abort", async () => {
+    await expectAppError(collect(renderPdfPages(pdf, [4])), "file_rendering_failed", /has 3 pages/);
+    const broken = path.join(dir, "broken.pdf");
+    fs.writeFileSync(broken, "%PDF-1.4\nthis is not really a pdf\n");
+    await expectAppError(collect(renderPdfPages(broken, [1])), "file_rendering_failed");
+    const ac = new AbortController();
+    ac.abort();
+    await expect(collect(renderPdfPages(pdf, [1], { signal: ac.signal }))).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("OCRs rendered pages through the pool", async () => {
+    const results = new Map<number, string>();
+    for await (const { page, result } of ocrPages(renderPdfPages(pdf, [1, 2], { dpi: 200 }), { languages: "eng" })) results.set(page, result.text);
+    expect([...results.keys()].sort()).toEqual([1, 2]);
+    expect(results.get(1)).toMatch(/Hello from page one/i);
+    expect(results.get(2)).toMatch(/goodbye/i);
+    expect(ocrStats()).toMatchObject({ running: 0, queued: 0 });
+  });
+});

@@ -1,0 +1,217 @@
+// PDF pages → images for OCR, with poppler (pdftoppm, pdfinfo). One pdftoppm process per page, writing to
+// its stdout (no temporary files to clean up), killed on abort, on a per-page timeout and when its output
+// grows past what the page can need. Page sizes come from pdfinfo first, so a page with absurd dimensions is
+// rendered at a lower resolution (≤ maxSidePx per side) instead of exhausting memory.
+//
+// The default output is 8-bit grayscale PGM: for OCR it is ~10× cheaper than PNG (no zlib on either side),
+// and ocrImage reads it directly. `format: "png"` gives colour PNGs (previews).
+import { spawn } from "node:child_process";
+import { AppError } from "@/lib/http/errors";
+
+export interface PdfPageSize {
+  /** In PDF points (1/72 in), as pdfinfo reports them (before rotation). */
+  width: number;
+  height: number;
+  rotation: number;
+}
+
+export interface PdfInfo {
+  pages: number;
+  encrypted: boolean;
+  /** Sizes of the pages asked for (firstPage..lastPage), when pdfinfo reported them. */
+  pageSizes: Map<number, PdfPageSize>;
+}
+
+export interface RenderedPage {
+  /** 1-based page number. */
+  page: number;
+  image: Buffer;
+  format: "pgm" | "png";
+  /** Resolution actually used (lower than asked for oversized pages). */
+  dpi: number;
+  width: number;
+  height: number;
+}
+
+export interface RenderOptions {
+  /** Default 300. */
+  dpi?: number;
+  signal?: AbortSignal;
+  /** Per page; default 60 s. */
+  pageTimeoutMs?: number;
+  /** "pgm" (8-bit gray, default: for OCR) or "png" (colour). */
+  format?: "pgm" | "png";
+  /** Longest side of a rendered page in pixels; the resolution is lowered to fit. Default 4000 (A3 at ~240 dpi). */
+  maxSidePx?: number;
+}
+
+export const DEFAULT_RENDER_DPI = 300;
+export const DEFAULT_RENDER_MAX_SIDE_PX = 4000;
+const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
+const INFO_TIMEOUT_MS = 30_000;
+const MIN_DPI = 36;
+const MAX_DPI = 1200;
+
+function failed(detail: string): AppError {
+  return new AppError("file_rendering_failed", detail);
+}
+
+interface RunResult {
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** Runs a poppler tool; kills it on abort, timeout or too much output. */
+function runTool(cmd: string, args: string[], opts: { signal?: AbortSignal; timeoutMs: number; maxStdout: number; what: string }): Promise<RunResult> {
+  return new Promise<RunResult>((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(opts.signal.reason ?? new DOMException("The operation was aborted.", "AbortError"));
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stderr = "";
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      opts.signal?.removeEventListener("abort", onAbort);
+      fn();
+    };
+    const kill = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    };
+    const timer = setTimeout(() => {
+      kill();
+      finish(() => reject(failed(`${opts.what} took longer than ${Math.round(opts.timeoutMs / 1000)} s; the PDF is damaged or too complex.`)));
+    }, opts.timeoutMs);
+    const onAbort = () => {
+      kill();
+      finish(() => reject(opts.signal!.reason ?? new DOMException("The operation was aborted.", "AbortError")));
+    };
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
+    child.stdout.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > opts.maxStdout) {
+        kill();
+        finish(() => reject(failed(`${opts.what} produced more data than expected; the page is too large to render.`)));
+        return;
+      }
+      chunks.push(c);
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      if (stderr.length < 8192) stderr += c.toString("utf8");
+    });
+    child.on("error", (err: NodeJS.ErrnoException) => {
+      finish(() =>
+        reject(
+          err.code === "ENOENT"
+            ? new AppError("file_rendering_failed", `${cmd} (poppler-utils) is not installed on the server.`)
+            : failed(`${opts.what} failed: ${err.message}`),
+        ),
+      );
+    });
+    child.on("close", (code, sig) => {
+      finish(() => {
+        if (code === 0) resolve({ stdout: Buffer.concat(chunks, size), stderr });
+        else reject(popplerFailure(opts.what, stderr, code, sig));
+      });
+    });
+  });
+}
+
+function popplerFailure(what: string, stderr: string, code: number | null, sig: NodeJS.Signals | null): AppError {
+  if (/incorrect password|encrypted/i.test(stderr)) return failed("The PDF is encrypted with a password; it cannot be read without it.");
+  if (/may not be a PDF|couldn't find trailer|PDF file is damaged|Couldn't open file|Syntax Error/i.test(stderr) && !/Wrong page range/i.test(stderr)) {
+    const first = stderr.split("\n").find((l) => l.trim()) ?? "";
+    return failed(`The file is not a readable PDF (damaged or truncated)${first ? `: ${first.trim()}` : ""}.`);
+  }
+  const first = stderr.split("\n").find((l) => l.trim());
+  return failed(`${what} failed (${sig ? `signal ${sig}` : `exit code ${code}`})${first ? `: ${first.trim()}` : ""}.`);
+}
+
+/** pdfinfo: page count, encryption and (for firstPage..lastPage) page sizes. */
+export async function pdfInfo(pdfPath: string, opts: { signal?: AbortSignal; firstPage?: number; lastPage?: number; timeoutMs?: number } = {}): Promise<PdfInfo> {
+  const args: string[] = [];
+  if (opts.firstPage !== undefined && opts.lastPage !== undefined) args.push("-f", String(opts.firstPage), "-l", String(opts.lastPage));
+  args.push(pdfPath);
+  const { stdout } = await runTool("pdfinfo", args, {
+    signal: opts.signal,
+    timeoutMs: opts.timeoutMs ?? INFO_TIMEOUT_MS,
+    maxStdout: 16 * 1024 * 1024,
+    what: "Reading the PDF's page information",
+  });
+  const text = stdout.toString("utf8");
+  const pages = /^Pages:\s+(\d+)/m.exec(text);
+  if (!pages) throw failed("The PDF's page count could not be read.");
+  const pageSizes = new Map<number, PdfPageSize>();
+  for (const m of text.matchAll(/^Page\s+(\d+)\s+size:\s+([\d.]+)\s+x\s+([\d.]+)\s+pts/gm)) {
+    pageSizes.set(Number(m[1]), { width: Number(m[2]), height: Number(m[3]), rotation: 0 });
+  }
+  for (const m of text.matchAll(/^Page\s+(\d+)\s+rot:\s+(-?\d+)/gm)) {
+    const s = pageSizes.get(Number(m[1]));
+    if (s) s.rotation = Number(m[2]);
+  }
+  if (!pageSizes.size) {
+    // Without -f/-l pdfinfo prints the first page's size as "Page size:".
+    const one = /^Page size:\s+([\d.]+)\s+x\s+([\d.]+)\s+pts/m.exec(text);
+    const rot = /^Page rot:\s+(-?\d+)/m.exec(text);
+    if (one) pageSizes.set(opts.firstPage ?? 1, { width: Number(one[1]), height: Number(one[2]), rotation: rot ? Number(rot[1]) : 0 });
+  }
+  return { pages: Number(pages[1]), encrypted: /^Encrypted:\s+yes/m.test(text), pageSizes };
+}
+
+/** Number of pages of a PDF (pdfinfo). */
+export async function pdfPageCount(pdfPath: string, opts: { signal?: AbortSignal } = {}): Promise<number> {
+  return (await pdfInfo(pdfPath, opts)).pages;
+}
+
+/** Resolution for a page so that neither side exceeds maxSidePx. */
+export function effectiveDpi(size: PdfPageSize | undefined, dpi: number, maxSidePx: number): number {
+  if (!size) return dpi;
+  const longestPts = Math.max(size.width, size.height);
+  if (!(longestPts > 0)) return dpi;
+  const fit = Math.floor((maxSidePx * 72) / longestPts);
+  return Math.max(MIN_DPI, Math.min(dpi, fit));
+}
+
+function pngSize(buf: Buffer): { width: number; height: number } {
+  return buf.length >= 24 ? { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) } : { width: 0, height: 0 };
+}
+
+function pgmSize(buf: Buffer): { width: number; height: number } {
+  const m = /^P5\s+(\d+)\s+(\d+)\s/.exec(buf.subarray(0, 64).toString("latin1"));
+  return m ? { width: Number(m[1]), height: Number(m[2]) } : { width: 0, height: 0 };
+}
+
+/**
+ * Renders the given 1-based pages (in the order given) one at a time, as the iterator is pulled.
+ * Failures → 500 file_rendering_failed; an aborted signal kills the running pdftoppm and rejects with the
+ * signal's reason.
+ */
+export async function* renderPdfPages(pdfPath: string, pages: readonly number[], opts: RenderOptions = {}): AsyncGenerator<RenderedPage> {
+  const dpi = Math.max(MIN_DPI, Math.min(MAX_DPI, Math.round(opts.dpi ?? DEFAULT_RENDER_DPI)));
+  const maxSidePx = Math.max(100, opts.maxSidePx ?? DEFAULT_RENDER_MAX_SIDE_PX);
+  const format = opts.format ?? "pgm";
+  const timeoutMs = opts.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+  if (!pages.length) return;
+  for (const p of pages) {
+    if (!Number.isInteger(p) || p < 1) throw new AppError("bad_request", `Invalid page number ${p}.`);
+  }
+  const { pages: pageCount } = await pdfInfo(pdfPath, { signal: opts.signal });
+  const missing = pages.find((p) => p > pageCount);
+  if (missing !== undefined) throw failed(`Page ${missing} does not exist; the PDF has ${pageCount} page${pageCount === 1 ? "" : "s"}.`);
+  const info = await pdfInfo(pdfPath, { signal: opts.signal, firstPage: Math.min(...pages), lastPage: Math.max(...pages) });
+  for (const page of pages) {
+    opts.signal?.throwIfAborted();
+    const pageDpi = effectiveDpi(info.pageSizes.get(page), dpi, maxSidePx);
+    const args = ["-f", String(page), "-l", String(page), "-r", String(pageDpi), "-singlefile"];
+    args.push(...(format === "png" ? ["-png"] : ["-gray"]));
+    args.push(pdfPath);
+    // The page fits maxSidePx²; allow some slack for rounding and headers (pdfinfo may not have known the size).
+    const maxStdout = maxSidePx * maxSidePx * (format === "png" ? 3 : 1) + 1024 * 1024;
+    const { stdout } = await runTool("pdftoppm", args, { signal: opts.signal, timeoutMs, maxStdout, what: `Rendering page ${page}` });
+    const size = format === "png" ? pngSize(stdout) : pgmSize(stdout);
+    if (!size.width || !size.height) throw failed(`Rendering page ${page} produced no image.`);
+    yield { page, image: stdout, format, dpi: pageDpi, width: size.width, height: size.height };
+  }
+}

@@ -1,0 +1,171 @@
+import { crc32, deflateRawSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "@/lib/http/errors";
+import { openZip, parseXml, xmlChild, xmlChildren } from "@/lib/documents/zip";
+
+interface Entry {
+  name: string;
+  data?: Buffer;
+  /** Precomputed deflated body (with `data` absent, sizes come from `size`). */
+  deflated?: Buffer;
+  /** Declared uncompressed size (may lie). */
+  size?: number;
+  store?: boolean;
+}
+
+/** A ZIP archive written by hand, so that headers can lie like a hostile file's. */
+function makeZip(entries: Entry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const data = e.data ?? Buffer.alloc(0);
+    const body = e.deflated ?? (e.store ? data : deflateRawSync(data));
+    const method = e.store ? 0 : 8;
+    const size = e.size ?? data.length;
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, body);
+    centrals.push(central, name);
+    offset += 30 + name.length + body.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+async function failure(p: Promise<unknown>): Promise<AppError> {
+  const err = await p.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}
+
+const MB = 1024 * 1024;
+let zeros200mb: Buffer; // 200 MB of zeros, deflated (~200 KB)
+
+beforeAll(() => {
+  zeros200mb = deflateRawSync(Buffer.alloc(200 * MB), { level: 9 });
+});
+
+describe("openZip", () => {
+  it("lists and reads entries", async () => {
+    const zip = await openZip(makeZip([
+      { name: "a.txt", data: Buffer.from("hello") },
+      { name: "dir/B.xml", data: Buffer.from("<b/>"), store: true },
+    ]));
+    expect(zip.listEntries()).toEqual(["a.txt", "dir/B.xml"]);
+    expect(zip.has("dir/b.xml")).toBe(true); // part names are case-insensitive
+    expect((await zip.readEntry("a.txt")).toString()).toBe("hello");
+    expect((await zip.readXml("dir/b.xml")).name).toBe("b");
+    const missing = await failure(zip.readEntry("nope"));
+    expect(missing.code).toBe("file_rendering_failed");
+    zip.close();
+  });
+
+  it("refuses what is not a ZIP, or a truncated one", async () => {
+    expect((await failure(openZip(Buffer.from("not a zip at all")))).code).toBe("unsupported_file_format");
+    const whole = makeZip([{ name: "a.txt", data: Buffer.from("hello".repeat(100)) }]);
+    expect((await failure(openZip(whole.subarray(0, whole.length - 10)))).code).toBe("unsupported_file_format");
+  });
+
+  it("rejects a zip bomb by its declared ratio without inflating it", async () => {
+    const bomb = makeZip([{ name: "word/document.xml", deflated: zeros200mb, size: 200 * MB }]);
+    const started = Date.now();
+    const err = await failure(openZip(bomb));
+    expect(err.code).toBe("unsupported_file_format");
+    expect(err.detail).toMatch(/compression ratio/);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("stops inflating an entry whose declared size lies", async () => {
+    // Declares 1 KB, inflates to 200 MB: opening succeeds, reading aborts just past the declared size.
+    const bomb = makeZip([{ name: "content.xml", deflated: zeros200mb, size: 1000 }]);
+    const zip = await openZip(bomb);
+    const started = Date.now();
+    const err = await failure(zip.readEntry("content.xml"));
+    expect(err.code).toBe("unsupported_file_format");
+    expect(err.detail).toMatch(/content\.xml/);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("counts every read against the total budget (no amplification by re-reading a part)", async () => {
+    const part = Buffer.alloc(MB, 0x61);
+    const zip = await openZip(makeZip([{ name: "slide.xml", data: part }]), { maxUncompressedBytes: 2.5 * MB });
+    await zip.readEntry("slide.xml");
+    await zip.readEntry("slide.xml");
+    const err = await failure(zip.readEntry("slide.xml"));
+    expect(err.code).toBe("unsupported_file_format");
+  });
+
+  it("rejects too many entries and too many declared bytes", async () => {
+    const many = makeZip(Array.from({ length: 10_001 }, (_, i) => ({ name: `f${i}.txt`, store: true })));
+    const err = await failure(openZip(many));
+    expect(err.code).toBe("unsupported_file_format");
+    expect(err.detail).toMatch(/10001 entries/);
+    expect((await failure(openZip(makeZip([{ name: "a" }, { name: "b" }, { name: "c" }]), { maxEntries: 2 }))).code).toBe("unsupported_file_format");
+    const big = makeZip([
+      { name: "a.bin", data: Buffer.alloc(700_000, 1), store: true },
+      { name: "b.bin", data: Buffer.alloc(700_000, 2), store: true },
+    ]);
+    expect((await failure(openZip(big, { maxUncompressedBytes: MB }))).detail).toMatch(/uncompressed bytes/);
+  });
+
+  it("reports damaged entry data as file_rendering_failed", async () => {
+    const text = Buffer.from(Array.from({ length: 3000 }, (_, i) => String.fromCharCode(65 + ((i * 7919) % 26))).join(""));
+    const damaged = Buffer.from(deflateRawSync(text));
+    damaged.fill(0xff, 0, 16); // an invalid block type
+    const zip = await openZip(makeZip([{ name: "a.xml", deflated: damaged, size: text.length }]));
+    const err = await failure(zip.readEntry("a.xml"));
+    expect(err.code).toBe("file_rendering_failed");
+    const bad = await openZip(makeZip([{ name: "bad.xml", data: Buffer.from("<a><b></a>") }]));
+    const xmlErr = await failure(bad.readXml("bad.xml"));
+    expect(xmlErr.code).toBe("file_rendering_failed");
+    expect(xmlErr.detail).toMatch(/bad\.xml/);
+  });
+});
+
+describe("parseXml", () => {
+  it("parses elements, attributes, entities and CDATA, normalising namespace prefixes", () => {
+    const root = parseXml(`<?xml version="1.0"?><!-- c --><x:document xmlns:x="http://schemas.openxmlformats.org/wordprocessingml/2006/main" a='1 &gt; 0'><x:t xml:space="preserve">A &amp; B &#x263A;<![CDATA[<raw>]]></x:t><x:br/></x:document>`);
+    expect(root.name).toBe("w:document");
+    expect(root.attrs.a).toBe("1 > 0");
+    const t = xmlChild(root, "w:t")!;
+    expect(t.attrs["xml:space"]).toBe("preserve");
+    expect(t.children).toEqual(["A & B ☺<raw>"]);
+    expect(xmlChildren(root).map((c) => c.name)).toEqual(["w:t", "w:br"]);
+    // Default namespaces map too (package relationships have no prefix).
+    const rels = parseXml(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1"/></Relationships>`);
+    expect(xmlChildren(rels, "Relationship")).toHaveLength(1);
+  });
+
+  it("refuses DTDs, malformed and absurdly deep documents", () => {
+    expect(() => parseXml(`<!DOCTYPE lolz [<!ENTITY lol "lol">]><a>&lol;</a>`)).toThrow(/DTD/);
+    expect(() => parseXml(`<a><b></a>`)).toThrow();
+    expect(() => parseXml(`<a>`)).toThrow(/unclosed/);
+    expect(() => parseXml(`<a/><b/>`)).toThrow(/root/);
+    expect(() => parseXml("<a>".repeat(1000) + "</a>".repeat(1000))).toThrow(/deeper/);
+  });
+});

@@ -1,0 +1,71 @@
+// POST /parse and GET /parse/{id}: create a parse job (run inline when synchronous, queued when
+// asynchronous) and read it back within the caller's company.
+import { enqueueJob } from "@/inngest/jobs";
+import { parseDocumentJob } from "@/inngest/functions/parse-document";
+import { randomToken } from "@/lib/auth/api-key-secret";
+import type { Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { AppError, notFound } from "@/lib/http/errors";
+import { storage } from "@/lib/storage/storage";
+import { readParseRequest } from "./parse-intake";
+import { runParse, type StoredParseOptions } from "./run-parse";
+import { serializeParseJob } from "./serialize-parse-job";
+
+const ID_PATTERN = /^parse_[0-9A-Za-z]{24}$/;
+
+export async function createParseJob(p: Principal, req: Request) {
+  const intake = await readParseRequest(req);
+  const id = `parse_${randomToken(24)}`;
+  const stored: StoredParseOptions = {
+    ocr: intake.options.ocr,
+    ocr_languages: intake.ocrLanguages,
+    ...(intake.options.page_range !== undefined ? { page_range: intake.options.page_range } : {}),
+  };
+  const base = {
+    id,
+    companyId: p.companyId,
+    userId: p.user.id,
+    apiKeyId: p.apiKey?.id ?? null,
+    isAsync: intake.options.async,
+    filename: intake.filename,
+    fileSizeBytes: intake.size,
+    sourceUrl: intake.sourceUrl,
+    options: { ...stored },
+    expiresAt: new Date(Date.now() + env().PARSE_RETENTION_HOURS * 3600_000),
+  };
+  try {
+    if (!intake.options.async) {
+      await db().parseJob.create({ data: { ...base, status: "processing", startedAt: new Date() } });
+      // A failure is recorded on the job (GET shows it) and answered with its error code now.
+      await runParse(id, intake.path, { signal: req.signal }).catch((err: unknown) => {
+        if (err instanceof AppError) throw new AppError(err.code, err.detail, { ...err.options, id });
+        throw err;
+      });
+      const job = await db().parseJob.findUniqueOrThrow({ where: { id } });
+      return { status: 200, job: serializeParseJob(job) };
+    }
+    const storageKey = `parse/${id}`;
+    await storage().putFile(storageKey, intake.path);
+    try {
+      await db().parseJob.create({ data: { ...base, status: "pending", storageKey } });
+      await enqueueJob(parseDocumentJob, { parse_job_id: id }, { companyId: p.companyId, jobId: `parse-document:${id}` });
+    } catch (err) {
+      // Nothing half-written: no job row without bytes, no bytes without a job.
+      await db().parseJob.deleteMany({ where: { id } });
+      await storage().delete(storageKey);
+      throw err;
+    }
+    const job = await db().parseJob.findUniqueOrThrow({ where: { id } });
+    return { status: 202, job: serializeParseJob(job) };
+  } finally {
+    await intake.cleanup();
+  }
+}
+
+export async function getParseJob(p: Principal, id: string) {
+  if (!ID_PATTERN.test(id)) throw notFound("Parse job");
+  const job = await db().parseJob.findFirst({ where: { id, companyId: p.companyId } });
+  if (!job) throw notFound("Parse job");
+  return serializeParseJob(job);
+}

@@ -1,0 +1,106 @@
+// Runs the document engine for one parse job and records the outcome: live progress while in flight,
+// then the result with its usage event in one transaction, or the error block.
+import { db } from "@/lib/db/client";
+import { joinPages, parseDocument } from "@/lib/documents/parse-document";
+import { parsePageRange } from "@/lib/documents/page-range";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { log } from "@/lib/log";
+import { recordUsage } from "@/lib/usage/record-usage";
+
+export interface StoredParseOptions {
+  page_range?: string;
+  ocr: "auto" | "force" | "off";
+  ocr_languages: string[];
+}
+
+const PROGRESS_INTERVAL_MS = 500;
+
+export async function runParse(jobId: string, file: string, opts: { signal?: AbortSignal } = {}): Promise<void> {
+  const job = await db().parseJob.findUniqueOrThrow({ where: { id: jobId } });
+  if (job.status === "completed" || job.status === "failed") return;
+  const options = job.options as unknown as StoredParseOptions;
+  const startedAt = job.startedAt ?? new Date();
+  await db().parseJob.update({
+    where: { id: jobId },
+    data: { status: "processing", startedAt, progress: { percentage: 0, pages_processed: 0 } },
+  });
+  let lastWrite = 0;
+  let pendingWrite: Promise<unknown> = Promise.resolve();
+  const onProgress = (done: number, total: number) => {
+    const now = Date.now();
+    if (now - lastWrite < PROGRESS_INTERVAL_MS && done < total) return;
+    lastWrite = now;
+    const percentage = total > 0 ? Math.min(100, Math.round((done / total) * 1000) / 10) : 0;
+    pendingWrite = pendingWrite.then(() =>
+      db().parseJob.update({ where: { id: jobId }, data: { progress: { percentage, pages_processed: done } } }).catch(() => undefined),
+    );
+  };
+  try {
+    const parsed = await parseDocument({
+      path: file,
+      filename: job.filename,
+      pageRange: options.page_range !== undefined ? parsePageRange(options.page_range) : undefined,
+      ocr: options.ocr,
+      ocrLanguages: options.ocr_languages,
+      maxPages: job.isAsync ? env().PARSE_ASYNC_MAX_PAGES : env().PARSE_SYNC_MAX_PAGES,
+      timeoutMs: job.isAsync ? env().DOCUMENT_TIMEOUT_MS : env().PARSE_SYNC_TIMEOUT_MS,
+      signal: opts.signal,
+      onProgress,
+      onDetected: async (type) => {
+        await db().parseJob.update({ where: { id: jobId }, data: { mimeType: type.mimeType } });
+      },
+    });
+    await pendingWrite;
+    const completedAt = new Date();
+    const usage = { pages_processed: parsed.pages.length, ocr_pages: parsed.ocrPages };
+    await db().$transaction(async (tx) => {
+      await tx.parseJob.update({
+        where: { id: jobId },
+        data: {
+          status: "completed",
+          mimeType: parsed.type.mimeType,
+          pageCount: parsed.pageCount,
+          result: { markdown: joinPages(parsed.pages), pages: parsed.pages.map((p) => ({ page: p.page, markdown: p.markdown })) },
+          usage,
+          progress: { percentage: 100, pages_processed: parsed.pages.length },
+          completedAt,
+          processingTimeMs: completedAt.getTime() - startedAt.getTime(),
+        },
+      });
+      await recordUsage(
+        {
+          feature: "parsing",
+          quantity: usage.pages_processed,
+          companyId: job.companyId,
+          userId: job.userId,
+          apiKeyId: job.apiKeyId,
+          metadata: { parse_job_id: jobId, ocr_pages: usage.ocr_pages },
+        },
+        tx,
+      );
+    });
+  } catch (err) {
+    await pendingWrite;
+    // Background jobs wait for OCR capacity instead of failing: the caller retries the job later.
+    if (job.isAsync && err instanceof AppError && err.code === "ocr_concurrent_limit") throw err;
+    const appErr =
+      err instanceof AppError ? err : new AppError("file_rendering_failed", "The document could not be processed.");
+    if (!(err instanceof AppError)) log.error("parse failed", { jobId, err });
+    await markParseFailed(jobId, appErr.code, appErr.detail, startedAt);
+    throw appErr;
+  }
+}
+
+export async function markParseFailed(jobId: string, code: string, detail: string, startedAt?: Date | null): Promise<void> {
+  const completedAt = new Date();
+  await db().parseJob.updateMany({
+    where: { id: jobId, status: { in: ["pending", "processing"] } },
+    data: {
+      status: "failed",
+      error: { error: code, detail },
+      completedAt,
+      processingTimeMs: startedAt ? completedAt.getTime() - startedAt.getTime() : null,
+    },
+  });
+}
