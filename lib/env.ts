@@ -63,6 +63,19 @@ export const ZEnv = z.object({
   DOCUMENT_URL_ALLOWLIST: z.string().default(""),
   DOCUMENT_FETCH_TIMEOUT_MS: int(30_000, 100),
 
+  // Ingestion (lib/ingestion): chunk sizes in approximate tokens (see lib/documents/chunk.ts), one file's time budget
+  CHUNK_TARGET_TOKENS: int(350, 50),
+  CHUNK_OVERLAP_TOKENS: int(50, 0),
+  INGEST_TIMEOUT_MS: int(900_000, 1000),
+
+  // Files
+  FILE_UPLOAD_MAX_BYTES: int(100 * 1024 * 1024, 1),
+  UPLOAD_SESSION_TTL_HOURS: int(24, 1),
+  /** Storage allowance per company in bytes, by tier (hard cap on the free tier only). */
+  STORAGE_ALLOWANCE_FREE_BYTES: int(5 * 1024 ** 3, 0),
+  STORAGE_ALLOWANCE_PAYG_BYTES: int(5 * 1024 ** 3, 0),
+  STORAGE_ALLOWANCE_BUSINESS_BYTES: int(100 * 1024 ** 3, 0),
+
   // Authentication
   NEXTAUTH_SECRET: z.string().optional(),
   /** Application domain used in login URLs (custom domains CNAME to it). */
@@ -85,6 +98,25 @@ export const ZEnv = z.object({
   OCR_PAGE_TIMEOUT_MS: int(60_000, 1000),
   /** Languages used when a request names none, e.g. "eng" or "eng+deu" (supported: eng, deu, fra). */
   OCR_DEFAULT_LANGUAGES: z.string().regex(/^[a-z_]+([+,][a-z_]+)*$/, "tesseract codes joined by + or ,").default("eng"),
+
+  // Embeddings (lib/models/embeddings): `local` = offline word vectors + hashed sub-words (no download),
+  // `onnx` = a local model directory via @huggingface/transformers, `openai` = any OpenAI-compatible /v1/embeddings.
+  EMBEDDINGS_PROVIDER: z.enum(["local", "onnx", "openai"]).default("local"),
+  /** Model name: the directory under EMBEDDINGS_MODEL_DIR for onnx, the `model` field for openai. */
+  EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  EMBEDDINGS_MODEL_DIR: z.string().min(1).optional(),
+  /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (the provider appends /embeddings). */
+  EMBEDDINGS_BASE_URL: z.url().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  /** openai: `dimensions` request field (text-embedding-3-*); local: total dimensions (100 + hashed part). */
+  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(16).max(4096).optional(),
+  EMBEDDINGS_BATCH_SIZE: int(64, 1),
+  EMBEDDINGS_TIMEOUT_MS: int(30_000, 100),
+
+  // Hybrid search (lib/search): reciprocal rank fusion score = Σ weight / (k + rank)
+  SEARCH_RRF_K: int(60, 1),
+  SEARCH_WEIGHT_LEXICAL: z.coerce.number().min(0).default(1),
+  SEARCH_WEIGHT_SEMANTIC: z.coerce.number().min(0).default(1),
 });
 
 export type TEnv = z.infer<typeof ZEnv> & {

@@ -5,11 +5,12 @@ import { inngest } from "../client";
 import { type AnyJobDefinition, jobLogger, toInngestFunction } from "../define-job";
 import { insertJob } from "../jobs";
 import { LocalRunner } from "../local-runner";
+import { ingestFileJob } from "./ingest-file";
 import { parseDocumentJob } from "./parse-document";
 import { purgeParseJobs } from "./purge-parse-jobs";
 import { systemCleanup } from "./system-cleanup";
 
-export const jobDefinitions: readonly AnyJobDefinition[] = [systemCleanup, parseDocumentJob, purgeParseJobs];
+export const jobDefinitions: readonly AnyJobDefinition[] = [systemCleanup, parseDocumentJob, purgeParseJobs, ingestFileJob];
 
 export const inngestFunctions = jobDefinitions.map((def) => toInngestFunction(def, inngest));
 

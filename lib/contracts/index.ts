@@ -1,7 +1,10 @@
 // Every endpoint contract of the API, for the OpenAPI document and its coverage test.
 import type { EndpointDef } from "@/lib/http/endpoint";
 import { apiKeyEndpoints } from "./api-keys";
+import { fileEndpoints } from "./files";
+import { fileListEndpoint } from "./files-list";
 import { parseEndpoints } from "./parse";
+import { tagEndpoints } from "./tags";
 import { systemEndpoints } from "./system";
 import { workspaceEndpoints } from "./workspaces";
 
@@ -10,6 +13,9 @@ export const endpointGroups: Record<string, Record<string, EndpointDef>> = {
   apiKeys: apiKeyEndpoints,
   workspaces: workspaceEndpoints,
   parse: parseEndpoints,
+  files: fileEndpoints,
+  filesList: { list: fileListEndpoint },
+  tags: tagEndpoints,
 };
 
 export function allEndpoints(): EndpointDef[] {

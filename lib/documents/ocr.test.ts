@@ -18,6 +18,7 @@ import {
   parsePgmHeader,
   prepareOcrImage,
   shutdownOcr,
+  OCR_TARGET_DPI,
   SUPPORTED_OCR_LANGUAGES,
 } from "./ocr";
 import { effectiveDpi, pdfInfo, pdfPageCount, renderPdfPages } from "./render";
@@ -78,6 +79,41 @@ function makePdf(pageTexts: string[]): Buffer {
   for (let i = 1; i < objects.length; i++) out += `${String(offsets[i]).padStart(10, "0")} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, "latin1");
+}
+
+/** A "scanned" PDF: each page is one 8-bit gray image (Flate), sized so that it has the given resolution. */
+async function makeScannedPdf(images: Buffer[], dpi: number): Promise<Buffer> {
+  const objects: (string | Buffer)[] = [];
+  objects[1] = "<< /Type /Catalog /Pages 2 0 R >>";
+  objects[2] = `<< /Type /Pages /Kids [${images.map((_, i) => `${3 + i * 3} 0 R`).join(" ")}] /Count ${images.length} >>`;
+  for (let i = 0; i < images.length; i++) {
+    const { data, info } = await sharp(images[i]).grayscale().raw().toBuffer({ resolveWithObject: true });
+    const w = (info.width / dpi) * 72;
+    const h = (info.height / dpi) * 72;
+    const content = `q ${w.toFixed(2)} 0 0 ${h.toFixed(2)} 0 0 cm /Im0 Do Q`;
+    objects[3 + i * 3] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w.toFixed(2)} ${h.toFixed(2)}] /Resources << /XObject << /Im0 ${5 + i * 3} 0 R >> >> /Contents ${4 + i * 3} 0 R >>`;
+    objects[4 + i * 3] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
+    const z = zlib.deflateSync(data);
+    objects[5 + i * 3] = Buffer.concat([
+      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${info.width} /Height ${info.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${z.length} >>\nstream\n`, "latin1"),
+      z,
+      Buffer.from("\nendstream", "latin1"),
+    ]);
+  }
+  const parts: Buffer[] = [Buffer.from("%PDF-1.4\n", "latin1")];
+  let size = parts[0].length;
+  const offsets: number[] = [];
+  for (let i = 1; i < objects.length; i++) {
+    offsets[i] = size;
+    const body = Buffer.concat([Buffer.from(`${i} 0 obj\n`, "latin1"), Buffer.from(objects[i] as string | Buffer), Buffer.from("\nendobj\n", "latin1")]);
+    parts.push(body);
+    size += body.length;
+  }
+  let tail = `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let i = 1; i < objects.length; i++) tail += `${String(offsets[i]).padStart(10, "0")} 00000 n \n`;
+  tail += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`;
+  parts.push(Buffer.from(tail, "latin1"));
+  return Buffer.concat(parts);
 }
 
 function crc32(buf: Buffer): number {
@@ -226,11 +262,14 @@ describe("image preparation", () => {
     expect(await prepareOcrImage(jpeg)).toMatchObject({ width: 2000, height: 1000, scale: 1 });
   });
 
-  it("scales down to 300 dpi and at most 4000 px per side", async () => {
+  it("scales down to OCR_TARGET_DPI and at most 4000 px per side", async () => {
     const big = await sharp({ create: { width: 5000, height: 2500, channels: 3, background: "#fff" } }).png().toBuffer();
     expect(await prepareOcrImage(big)).toMatchObject({ width: 4000, height: 2000 });
     const scan600 = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: "#fff" } }).withMetadata({ density: 600 }).png().toBuffer();
-    expect(await prepareOcrImage(scan600)).toMatchObject({ width: 1500, height: 500, dpi: 300 });
+    expect(OCR_TARGET_DPI).toBe(240);
+    expect(await prepareOcrImage(scan600)).toMatchObject({ width: 1200, height: 400, dpi: 240 });
+    const rendered300 = await prepareOcrImage(await sharp({ create: { width: 2500, height: 3500, channels: 3, background: "#fff" } }).png().toBuffer(), { dpi: 300 });
+    expect(rendered300).toMatchObject({ width: 2000, height: 2800, dpi: 240 });
   });
 
   it("refuses corrupt and oversized images with file_rendering_failed", async () => {
@@ -376,6 +415,19 @@ describe("renderPdfPages and ocrPages", () => {
     const ac = new AbortController();
     ac.abort();
     await expect(collect(renderPdfPages(pdf, [1], { signal: ac.signal }))).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("renders a scanned page at the scan's resolution (not below 200 dpi) and OCRs it", async () => {
+    const scanned = path.join(dir, "scanned.pdf");
+    const page = await textImage([["This page was scanned at two hundred dpi", "and rendered without upsampling."]], { fontSize: 28, width: 1400 });
+    fs.writeFileSync(scanned, await makeScannedPdf([page, page], 200));
+    const [matched] = await collect(renderPdfPages(scanned, [2]));
+    expect(matched).toMatchObject({ page: 2, dpi: 200, width: 1400 });
+    const [full] = await collect(renderPdfPages(scanned, [1], { matchScanDpi: false }));
+    expect(full).toMatchObject({ dpi: 300, width: 2100 });
+    const results = [];
+    for await (const r of ocrPages(renderPdfPages(scanned, [1]), { languages: ["eng"] })) results.push(r);
+    expect(results[0].result.text).toMatch(/scanned at two hundred dpi and rendered without upsampling/i);
   });
 
   it("OCRs rendered pages through the pool", async () => {

@@ -5,6 +5,10 @@
 //
 // The default output is 8-bit grayscale PGM: for OCR it is ~10× cheaper than PNG (no zlib on either side),
 // and ocrImage reads it directly. `format: "png"` gives colour PNGs (previews).
+//
+// Scanned pages are rendered at the scan's own resolution when that is lower than `dpi` (but not below
+// 200 dpi): rendering a 200 dpi scan at 300 dpi adds no detail, only ~20% more OCR time (pdfimages -list
+// tells the resolution of the image that covers the page).
 import { spawn } from "node:child_process";
 import { AppError } from "@/lib/http/errors";
 
@@ -43,6 +47,11 @@ export interface RenderOptions {
   format?: "pgm" | "png";
   /** Longest side of a rendered page in pixels; the resolution is lowered to fit. Default 4000 (A3 at ~240 dpi). */
   maxSidePx?: number;
+  /**
+   * Render a page whose content is one scanned image at that image's resolution when it is below `dpi`
+   * (never below MIN_SCAN_DPI). Default true for "pgm" (OCR), false for "png".
+   */
+  matchScanDpi?: boolean;
 }
 
 export const DEFAULT_RENDER_DPI = 300;
@@ -50,6 +59,8 @@ export const DEFAULT_RENDER_MAX_SIDE_PX = 4000;
 const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
 const INFO_TIMEOUT_MS = 30_000;
 const MIN_DPI = 36;
+/** Scans are not rendered below this, even when stored at a lower resolution (small text needs the pixels). */
+export const MIN_SCAN_DPI = 200;
 const MAX_DPI = 1200;
 
 function failed(detail: string): AppError {
@@ -174,6 +185,35 @@ export function effectiveDpi(size: PdfPageSize | undefined, dpi: number, maxSide
   return Math.max(MIN_DPI, Math.min(dpi, fit));
 }
 
+/**
+ * Resolution of the scanned image that covers each page (pdfimages -list), for pages whose largest image
+ * covers at least half of the page. Pages without such an image are absent.
+ */
+export async function pdfScanResolutions(
+  pdfPath: string,
+  opts: { firstPage: number; lastPage: number; pageSizes: Map<number, PdfPageSize>; signal?: AbortSignal; timeoutMs?: number },
+): Promise<Map<number, number>> {
+  const { stdout } = await runTool("pdfimages", ["-list", "-f", String(opts.firstPage), "-l", String(opts.lastPage), pdfPath], {
+    signal: opts.signal,
+    timeoutMs: opts.timeoutMs ?? INFO_TIMEOUT_MS,
+    maxStdout: 16 * 1024 * 1024,
+    what: "Listing the PDF's images",
+  });
+  const best = new Map<number, { area: number; ppi: number }>();
+  for (const line of stdout.toString("utf8").split("\n")) {
+    const c = line.trim().split(/\s+/);
+    // page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio
+    if (c.length < 14 || !/^\d+$/.test(c[0]) || c[2] !== "image") continue;
+    const page = Number(c[0]);
+    const [w, h, xppi, yppi] = [Number(c[3]), Number(c[4]), Number(c[12]), Number(c[13])];
+    const size = opts.pageSizes.get(page);
+    if (!size || !(xppi > 0) || !(yppi > 0)) continue;
+    const area = ((w / xppi) * 72 * (h / yppi) * 72) / (size.width * size.height);
+    if (area >= 0.5 && area > (best.get(page)?.area ?? 0)) best.set(page, { area, ppi: Math.max(xppi, yppi) });
+  }
+  return new Map([...best].map(([page, b]) => [page, b.ppi]));
+}
+
 function pngSize(buf: Buffer): { width: number; height: number } {
   return buf.length >= 24 ? { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) } : { width: 0, height: 0 };
 }
@@ -200,10 +240,22 @@ export async function* renderPdfPages(pdfPath: string, pages: readonly number[],
   const { pages: pageCount } = await pdfInfo(pdfPath, { signal: opts.signal });
   const missing = pages.find((p) => p > pageCount);
   if (missing !== undefined) throw failed(`Page ${missing} does not exist; the PDF has ${pageCount} page${pageCount === 1 ? "" : "s"}.`);
-  const info = await pdfInfo(pdfPath, { signal: opts.signal, firstPage: Math.min(...pages), lastPage: Math.max(...pages) });
+  const firstPage = Math.min(...pages);
+  const lastPage = Math.max(...pages);
+  const info = await pdfInfo(pdfPath, { signal: opts.signal, firstPage, lastPage });
+  let scanDpi = new Map<number, number>();
+  if ((opts.matchScanDpi ?? format === "pgm") && dpi > MIN_SCAN_DPI) {
+    // Only an optimisation: a PDF pdfimages cannot list is still rendered at `dpi`.
+    scanDpi = await pdfScanResolutions(pdfPath, { firstPage, lastPage, pageSizes: info.pageSizes, signal: opts.signal }).catch((err: unknown) => {
+      if (opts.signal?.aborted) throw err;
+      return new Map<number, number>();
+    });
+  }
   for (const page of pages) {
     opts.signal?.throwIfAborted();
-    const pageDpi = effectiveDpi(info.pageSizes.get(page), dpi, maxSidePx);
+    const scan = scanDpi.get(page);
+    const wanted = scan ? Math.max(MIN_SCAN_DPI, Math.min(dpi, Math.round(scan))) : dpi;
+    const pageDpi = effectiveDpi(info.pageSizes.get(page), wanted, maxSidePx);
     const args = ["-f", String(page), "-l", String(page), "-r", String(pageDpi), "-singlefile"];
     args.push(...(format === "png" ? ["-png"] : ["-gray"]));
     args.push(pdfPath);

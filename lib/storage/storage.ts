@@ -23,6 +23,8 @@ export interface ObjectStorage {
   withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix/`. */
+  deletePrefix(prefix: string): Promise<void>;
 }
 
 function safeKey(key: string): string {
@@ -89,6 +91,10 @@ export class LocalStorage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(prefix), { force: true, recursive: true });
   }
 }
 

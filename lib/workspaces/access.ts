@@ -68,3 +68,9 @@ export async function findManageableWorkspace(p: Principal, id: number): Promise
   requireRole(access, "owner");
   return access;
 }
+
+/** Ids of the workspaces of the caller's company whose documents the caller may read. */
+export async function readableWorkspaceIds(p: Principal): Promise<number[]> {
+  const rows = await db().workspace.findMany({ where: listableWorkspacesWhere(p), select: { id: true } });
+  return rows.map((r) => r.id);
+}

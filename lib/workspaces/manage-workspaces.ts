@@ -6,6 +6,7 @@ import type { ZWorkspaceCreate, ZWorkspaceListQuery, ZWorkspaceUpdate } from "@/
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { removeFiles } from "@/lib/files/manage-files";
 import { AppError } from "@/lib/http/errors";
 import { pageWindow, paginated } from "@/lib/http/paginate";
 import { findAccessibleWorkspace, findManageableWorkspace, listableWorkspacesWhere, workspaceAccess } from "./access";
@@ -90,6 +91,9 @@ export async function deleteWorkspace(p: Principal, id: number, force: boolean) 
       `The workspace holds ${stats.filesCount} document(s); delete them first or pass force=true to delete them with it.`,
     );
   }
+  // Files go first through the files module, so their stored bytes and ingestion jobs go with them.
+  const files = await db().file.findMany({ where: { workspaceId: id } });
+  if (files.length) await removeFiles(workspace.companyId, files);
   await db().workspace.delete({ where: { id } });
   await recordAudit({ principal: p, action: "Workspace deleted", metadata: { workspace_id: id, force } });
 }

@@ -19,6 +19,10 @@ interface World {
   bMember: SeededUser;
   bWorkspaceId: number;
   bMaintenanceId: number;
+  bFileId: number;
+  bTagId: number;
+  bParseJobId: string;
+  bSessionId: string;
 }
 
 let w: World;
@@ -40,7 +44,20 @@ beforeAll(async () => {
   const period = await db().maintenancePeriod.create({
     data: { mode: "warning_banner", reason: "B only", companyId: b.companyId, startedAt: new Date(Date.now() + 86_400_000) },
   });
-  w = { a, aMember, aScopedOwnerKey, aInstanceAdmin, aWorkspaceId: aWs.body.id, b, bMember, bWorkspaceId: bWs.body.id, bMaintenanceId: period.id };
+  const bFile = await db().file.create({
+    data: { companyId: b.companyId, workspaceId: bWs.body.id, filename: "b.pdf", title: "B secret", extension: "pdf", size: 10, sha256: "x", storageKey: "files/b/original", status: "embedded" },
+  });
+  const bTag = await db().tag.create({ data: { companyId: b.companyId, name: "B tag", nameKey: "b tag" } });
+  const bParse = await db().parseJob.create({
+    data: { id: "parse_BBBBBBBBBBBBBBBBBBBBBBBB", companyId: b.companyId, filename: "b.pdf", fileSizeBytes: 10, status: "completed", expiresAt: new Date(Date.now() + 86_400_000) },
+  });
+  const bSession = await db().uploadSession.create({
+    data: { id: "0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b", companyId: b.companyId, workspaceId: bWs.body.id, expiresAt: new Date(Date.now() + 86_400_000) },
+  });
+  w = {
+    a, aMember, aScopedOwnerKey, aInstanceAdmin, aWorkspaceId: aWs.body.id, b, bMember, bWorkspaceId: bWs.body.id, bMaintenanceId: period.id,
+    bFileId: bFile.id, bTagId: bTag.id, bParseJobId: bParse.id, bSessionId: bSession.id,
+  };
 });
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -121,6 +138,36 @@ const cases: Case[] = [
     foreign: () => ({ path: `/api/v3/api-keys/${w.b.admin.keyId}` }),
     missing: () => ({ path: `/api/v3/api-keys/key_missing0000000` }),
   },
+  ...(["GET", "PATCH", "DELETE"] as const).map((m) => ({
+    endpoint: `${m} /api/v3/files/{id}` as const,
+    label: `${m} B's file`,
+    foreign: () => ({ path: `/api/v3/files/${w.bFileId}`, ...(m === "PATCH" ? { body: { title: "pwned" } } : {}) }),
+    missing: () => ({ path: `/api/v3/files/${MISSING}`, ...(m === "PATCH" ? { body: { title: "pwned" } } : {}) }),
+  })),
+  ...(["pages", "content", "preview", "thumbnail"] as const).map((sub) => ({
+    endpoint: `GET /api/v3/files/{id}/${sub}` as const,
+    label: `read B's file ${sub}`,
+    foreign: () => ({ path: `/api/v3/files/${w.bFileId}/${sub}` }),
+    missing: () => ({ path: `/api/v3/files/${MISSING}/${sub}` }),
+  })),
+  ...(["GET", "PATCH", "DELETE"] as const).map((m) => ({
+    endpoint: `${m} /api/v3/tags/{id}` as const,
+    label: `${m} B's tag`,
+    foreign: () => ({ path: `/api/v3/tags/${w.bTagId}`, ...(m === "PATCH" ? { body: { name: "pwned" } } : {}) }),
+    missing: () => ({ path: `/api/v3/tags/${MISSING}`, ...(m === "PATCH" ? { body: { name: "pwned" } } : {}) }),
+  })),
+  {
+    endpoint: "GET /api/v3/parse/{id}",
+    label: "read B's parse job",
+    foreign: () => ({ path: `/api/v3/parse/${w.bParseJobId}` }),
+    missing: () => ({ path: `/api/v3/parse/parse_MISSINGMISSINGMISSING00` }),
+  },
+  {
+    endpoint: "POST /api/v3/files/upload-sessions/{uuid}/files",
+    label: "upload into B's upload session",
+    foreign: () => ({ path: `/api/v3/files/upload-sessions/${w.bSessionId}/files`, body: {} }),
+    missing: () => ({ path: `/api/v3/files/upload-sessions/0c0c0c0c-0c0c-4c0c-8c0c-0c0c0c0c0c0c/files`, body: {} }),
+  },
   {
     endpoint: "DELETE /api/v3/system/maintenance/{id}",
     label: "end B's maintenance period",
@@ -131,6 +178,18 @@ const cases: Case[] = [
 
 /** Endpoints whose path has no id but whose body or query names another resource. */
 const bodyCases: Case[] = [
+  {
+    endpoint: "POST /api/v3/files/bulk-delete",
+    label: "bulk-delete B's file",
+    foreign: () => ({ path: "/api/v3/files/bulk-delete", body: { ids: [w.bFileId] } }),
+    missing: () => ({ path: "/api/v3/files/bulk-delete", body: { ids: [MISSING] } }),
+  },
+  {
+    endpoint: "POST /api/v3/files/upload-sessions",
+    label: "open an upload session on B's workspace",
+    foreign: () => ({ path: "/api/v3/files/upload-sessions", body: { workspace_id: w.bWorkspaceId } }),
+    missing: () => ({ path: "/api/v3/files/upload-sessions", body: { workspace_id: MISSING } }),
+  },
   {
     endpoint: "POST /api/v3/api-keys",
     label: "mint a key scoped to B's workspace",
@@ -172,6 +231,9 @@ async function expectBUntouched() {
   const period = await db().maintenancePeriod.findUniqueOrThrow({ where: { id: w.bMaintenanceId } });
   expect(period.endedAt).toBeNull();
   expect(await db().apiKey.count({ where: { workspaceId: w.bWorkspaceId } })).toBe(0);
+  expect((await db().file.findUniqueOrThrow({ where: { id: w.bFileId } })).title).toBe("B secret");
+  expect((await db().tag.findUniqueOrThrow({ where: { id: w.bTagId } })).name).toBe("B tag");
+  expect(await db().uploadSession.count({ where: { workspaceId: w.bWorkspaceId } })).toBe(1);
 }
 
 describe("tenant isolation", () => {
@@ -196,7 +258,8 @@ describe("tenant isolation", () => {
           expect(res.status, `${role}: ${c.label}`).toBe(403);
         } else {
           expect(res.status, `${role}: ${c.label} → ${res.text}`).toBe(404);
-          expect(res.body).toMatchObject({ code: 404, error: "not_found", id: null });
+          const code = c.endpoint.includes("/upload-sessions/{uuid}") ? "upload_session_not_found" : "not_found";
+          expect(res.body).toMatchObject({ code: 404, error: code, id: null });
         }
       }
       await expectBUntouched();

@@ -1,8 +1,8 @@
 // Rows in reading order → blocks: paragraphs (lines joined, de-hyphenated), headings (font size rank,
 // or short bold lines at body size), list items (bullets, numbers, letters; nested by indentation).
 import type { LayoutStats, Row } from "./pdf-layout-model";
-import { rowBold, rowText } from "./pdf-layout-model";
-import { escapeBlock, escapeHeading, renderTable } from "./pdf-layout-markdown";
+import { rowBold, rowMarked, rowText } from "./pdf-layout-model";
+import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./pdf-layout-markdown";
 
 export type Block =
   | { type: "heading"; level: number; text: string }
@@ -12,6 +12,8 @@ export type Block =
 
 interface Line {
   text: string;
+  /** Text with bold runs marked. */
+  marked: string;
   x0: number;
   x1: number;
   y: number;
@@ -48,12 +50,15 @@ export function sizeLevel(size: number, stats: LayoutStats): number {
   return i < 0 ? 0 : Math.min(i + 1, 6);
 }
 
-/** Joins two lines of one paragraph, removing end-of-line hyphenation. */
+/** Joins two lines of one paragraph, removing end-of-line hyphenation (bold marks at the seam allowed). */
 export function joinLines(a: string, b: string): string {
-  if (a.endsWith("\u00AD")) return a.slice(0, -1) + b;
-  if (/[\p{L}]-$/u.test(a) && /^\p{Ll}/u.test(b)) return a.slice(0, -1) + b;
-  if (/[\p{L}\d][-/]$/u.test(a)) return a + b;
-  return `${a} ${b}`;
+  const aCore = a.replace(/[\uFDD0\uFDD1]+$/, "");
+  const bCore = b.replace(/^[\uFDD0\uFDD1]+/, "");
+  const seam = a.slice(aCore.length) + b.slice(0, b.length - bCore.length);
+  if (aCore.endsWith("\u00AD")) return aCore.slice(0, -1) + seam + bCore;
+  if (/[\p{L}]-$/u.test(aCore) && /^\p{Ll}/u.test(bCore)) return aCore.slice(0, -1) + seam + bCore;
+  if (/[\p{L}\d][-/]$/u.test(aCore)) return aCore + seam + bCore;
+  return `${aCore} ${seam}${bCore}`;
 }
 
 /** A row whose segments differ in size (a heading beside text in another column) becomes several lines. */
@@ -87,7 +92,7 @@ interface Para {
 export function buildBlocks(rows: Row[], stats: LayoutStats): Block[] {
   if (!rows.length) return [];
   const lines: Line[] = splitBySize(rows).map((r) => ({
-    text: rowText(r), x0: r.x0, x1: r.x1, y: r.y, size: r.size, bold: rowBold(r), level: sizeLevel(r.size, stats),
+    text: rowText(r), marked: rowMarked(r), x0: r.x0, x1: r.x1, y: r.y, size: r.size, bold: rowBold(r), level: sizeLevel(r.size, stats),
   }));
   const right = Math.max(...lines.map((l) => l.x1));
   const left = Math.min(...lines.map((l) => l.x0));
@@ -96,10 +101,13 @@ export function buildBlocks(rows: Row[], stats: LayoutStats): Block[] {
   const paras: Para[] = [];
   let para: Para | null = null;
 
+  const full = (l: Line) => l.x1 >= right - Math.max(0.15 * width, 3 * l.size);
   const continues = (p: Para, l: Line): boolean => {
     const prev = p.lines[p.lines.length - 1];
     if (l.level !== prev.level || Math.abs(l.size - prev.size) > 0.6) return false;
-    if (l.level === 0 && l.bold !== prev.bold) return false;
+    // A change of weight starts a new block, unless a bold run carries on into regular text (emphasis):
+    // the next line starts bold, or the line before the change runs to the right edge.
+    if (l.level === 0 && l.bold !== prev.bold && !(prev.bold && l.marked.startsWith(BOLD_OPEN)) && !full(prev)) return false;
     const pitch = l.y - prev.y;
     if (pitch <= 0 || pitch > l.size * ratio * 1.15 + 1) return false;
     if (p.lines.length >= 2) {
@@ -113,7 +121,7 @@ export function buildBlocks(rows: Row[], stats: LayoutStats): Block[] {
     } else if (p.lines.length === 1) {
       if (l.x0 > prev.x0 + 0.8 * s || l.x0 < prev.x0 - 4 * s) return false;
     } else if (Math.abs(l.x0 - p.lines[1].x0) > 0.8 * s) return false;
-    if (SENTENCE_END.test(prev.text) && prev.x1 < right - Math.max(0.15 * width, 3 * s)) return false;
+    if (SENTENCE_END.test(prev.text) && !full(prev)) return false;
     return true;
   };
 
@@ -136,9 +144,20 @@ function toBlock(p: Para, stats: LayoutStats): Block {
   for (const l of p.lines.slice(1)) text = joinLines(text, l.text);
   if (first.level > 0 && text.length <= 250 && p.lines.length <= 4) return { type: "heading", level: first.level, text };
   if (p.marker) return { type: "item", x: p.markerX, marker: p.marker.out, text, size: first.size };
-  const boldHeading = first.bold && p.lines.length <= 2 && text.length <= 120 && /\p{L}/u.test(text) && !/[.,;]$/.test(text);
+  const allBold = p.lines.every((l) => l.bold);
+  const boldHeading = allBold && p.lines.length <= 2 && text.length <= 120 && /\p{L}/u.test(text) && !/[.,;]$/.test(text);
   if (boldHeading && Math.abs(first.size - stats.bodySize) < 1) return { type: "heading", level: stats.boldHeadingLevel, text };
-  return { type: "paragraph", text };
+  let marked = first.marked;
+  for (const l of p.lines.slice(1)) marked = joinLines(marked, l.marked);
+  return { type: "paragraph", text: mergeMarks(marked) };
+}
+
+/** A paragraph (text with bold marks) as Markdown; marks are dropped where the start needs escaping. */
+function paragraphMarkdown(text: string): string {
+  const plain = stripMarks(text);
+  const escaped = escapeBlock(plain);
+  if (plain === text || escaped !== escapeInline(plain)) return escaped;
+  return renderMarks(escapeInline(text));
 }
 
 /** Blocks → Markdown: blank lines between blocks, consecutive list items as one (nested) list. */
@@ -158,7 +177,7 @@ export function renderBlocks(blocks: Block[]): string {
         out.push(`${"#".repeat(b.level)} ${escapeHeading(b.text)}`);
         break;
       case "paragraph":
-        out.push(escapeBlock(b.text));
+        out.push(paragraphMarkdown(b.text));
         break;
       case "table":
         if (b.cells.length) out.push(renderTable(b.cells));

@@ -1,6 +1,8 @@
 // pdf.js text items → fragments in a top-down frame → rows (same baseline) → segments (text runs
 // separated by wide gaps, e.g. table cells or the two sides of a column gutter).
-import type { Fragment, PdfFontInfo, PdfPageText, Row, Segment } from "./pdf-layout-model";
+import { BOLD_CLOSE, BOLD_OPEN, mergeMarks } from "./pdf-layout-markdown";
+import type { Fragment, PageRules, PdfFontInfo, PdfPageText, Row, Segment } from "./pdf-layout-model";
+import { markedText } from "./pdf-layout-model";
 
 const BOLD_NAME = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,_]bd\b|[-,]w[6-9]\b/i;
 /** A bare list marker: bullet glyph, "1.", "a)", "(iv)", "(2)". */
@@ -18,17 +20,13 @@ export function isBoldFont(fontName: string, fonts: Record<string, PdfFontInfo> 
   return BOLD_NAME.test(fontName);
 }
 
-// Control characters other than tab/newline, which some producers leave in text items.
+// Control characters other than tab/newline, which some producers leave in text items, and the
+// noncharacters U+FDD0–U+FDEF (the layout uses two of them as bold marks).
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F\uFDD0-\uFDEF]/g;
 
-/**
- * Items → fragments. Text is turned so that the dominant reading direction runs left to right
- * (pages with 90°/180°/270° text); items in any other direction (margin labels) are dropped.
- */
-export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInfo>): Fragment[] {
-  const x0 = page.x0 ?? 0;
-  const y0 = page.y0 ?? 0;
+/** Quarter turn (0–3) of the text direction that carries most characters. */
+export function dominantQuarter(page: PdfPageText): { dominant: number; quarters: Int8Array } {
   const quarterChars = [0, 0, 0, 0];
   const quarters = new Int8Array(page.items.length);
   page.items.forEach((it, i) => {
@@ -39,7 +37,27 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
   });
   let dominant = 0;
   for (let q = 1; q < 4; q++) if (quarterChars[q] > quarterChars[dominant]) dominant = q;
+  return { dominant, quarters };
+}
 
+/** A point of PDF user space in the top-down frame where text of the dominant direction reads left to right. */
+export function toFrame(page: PdfPageText, dominant: number, e: number, f: number): [number, number] {
+  const x0 = page.x0 ?? 0;
+  const y0 = page.y0 ?? 0;
+  switch (dominant) {
+    case 1: return [f - y0, e - x0];
+    case 2: return [x0 + page.width - e, f - y0];
+    case 3: return [y0 + page.height - f, x0 + page.width - e];
+    default: return [e - x0, y0 + page.height - f];
+  }
+}
+
+/**
+ * Items → fragments. Text is turned so that the dominant reading direction runs left to right
+ * (pages with 90°/180°/270° text); items in any other direction (margin labels) are dropped.
+ */
+export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInfo>): Fragment[] {
+  const { dominant, quarters } = dominantQuarter(page);
   const out: Fragment[] = [];
   page.items.forEach((it, i) => {
     if (quarters[i] !== dominant || !it.str) return;
@@ -48,17 +66,23 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
     const [, , c, d, e, f] = it.transform;
     const size = Math.hypot(c, d) || it.height || 1;
     const width = it.width > 0 ? it.width : text.length * size * 0.5;
-    let x: number;
-    let y: number;
-    switch (dominant) {
-      case 1: x = f - y0; y = e - x0; break;
-      case 2: x = x0 + page.width - e; y = f - y0; break;
-      case 3: x = y0 + page.height - f; y = x0 + page.width - e; break;
-      default: x = e - x0; y = y0 + page.height - f;
-    }
+    const [x, y] = toFrame(page, dominant, e, f);
     // Leading/trailing spaces inside an item shift its visible text; keep positions, trim text later.
     out.push({ text, x0: x, x1: x + width, y, size, bold: isBoldFont(it.fontName, fonts) });
   });
+  return out;
+}
+
+/** Ruling lines in the top-down frame, split into horizontal and vertical ones. */
+export function toFrameRules(page: PdfPageText): PageRules {
+  const { dominant } = dominantQuarter(page);
+  const out: PageRules = { h: [], v: [] };
+  for (const r of page.rules ?? []) {
+    const [ax, ay] = toFrame(page, dominant, r.x0, r.y0);
+    const [bx, by] = toFrame(page, dominant, r.x1, r.y1);
+    if (Math.abs(ay - by) <= 0.5) out.h.push({ y: (ay + by) / 2, x0: Math.min(ax, bx), x1: Math.max(ax, bx) });
+    else if (Math.abs(ax - bx) <= 0.5) out.v.push({ x: (ax + bx) / 2, y0: Math.min(ay, by), y1: Math.max(ay, by) });
+  }
   return out;
 }
 
@@ -132,6 +156,7 @@ function visibleLength(text: string): number {
 
 function makeSegment(frags: Fragment[]): Segment {
   let text = "";
+  let marked = "";
   let prev: Fragment | undefined;
   const sizeChars = new Map<number, number>();
   let boldChars = 0;
@@ -142,9 +167,13 @@ function makeSegment(frags: Fragment[]): Segment {
     if (prev) {
       const gap = f.x0 - prev.x1;
       const needsSpace = gap > SPACE_GAP * Math.max(f.size, prev.size) && text[text.length - 1] !== " " && f.text[0] !== " ";
-      if (needsSpace) text += " ";
+      if (needsSpace) {
+        text += " ";
+        marked += " ";
+      }
     }
     text += f.text;
+    marked += f.bold ? `${BOLD_OPEN}${f.text}${BOLD_CLOSE}` : f.text;
     const n = visibleLength(f.text);
     chars += n;
     if (f.bold) boldChars += n;
@@ -159,7 +188,7 @@ function makeSegment(frags: Fragment[]): Segment {
   let size = frags[0].size;
   let most = -1;
   for (const [s, n] of sizeChars) if (n > most || (n === most && s > size)) [size, most] = [s, n];
-  return {
+  const segment: Segment = {
     text: text.replace(/\s+/g, " ").trim(),
     x0: frags[0].x0,
     x1: Math.max(...frags.map((f) => f.x1)),
@@ -168,6 +197,8 @@ function makeSegment(frags: Fragment[]): Segment {
     bold: chars > 0 && boldChars >= chars * 0.9,
     chars,
   };
+  if (boldChars > 0 && boldChars < chars) segment.marked = mergeMarks(marked.replace(/\s+/g, " ").trim());
+  return segment;
 }
 
 /** A segment that is only a list marker ("•", "1.", "(a)") belongs to the text right of it. */
@@ -177,7 +208,9 @@ function mergeMarkers(segments: Segment[]): Segment[] {
     const s = segments[i];
     const next = segments[i + 1];
     if (next && MARKER_ONLY.test(s.text) && next.x0 - s.x1 < 2 * Math.max(s.size, next.size)) {
-      out.push({ ...next, text: `${s.text} ${next.text}`, x0: s.x0, chars: s.chars + next.chars });
+      const merged: Segment = { ...next, text: `${s.text} ${next.text}`, x0: s.x0, chars: s.chars + next.chars, marked: undefined };
+      if (s.bold !== next.bold || next.marked) merged.marked = mergeMarks(`${markedText(s)} ${markedText(next)}`);
+      out.push(merged);
       i++;
       continue;
     }

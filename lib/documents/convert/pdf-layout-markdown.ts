@@ -1,5 +1,57 @@
 // Markdown escaping for text recovered from PDFs: escape only what would change the rendering, so a
-// normal sentence ("Version 1.2 costs $5.00.") comes out unchanged, without `\.` noise.
+// normal sentence ("Version 1.2 costs $5.00.") comes out unchanged, without `\.` noise. Bold runs inside
+// running text travel as two Unicode noncharacters (never valid in extracted text, removed on input) and
+// become `**` only after escaping.
+
+/** Start and end of a bold run inside text. */
+export const BOLD_OPEN = "\uFDD0";
+export const BOLD_CLOSE = "\uFDD1";
+const MARKS = /[\uFDD0\uFDD1]/g;
+
+/** Text without bold marks. */
+export function stripMarks(text: string): string {
+  return text.includes(BOLD_OPEN) ? text.replace(MARKS, "") : text;
+}
+
+/** Normalises marks: no empty runs, runs that touch (or only a space apart) become one, spaces outside. */
+export function mergeMarks(text: string): string {
+  if (!text.includes(BOLD_OPEN)) return text;
+  let t = text;
+  for (let prev = ""; prev !== t; ) {
+    prev = t;
+    t = t.replace(/\uFDD1(\s*)\uFDD0/g, "$1").replace(/\uFDD0(\s*)\uFDD1/g, "$1").replace(/\uFDD0(\s+)/g, "$1\uFDD0").replace(/(\s+)\uFDD1/g, "\uFDD1$1");
+  }
+  return t;
+}
+
+const PUNCT = /[\p{P}\p{S}]/u;
+const SPACE = /\s/;
+
+/**
+ * Escaped text with marks → `**` emphasis. A run whose delimiters CommonMark would not read as emphasis
+ * (punctuation inside next to a letter outside) is left plain.
+ */
+export function renderMarks(escaped: string): string {
+  if (!escaped.includes(BOLD_OPEN)) return escaped;
+  let out = "";
+  let i = 0;
+  while (i < escaped.length) {
+    const open = escaped.indexOf(BOLD_OPEN, i);
+    if (open < 0) break;
+    const close = escaped.indexOf(BOLD_CLOSE, open);
+    const end = close < 0 ? escaped.length : close;
+    const inner = escaped.slice(open + 1, end).replace(MARKS, "");
+    const before = escaped[open - 1] ?? " ";
+    const after = escaped[end + 1] ?? " ";
+    const first = inner[0] ?? " ";
+    const last = inner[inner.length - 1] ?? " ";
+    const opens = !SPACE.test(first) && (!PUNCT.test(first) || SPACE.test(before) || PUNCT.test(before));
+    const closes = !SPACE.test(last) && (!PUNCT.test(last) || SPACE.test(after) || PUNCT.test(after));
+    out += escaped.slice(i, open).replace(MARKS, "") + (inner && opens && closes ? `**${inner}**` : inner);
+    i = end + 1;
+  }
+  return out + escaped.slice(i).replace(MARKS, "");
+}
 
 const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
 const ALNUM = /[\p{L}\p{N}]/u;

@@ -1,6 +1,8 @@
 // Data model of the PDF layout analysis (pure, no I/O). Inputs mirror what pdf.js returns from
 // page.getTextContent(); the internal shapes (fragments, segments, rows, lines) use a top-down frame
 // where y grows downwards and the dominant text direction reads left to right.
+import { BOLD_CLOSE, BOLD_OPEN, mergeMarks } from "./pdf-layout-markdown";
+import type { PdfRule } from "./pdf-layout-rules";
 
 /** One text item as pdf.js gives it (TextItem of getTextContent()). */
 export interface PdfTextItem {
@@ -33,6 +35,14 @@ export interface PdfPageText {
   x0?: number;
   y0?: number;
   items: PdfTextItem[];
+  /** Ruling lines (table borders) from the operator list, when it was read (pdf-layout-rules.ts). */
+  rules?: PdfRule[];
+}
+
+/** Ruling lines in the top-down frame. */
+export interface PageRules {
+  h: { y: number; x0: number; x1: number }[];
+  v: { x: number; y0: number; y1: number }[];
 }
 
 /** A run of text from one item (or part of one), in the normalised top-down frame. */
@@ -55,6 +65,8 @@ export interface Segment {
   size: number;
   bold: boolean;
   chars: number;
+  /** Text with bold marks (BOLD_OPEN/BOLD_CLOSE), only when part of the segment is bold. */
+  marked?: string;
 }
 
 /** Everything on (nearly) the same baseline, left to right. */
@@ -74,6 +86,8 @@ export interface PreparedPage {
   rows: Row[];
   /** Non-whitespace characters of the text layer (before any filtering). */
   chars: number;
+  /** Ruling lines, when the page had any. */
+  rules?: PageRules;
 }
 
 /** Document-wide statistics: computed once over all prepared pages, then used to render each. */
@@ -89,6 +103,28 @@ export interface LayoutStats {
   furniture: Map<string, number>;
   /** Header/footer lines that vary but carry the page number (page + offset) at a fixed height. */
   numberedSlots: { band: "top" | "bottom"; y: number; offset: number }[];
+}
+
+/** Splits a segment at the space at index k (x positions estimated per character; bold marks dropped). */
+export function splitSegment(s: Segment, k: number): [Segment, Segment] {
+  const perChar = (s.x1 - s.x0) / Math.max(s.text.length, 1);
+  const left = s.text.slice(0, k);
+  const right = s.text.slice(k + 1);
+  const chars = Math.round((s.chars * left.length) / Math.max(left.length + right.length, 1));
+  return [
+    { ...s, text: left, x1: s.x0 + k * perChar, chars, marked: undefined },
+    { ...s, text: right, x0: s.x0 + (k + 1) * perChar, chars: s.chars - chars, marked: undefined },
+  ];
+}
+
+/** Text of a segment with its bold runs marked (see pdf-layout-markdown.ts). */
+export function markedText(s: Segment): string {
+  return s.marked ?? (s.bold ? `${BOLD_OPEN}${s.text}${BOLD_CLOSE}` : s.text);
+}
+
+/** Text of a row with bold runs marked. */
+export function rowMarked(row: Row): string {
+  return mergeMarks(row.segments.map(markedText).join(" "));
 }
 
 export const roundHalf = (v: number) => Math.round(v * 2) / 2;

@@ -84,8 +84,8 @@ function splitAtGutters(s: Segment, gutters: Interval[]): Segment[] {
       const leftText = s.text.slice(0, k);
       const rightText = s.text.slice(k + 1);
       const share = leftText.length / (leftText.length + rightText.length);
-      const left: Segment = { ...s, text: leftText, x1: Math.min(endX, a), chars: Math.round(s.chars * share) };
-      const right: Segment = { ...s, text: rightText, x0: Math.max(startX, b), chars: s.chars - left.chars };
+      const left: Segment = { ...s, text: leftText, x1: Math.min(endX, a), chars: Math.round(s.chars * share), marked: undefined };
+      const right: Segment = { ...s, text: rightText, x0: Math.max(startX, b), chars: s.chars - left.chars, marked: undefined };
       return [left, ...splitAtGutters(right, gutters)];
     }
   }

@@ -90,7 +90,29 @@ describe("paragraphs", () => {
 
   it("merges text items of one line split by a font change", () => {
     const out = md([item("A line with a ", 72, 100), item("bold", 72 + 14 * 6, 100, 12, { bold: true }), item(" word in it.", 72 + 18 * 6, 100)]);
-    expect(out).toBe("A line with a bold word in it.");
+    expect(out).toBe("A line with a **bold** word in it.");
+  });
+
+  it("keeps a bold sentence that runs into regular text in its paragraph, as emphasis", () => {
+    const b = { bold: true };
+    const out = md([
+      ...lines(["Revenue grew in all regions and the board approved the plan for the next year."], 72, 80),
+      item("Order intake fell by 20.8 percent to 74,003 thousand euros in September of", 72, 110, 12, b),
+      item("2025.", 72, 124, 12, b), item("The logistics team explains the migration plan to the", 108, 124),
+      ...lines(["partners in all regions."], 72, 138),
+      ...lines(["Another paragraph that ends with a line running to the right edge of the text."], 72, 170),
+      item("A bold sentence starts on the next line and fills it to the right margin too.", 72, 184, 12, b),
+      ...lines(["Then regular text follows."], 72, 198),
+      item("Short bold heading", 72, 230, 12, b),
+      ...lines(["Body text right below a short bold line, which stays a heading."], 72, 244),
+    ]);
+    expect(out.split("\n\n")).toEqual([
+      "Revenue grew in all regions and the board approved the plan for the next year.",
+      "**Order intake fell by 20.8 percent to 74,003 thousand euros in September of 2025.** The logistics team explains the migration plan to the partners in all regions.",
+      "Another paragraph that ends with a line running to the right edge of the text. **A bold sentence starts on the next line and fills it to the right margin too.** Then regular text follows.",
+      "# Short bold heading",
+      "Body text right below a short bold line, which stays a heading.",
+    ]);
   });
 });
 
@@ -231,6 +253,31 @@ describe("running headers and footers", () => {
     for (const [i, m] of out.entries()) {
       expect(m).toBe(`Body text of page ${i + 1} that is long enough to be regular body text. A second line of the body on this page.`);
     }
+  });
+
+  it("keeps numbered headings at the top of pages even when the number equals the page number", () => {
+    const pages = [1, 2, 3].map((n) =>
+      page([
+        item(n === 1 ? "1. Introduction" : n === 2 ? "2. Next steps" : "3. Customer feedback", 72, 55, 18),
+        item(`Table ${n}: ${["Results", "Context", "Customers"][n - 1]}`, 72, 77),
+        ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
+        item(`${n}`, 300, 760, 9),
+      ], n),
+    );
+    const out = layoutDocument(pages);
+    expect(out[1].split("\n\n").slice(0, 2)).toEqual(["# 2. Next steps", "Table 2: Context"]);
+    expect(out[2].startsWith("# 3. Customer feedback\n\nTable 3: Customers\n\n")).toBe(true);
+    for (const m of out) expect(m).not.toMatch(/\n\d$/);
+  });
+
+  it("keeps the year of a title that wraps onto its own line", () => {
+    const pages = [1, 2].map((n) =>
+      page([
+        ...(n === 1 ? [item("Results of the quality review", 72, 63, 24), item("2021", 72, 91, 24)] : []),
+        ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
+      ], n),
+    );
+    expect(layoutDocument(pages)[0].split("\n\n")[0]).toBe("# Results of the quality review 2021");
   });
 
   it("drops a bare page number at the foot of a single page but keeps body numbers", () => {

@@ -6,32 +6,30 @@
 //
 // layoutDocument() chains the three for tests and simple callers.
 import { buildBlocks, joinLines, renderBlocks, SENTENCE_END, type Block } from "./pdf-layout-blocks";
-import { toFragments, toRows } from "./pdf-layout-lines";
-import type { LayoutStats, PdfFontInfo, PdfPageText, PreparedPage, Row } from "./pdf-layout-model";
+import { toFragments, toFrameRules, toRows } from "./pdf-layout-lines";
+import type { LayoutStats, PdfFontInfo, PdfPageText, PreparedPage } from "./pdf-layout-model";
 import { roundHalf, rowText } from "./pdf-layout-model";
+import { contentRows, findFurniture } from "./pdf-layout-furniture";
 import { findRegions } from "./pdf-layout-regions";
 
 export type { LayoutStats, PdfFontInfo, PdfPageText, PdfTextItem, PreparedPage } from "./pdf-layout-model";
 export { escapeBlock, escapeInline } from "./pdf-layout-markdown";
-
-/** Share of the page height, at the top and at the bottom, where running headers/footers live. */
-const EDGE_BAND = 0.15;
-/** Rows at each end of a page considered for headers/footers. */
-const EDGE_ROWS = 3;
-const PAGE_NUMBER = /^(?:(?:page|seite|p\.)\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—]?(?:\s*(?:of|\/|von|sur|de)\s*\d{1,4})?$/i;
+import { mergeMarks, stripMarks } from "./pdf-layout-markdown";
 
 export function prepareLayoutPage(page: PdfPageText, fonts?: Record<string, PdfFontInfo>): PreparedPage {
   let chars = 0;
   for (const it of page.items) chars += it.str.replace(/\s/g, "").length;
   const frags = toFragments(page, fonts);
   const rotated = frags.length > 0 && page.items.length > 0 && isQuarterTurned(page);
-  return {
+  const prepared: PreparedPage = {
     page: page.page,
     width: rotated ? page.height : page.width,
     height: rotated ? page.width : page.height,
     rows: toRows(frags),
     chars,
   };
+  if (page.rules?.length) prepared.rules = toFrameRules(page);
+  return prepared;
 }
 
 function isQuarterTurned(page: PdfPageText): boolean {
@@ -43,20 +41,6 @@ function isQuarterTurned(page: PdfPageText): boolean {
     else upright += it.str.length;
   }
   return turned > upright;
-}
-
-function edgeRows(p: PreparedPage): { row: Row; band: "top" | "bottom"; index: number }[] {
-  const out: { row: Row; band: "top" | "bottom"; index: number }[] = [];
-  const n = p.rows.length;
-  p.rows.forEach((row, index) => {
-    if (index < EDGE_ROWS && row.y <= p.height * EDGE_BAND) out.push({ row, band: "top", index });
-    else if (index >= n - EDGE_ROWS && row.y >= p.height * (1 - EDGE_BAND)) out.push({ row, band: "bottom", index });
-  });
-  return out;
-}
-
-function furnitureKey(band: string, row: Row): string {
-  return `${band}|${rowText(row).toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ")}`;
 }
 
 export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
@@ -95,29 +79,7 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
   let seen = 0;
   for (const [d, n] of pitches) if (n > seen || (n === seen && d < pitch)) [pitch, seen] = [d, n];
 
-  // Running headers/footers: same text (digits aside) at the same height on most pages.
-  const furniture = new Map<string, number>();
-  const numberedSlots: LayoutStats["numberedSlots"] = [];
-  if (pages.length >= 2) {
-    const seenAt = new Map<string, { page: number; y: number }[]>();
-    for (const p of pages) {
-      for (const { row, band } of edgeRows(p)) {
-        const key = furnitureKey(band, row);
-        const list = seenAt.get(key) ?? [];
-        list.push({ page: p.page, y: row.y });
-        seenAt.set(key, list);
-      }
-    }
-    const needed = Math.max(2, Math.ceil(pages.length * 0.5));
-    numberedSlots.push(...findNumberedSlots(pages, needed));
-    for (const [key, list] of seenAt) {
-      if (list.length < needed) continue;
-      const ys = list.map((e) => e.y).sort((a, b) => a - b);
-      const median = ys[ys.length >> 1];
-      const pagesNear = new Set(list.filter((e) => Math.abs(e.y - median) <= 4).map((e) => e.page));
-      if (pagesNear.size >= needed) furniture.set(key, median);
-    }
-  }
+  const { furniture, numberedSlots } = findFurniture(pages);
   return {
     bodySize,
     headingSizes,
@@ -126,45 +88,6 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
     furniture,
     numberedSlots,
   };
-}
-
-const numbersIn = (text: string) => (text.length <= 120 ? (text.match(/\d{1,4}/g) ?? []).map(Number) : []);
-
-/** Edge rows at one height on most pages whose numbers include the page number plus a fixed offset. */
-function findNumberedSlots(pages: PreparedPage[], needed: number): LayoutStats["numberedSlots"] {
-  const slots = new Map<string, { band: "top" | "bottom"; y: number; offsets: Map<number, Set<number>> }>();
-  for (const p of pages) {
-    for (const { row, band } of edgeRows(p)) {
-      const key = `${band}|${Math.round(row.y / 2)}`;
-      const slot = slots.get(key) ?? { band, y: row.y, offsets: new Map<number, Set<number>>() };
-      for (const n of numbersIn(rowText(row))) {
-        const set = slot.offsets.get(n - p.page) ?? new Set<number>();
-        set.add(p.page);
-        slot.offsets.set(n - p.page, set);
-      }
-      slots.set(key, slot);
-    }
-  }
-  const out: LayoutStats["numberedSlots"] = [];
-  for (const { band, y, offsets } of slots.values()) {
-    for (const [offset, onPages] of offsets) if (onPages.size >= needed) out.push({ band, y, offset });
-  }
-  return out;
-}
-
-/** Rows minus running headers/footers and page numbers. */
-function contentRows(p: PreparedPage, stats: LayoutStats): Row[] {
-  const drop = new Set<number>();
-  const n = p.rows.length;
-  for (const { row, band, index } of edgeRows(p)) {
-    const y = stats.furniture.get(furnitureKey(band, row));
-    if (y !== undefined && Math.abs(y - row.y) <= 4) drop.add(index);
-    else if (stats.numberedSlots.some((s) => s.band === band && Math.abs(s.y - row.y) <= 2.5 && numbersIn(rowText(row)).includes(p.page + s.offset))) {
-      drop.add(index);
-    }
-    else if ((index < 2 || index >= n - 2) && row.segments.length === 1 && PAGE_NUMBER.test(rowText(row))) drop.add(index);
-  }
-  return drop.size ? p.rows.filter((_, i) => !drop.has(i)) : p.rows;
 }
 
 export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
@@ -182,8 +105,8 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
         // A paragraph running on from the foot of the previous column.
         const prev = blocks[first - 1];
         const head = blocks[first];
-        if (first > 0 && prev?.type === "paragraph" && head?.type === "paragraph" && !SENTENCE_END.test(prev.text)) {
-          prev.text = joinLines(prev.text, head.text);
+        if (first > 0 && prev?.type === "paragraph" && head?.type === "paragraph" && !SENTENCE_END.test(stripMarks(prev.text))) {
+          prev.text = mergeMarks(joinLines(prev.text, head.text));
           blocks.splice(first, 1);
         }
       }

@@ -1,0 +1,182 @@
+// Ruling lines (table borders, underlines) from a pdf.js operator list (pure): stroked straight path
+// segments that run horizontally or vertically, and thin filled rectangles (how many producers draw
+// borders). Curves, clipping paths and large filled areas are ignored.
+
+/** An axis-aligned line painted on the page, in PDF user space (y up). */
+export interface PdfRule {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The OPS codes this module reads (pdf.js `OPS`). */
+export interface OpCodes {
+  save: number;
+  restore: number;
+  transform: number;
+  constructPath: number;
+  paintFormXObjectBegin: number;
+  paintFormXObjectEnd: number;
+  stroke: number;
+  closeStroke: number;
+  fill: number;
+  eoFill: number;
+  fillStroke: number;
+  eoFillStroke: number;
+  closeFillStroke: number;
+  closeEOFillStroke: number;
+  endPath: number;
+  moveTo: number;
+  lineTo: number;
+  curveTo: number;
+  curveTo2: number;
+  curveTo3: number;
+  closePath: number;
+  rectangle: number;
+}
+
+export interface OperatorList {
+  fnArray: ArrayLike<number>;
+  argsArray: ArrayLike<unknown>;
+}
+
+/** A filled rectangle thinner than this (points) is a line. */
+const THIN = 2.5;
+/** Shorter lines are ignored (dots, glyph-like marks). */
+const MIN_LENGTH = 2;
+/** More rules than this on one page: a drawing or chart, not table borders. */
+const MAX_RULES = 4000;
+
+interface SubPath {
+  points: number[];
+  closed: boolean;
+  curved: boolean;
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+const multiply = (m: Matrix, n: ArrayLike<number>): Matrix => [
+  m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5],
+];
+
+/** Path data of pdf.js ≥ 5: [paintOp, [data], minMax] with data = op, coordinates, op, … */
+function pathsV5(data: ArrayLike<number>): SubPath[] {
+  const out: SubPath[] = [];
+  let cur: SubPath | null = null;
+  for (let k = 0; k < data.length; ) {
+    const op = data[k];
+    if (op === 0) {
+      cur = { points: [data[k + 1], data[k + 2]], closed: false, curved: false };
+      out.push(cur);
+      k += 3;
+    } else if (op === 1) {
+      cur?.points.push(data[k + 1], data[k + 2]);
+      k += 3;
+    } else if (op === 2 || op === 3) {
+      if (cur) cur.curved = true;
+      k += op === 2 ? 7 : 5;
+    } else if (op === 4) {
+      if (cur) cur.closed = true;
+      k += 1;
+    } else break;
+  }
+  return out;
+}
+
+/** Path data of older pdf.js: [ops, coordinates, minMax], painted by a separate operator. */
+function pathsV4(ops: ArrayLike<number>, coords: ArrayLike<number>, OPS: OpCodes): SubPath[] {
+  const out: SubPath[] = [];
+  let cur: SubPath | null = null;
+  let j = 0;
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k];
+    if (op === OPS.moveTo) {
+      cur = { points: [coords[j], coords[j + 1]], closed: false, curved: false };
+      out.push(cur);
+      j += 2;
+    } else if (op === OPS.lineTo) {
+      cur?.points.push(coords[j], coords[j + 1]);
+      j += 2;
+    } else if (op === OPS.rectangle) {
+      const [x, y, w, h] = [coords[j], coords[j + 1], coords[j + 2], coords[j + 3]];
+      out.push({ points: [x, y, x + w, y, x + w, y + h, x, y + h], closed: true, curved: false });
+      cur = null;
+      j += 4;
+    } else if (op === OPS.curveTo || op === OPS.curveTo2 || op === OPS.curveTo3) {
+      if (cur) cur.curved = true;
+      j += op === OPS.curveTo ? 6 : 4;
+    } else if (op === OPS.closePath) {
+      if (cur) cur.closed = true;
+    }
+  }
+  return out;
+}
+
+/** Horizontal and vertical lines painted by an operator list, in PDF user space. */
+export function rulesFromOperatorList(list: OperatorList, OPS: OpCodes): PdfRule[] {
+  const strokes = new Set([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+  const fills = new Set([OPS.fill, OPS.eoFill]);
+  const out: PdfRule[] = [];
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  const stack: Matrix[] = [];
+  let pending: SubPath[] = [];
+
+  const add = (ax: number, ay: number, bx: number, by: number) => {
+    const x0 = ctm[0] * ax + ctm[2] * ay + ctm[4];
+    const y0 = ctm[1] * ax + ctm[3] * ay + ctm[5];
+    const x1 = ctm[0] * bx + ctm[2] * by + ctm[4];
+    const y1 = ctm[1] * bx + ctm[3] * by + ctm[5];
+    const dx = Math.abs(x1 - x0);
+    const dy = Math.abs(y1 - y0);
+    if ((dx <= 0.5 || dy <= 0.5) && Math.max(dx, dy) >= MIN_LENGTH) {
+      out.push({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
+    }
+  };
+  const paint = (paths: SubPath[], op: number) => {
+    for (const p of paths) {
+      if (p.curved) continue;
+      const pts = p.points;
+      if (strokes.has(op)) {
+        for (let k = 2; k < pts.length; k += 2) add(pts[k - 2], pts[k - 1], pts[k], pts[k + 1]);
+        if (p.closed && pts.length > 4) add(pts[pts.length - 2], pts[pts.length - 1], pts[0], pts[1]);
+      } else if (fills.has(op) && (pts.length === 8 || pts.length === 10)) {
+        // A thin filled rectangle: its centre line.
+        const xs: number[] = [];
+        const ys: number[] = [];
+        for (let k = 0; k < 8; k += 2) {
+          xs.push(ctm[0] * pts[k] + ctm[2] * pts[k + 1] + ctm[4]);
+          ys.push(ctm[1] * pts[k] + ctm[3] * pts[k + 1] + ctm[5]);
+        }
+        const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+        if (y1 - y0 <= THIN && x1 - x0 >= MIN_LENGTH) out.push({ x0, y0: (y0 + y1) / 2, x1, y1: (y0 + y1) / 2 });
+        else if (x1 - x0 <= THIN && y1 - y0 >= MIN_LENGTH) out.push({ x0: (x0 + x1) / 2, y0, x1: (x0 + x1) / 2, y1 });
+      }
+    }
+  };
+
+  for (let i = 0; i < list.fnArray.length && out.length <= MAX_RULES; i++) {
+    const fn = list.fnArray[i];
+    const args = list.argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform && args?.length === 6) ctm = multiply(ctm, args as number[]);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      const m = args?.[0] as number[] | undefined;
+      if (m && m.length === 6) ctm = multiply(ctm, m);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.constructPath && args) {
+      if (typeof args[0] === "number") {
+        const data = (args[1] as ArrayLike<number>[] | undefined)?.[0];
+        if (data) paint(pathsV5(data), args[0]);
+      } else if (args[0] && args[1]) pending.push(...pathsV4(args[0] as ArrayLike<number>, args[1] as ArrayLike<number>, OPS));
+    } else if (pending.length && (strokes.has(fn) || fills.has(fn) || fn === OPS.endPath)) {
+      paint(pending, fn);
+      pending = [];
+    }
+  }
+  return out.length > MAX_RULES ? [] : out;
+}

@@ -1,0 +1,30 @@
+// Files are reached through their workspace: readable when the workspace is, changeable by editors.
+import type { Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import type { File, WorkspaceRole } from "@/lib/db/generated/client";
+import { forbidden, notFound } from "@/lib/http/errors";
+import { hasRole, workspaceAccess, type WorkspaceAccess } from "@/lib/workspaces/access";
+
+export interface FileAccess {
+  file: File;
+  access: WorkspaceAccess;
+}
+
+/** A file of the caller's company in a workspace the caller may read; else 404. */
+export async function findReadableFile(p: Principal, id: number): Promise<FileAccess> {
+  const file = await db().file.findFirst({ where: { id, companyId: p.companyId }, include: { workspace: true } });
+  const access = file ? await workspaceAccess(p, file.workspace) : null;
+  if (!file || !access) throw notFound("File");
+  const { workspace: _w, ...plain } = file;
+  return { file: plain, access };
+}
+
+export function requireFileRole(fa: FileAccess, role: WorkspaceRole, action: string): void {
+  if (!hasRole(fa.access, role)) throw forbidden(`You may not ${action} files of this workspace (your role: ${fa.access.effectiveRole}).`);
+}
+
+export async function findEditableFile(p: Principal, id: number, action: string): Promise<FileAccess> {
+  const fa = await findReadableFile(p, id);
+  requireFileRole(fa, "editor", action);
+  return fa;
+}

@@ -1,0 +1,212 @@
+// Chunk retrieval for /search, /ask, extract and the files list: Postgres full text and pgvector HNSW,
+// fused by reciprocal rank fusion — one SQL statement, with tenancy and filters inside it, so no chunk
+// of another company or workspace is ever a candidate of either retriever.
+//
+// Lexical: the query is parsed with websearch syntax for every indexed language and for `simple`;
+// each chunk is matched with its own language's query OR the `simple` one, so stemmed words and exact
+// tokens (INV-77341, names) both match. A plain query (no quotes, `-`, `or`) is relaxed to "any
+// content word" so natural-language questions still find partial matches; the score is
+// ts_rank_cd(strict query) + ts_rank(relaxed query): chunks holding all terms close together first,
+// then by how many distinct terms they cover (ts_rank saturates per term).
+// Semantic: cosine distance on `embedding::vector(dim)` restricted to the active model id, which is
+// exactly the partial HNSW index of that model; iterative index scans keep filtered queries complete.
+import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { log } from "@/lib/log";
+import { embeddingExprSql, embeddingProvider, embedTexts, ensureVectorIndex, modelIdSql, vectorParamSql } from "@/lib/models/embeddings";
+import { contentTerms } from "@/lib/models/embeddings/tokenize";
+import type { EmbeddingProvider } from "@/lib/models/embeddings/types";
+import type { ChunkHit, ChunkSearchOptions, ChunkSearchScope, SearchMode } from "./types";
+
+/** Stemming configurations besides `simple` (chunks.language values); anything else is matched as `simple`. */
+const STEMMED = ["english", "german", "french"] as const;
+
+export interface ChunkSearchInternals {
+  /** Override of the configured provider (tests, benchmarks). */
+  provider?: EmbeddingProvider;
+}
+
+interface Row {
+  id: bigint;
+  file_id: number;
+  page: number;
+  heading_path: string;
+  content: string;
+  lexical: number | null;
+  semantic: number | null;
+  score: number;
+}
+
+export async function searchChunks(
+  scope: ChunkSearchScope,
+  query: string,
+  opts: ChunkSearchOptions,
+  internals: ChunkSearchInternals = {},
+): Promise<ChunkHit[]> {
+  const mode: SearchMode = opts.mode ?? "hybrid";
+  const topK = Math.max(1, Math.floor(opts.topK));
+  const candidates = Math.max(topK, Math.floor(opts.candidates ?? Math.max(50, 4 * topK)));
+  const text = query.trim();
+  // An empty scope means "no access", never "everything".
+  if (!text || scope.workspaceIds.length === 0) return [];
+
+  let semantic: { vec: number[]; modelId: string } | undefined;
+  if (mode !== "lexical") {
+    const provider = internals.provider ?? embeddingProvider();
+    const [vec] = await embedTexts([text], "query", provider);
+    await withBackend(() => ensureVectorIndex(provider));
+    semantic = { vec, modelId: provider.id };
+  }
+
+  const statement = chunkSearchSql(scope, text, mode, topK, candidates, semantic);
+  const rows = await withBackend(() =>
+    semantic
+      ? // Iterative scans let HNSW keep searching until enough rows pass the tenancy filter; SET LOCAL
+        // scopes both settings to this transaction (safe with pooled connections).
+        db()
+          .$transaction([
+            db().$queryRaw`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(40, candidates)))}, true)`,
+            db().$queryRaw<Row[]>(statement),
+          ])
+          .then(([, r]) => r)
+      : db().$queryRaw<Row[]>(statement),
+  );
+  return rows.map((r) => ({
+    chunkId: String(r.id),
+    fileId: r.file_id,
+    page: r.page,
+    heading: r.heading_path,
+    content: r.content,
+    score: Number(r.score),
+    scores: { lexical: r.lexical === null ? null : Number(r.lexical), semantic: r.semantic === null ? null : Number(r.semantic), rerank: null },
+  }));
+}
+
+export interface FileHit {
+  fileId: number;
+  /** The file's best chunk score (see fileLevelSearch). */
+  score: number;
+  /** The file's matching chunks, best first (at most `chunksPerFile`). */
+  chunks: ChunkHit[];
+}
+
+/**
+ * Files ranked by their best chunk (max, not sum: long documents with many mediocre chunks must not
+ * outrank a short document that answers the query; ties broken by the second-best chunk).
+ * `opts.topK` is the number of files; the chunk pool is every fused candidate of both retrievers.
+ */
+export async function fileLevelSearch(
+  scope: ChunkSearchScope,
+  query: string,
+  opts: ChunkSearchOptions & { chunksPerFile?: number },
+  internals: ChunkSearchInternals = {},
+): Promise<FileHit[]> {
+  const files = Math.max(1, Math.floor(opts.topK));
+  const candidates = Math.floor(opts.candidates ?? Math.max(100, 4 * files));
+  const hits = await searchChunks(scope, query, { mode: opts.mode, topK: 2 * candidates, candidates }, internals);
+  const byFile = new Map<number, ChunkHit[]>();
+  for (const h of hits) {
+    const list = byFile.get(h.fileId);
+    if (list) list.push(h);
+    else byFile.set(h.fileId, [h]);
+  }
+  const perFile = opts.chunksPerFile ?? 10;
+  return [...byFile.entries()]
+    .map(([fileId, chunks]) => ({ fileId, score: chunks[0].score, second: chunks[1]?.score ?? 0, chunks: chunks.slice(0, perFile) }))
+    .sort((a, b) => b.score - a.score || b.second - a.second || a.fileId - b.fileId)
+    .slice(0, files)
+    .map(({ fileId, score, chunks }) => ({ fileId, score, chunks }));
+}
+
+/** The one search statement (exported for EXPLAIN in tests and benchmarks). */
+export function chunkSearchSql(
+  scope: ChunkSearchScope,
+  text: string,
+  mode: SearchMode,
+  topK: number,
+  candidates: number,
+  semantic?: { vec: number[]; modelId: string },
+): Prisma.Sql {
+  const e = env();
+  const where = scopeSql(scope);
+  const lex = mode !== "semantic" ? lexicalCte(text, where, candidates) : EMPTY;
+  const sem = semantic && mode !== "lexical" ? semanticCte(semantic.vec, semantic.modelId, where, candidates) : EMPTY;
+  // Single modes report the retriever's own score; hybrid the weighted RRF sum.
+  const score =
+    mode === "lexical"
+      ? Prisma.sql`l.score`
+      : mode === "semantic"
+        ? Prisma.sql`1 - s.dist`
+        : Prisma.sql`coalesce(${e.SEARCH_WEIGHT_LEXICAL}::float8 / (${e.SEARCH_RRF_K}::float8 + l.r), 0)
+                   + coalesce(${e.SEARCH_WEIGHT_SEMANTIC}::float8 / (${e.SEARCH_RRF_K}::float8 + s.r), 0)`;
+  return Prisma.sql`
+    WITH lex AS (${lex}),
+    sem AS (${sem}),
+    lex_r AS (SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS r FROM lex),
+    sem_r AS (SELECT id, dist, row_number() OVER (ORDER BY dist, id) AS r FROM sem),
+    fused AS (
+      SELECT coalesce(l.id, s.id) AS id, l.score::float8 AS lexical, (1 - s.dist)::float8 AS semantic, (${score})::float8 AS score
+      FROM lex_r l FULL OUTER JOIN sem_r s ON s.id = l.id
+    )
+    SELECT c.id, c.file_id, c.page, c.heading_path, c.content, fused.lexical, fused.semantic, fused.score
+    FROM fused JOIN chunks c ON c.id = fused.id
+    ORDER BY fused.score DESC, c.id
+    LIMIT ${topK}`;
+}
+
+const EMPTY = Prisma.sql`SELECT NULL::bigint AS id, NULL::float8 AS score, NULL::float8 AS dist WHERE false`;
+
+/** Tenancy and the caller's file filter, over chunks `c`. */
+function scopeSql(scope: ChunkSearchScope): Prisma.Sql {
+  const ws = [...new Set(scope.workspaceIds.map((w) => Math.floor(w)))];
+  const base = Prisma.sql`c.company_id = ${scope.companyId}::int AND c.workspace_id IN (${Prisma.join(ws.map((w) => Prisma.sql`${w}::int`))})`;
+  if (!scope.fileFilter) return base;
+  return Prisma.sql`${base} AND EXISTS (SELECT 1 FROM files f WHERE f.id = c.file_id AND f.company_id = c.company_id AND (${scope.fileFilter}))`;
+}
+
+/** `"…"`, `-word` and `or` are websearch operators the user meant: keep their query strict. */
+const OPERATORS = /"|(^|\s)-\S|(^|\s)or(\s|$)/i;
+
+function lexicalCte(text: string, where: Prisma.Sql, candidates: number): Prisma.Sql {
+  const terms = contentTerms(text);
+  const relaxedText = !OPERATORS.test(text) && terms.length > 1 ? terms.join(" or ") : text;
+  const strict = (cfg: string) => Prisma.sql`websearch_to_tsquery(${Prisma.raw(`'${cfg}'`)}::regconfig, ${text})`;
+  const relaxed = (cfg: string) => Prisma.sql`websearch_to_tsquery(${Prisma.raw(`'${cfg}'`)}::regconfig, ${relaxedText})`;
+  // The query matching a chunk: its language's parse OR the simple parse.
+  const perLanguage = (q: (cfg: string) => Prisma.Sql) =>
+    Prisma.sql`CASE c.language ${Prisma.join(
+      STEMMED.map((l) => Prisma.sql`WHEN ${Prisma.raw(`'${l}'`)} THEN ${q(l)} || ${q("simple")}`),
+      " ",
+    )} ELSE ${q("simple")} END`;
+  // Union over all languages: a constant the GIN index can use before the per-row language check.
+  const anyLanguage = Prisma.join([relaxed("simple"), ...STEMMED.map((l) => relaxed(l))], " || ");
+  return Prisma.sql`
+    SELECT c.id, ts_rank_cd(c.tsv, ${perLanguage(strict)}, 1) + ts_rank(c.tsv, ${perLanguage(relaxed)}, 1) AS score, NULL::float8 AS dist
+    FROM chunks c
+    WHERE c.tsv @@ (${anyLanguage}) AND c.tsv @@ (${perLanguage(relaxed)}) AND ${where}
+    ORDER BY score DESC, c.id
+    LIMIT ${candidates}`;
+}
+
+function semanticCte(vec: number[], modelId: string, where: Prisma.Sql, candidates: number): Prisma.Sql {
+  const distance = Prisma.sql`${embeddingExprSql(vec.length)} <=> ${vectorParamSql(vec)}`;
+  return Prisma.sql`
+    SELECT c.id, NULL::float8 AS score, (${distance})::float8 AS dist
+    FROM chunks c
+    WHERE c.embedding_model = ${modelIdSql(modelId)} AND ${where}
+    ORDER BY ${distance}
+    LIMIT ${candidates}`;
+}
+
+/** Database failures become the spec's search_backend_unavailable (500); model errors pass through. */
+async function withBackend<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    log.error("search backend failed", { err });
+    throw new AppError("search_backend_unavailable", "The search backend is unavailable. Try again shortly.");
+  }
+}

@@ -1,0 +1,33 @@
+// Chunk retrieval contract shared by /search, /ask, the files list (`search=`) and extract.
+import type { Prisma } from "@/lib/db/generated/client";
+
+export type SearchMode = "hybrid" | "semantic" | "lexical";
+
+export interface ChunkSearchScope {
+  companyId: number;
+  /** Workspaces the caller may read (already resolved from the principal); never empty-means-all. */
+  workspaceIds: number[];
+  /**
+   * Extra condition on the chunk's file, as SQL over the alias `f` (the files table), e.g.
+   * Prisma.sql`f.extension IN ('pdf')`. ANDed with the scope. Built by the caller from its filters.
+   */
+  fileFilter?: Prisma.Sql;
+}
+
+export interface ChunkHit {
+  chunkId: string;
+  fileId: number;
+  page: number;
+  heading: string;
+  content: string;
+  /** Fused score used for ordering (higher is better). */
+  score: number;
+  scores: { lexical: number | null; semantic: number | null; rerank: number | null };
+}
+
+export interface ChunkSearchOptions {
+  mode?: SearchMode;
+  topK: number;
+  /** Candidates taken from each retriever before fusion (default 4 × topK, at least 50). */
+  candidates?: number;
+}
