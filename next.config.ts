@@ -9,6 +9,8 @@ const nextConfig: NextConfig = {
     "@prisma/adapter-pg",
     "@prisma/client",
     "pg",
+    "tesseract.js",
+    "sharp",
   ],
   poweredByHeader: false,
   typedRoutes: false,

@@ -76,6 +76,20 @@ export const ZEnv = z.object({
   STORAGE_ALLOWANCE_PAYG_BYTES: int(5 * 1024 ** 3, 0),
   STORAGE_ALLOWANCE_BUSINESS_BYTES: int(100 * 1024 ** 3, 0),
 
+  // Object storage (lib/storage): `local` = DATA_DIR/objects, `s3` = any S3-compatible service (S3_BUCKET required)
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Endpoint of an S3-compatible service (MinIO, Ceph, R2, Garage…); unset for AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Static credentials; unset: the AWS SDK's default chain (AWS_* variables, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs (endpoint/bucket/key). Default: true when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  /** Prepended to every object key, to share a bucket. */
+  S3_PREFIX: z.string().optional(),
+
   // Authentication
   NEXTAUTH_SECRET: z.string().optional(),
   /** Application domain used in login URLs (custom domains CNAME to it). */

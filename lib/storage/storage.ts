@@ -7,6 +7,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { env } from "@/lib/env";
+import { s3StorageFromEnv } from "./s3-storage";
 import { tempPath } from "./temp";
 
 export interface StoredObject {
@@ -101,7 +102,10 @@ export class LocalStorage implements ObjectStorage {
 const g = globalThis as unknown as { __docintelStorage?: ObjectStorage };
 
 export function storage(): ObjectStorage {
-  g.__docintelStorage ??= new LocalStorage(path.join(env().dataDir, "objects"));
+  if (!g.__docintelStorage) {
+    const e = env();
+    g.__docintelStorage = e.STORAGE_DRIVER === "s3" ? s3StorageFromEnv(e) : new LocalStorage(path.join(e.dataDir, "objects"));
+  }
   return g.__docintelStorage;
 }
 
