@@ -166,7 +166,7 @@ describe("job definitions as Inngest functions", () => {
     }).execute();
     expect(error).toBeUndefined();
     expect(result).toEqual({ rateLimitBuckets: 1, jobs: 2 });
-    expect(ctx.step.run).toHaveBeenCalledTimes(2);
+    expect(ctx.step.run).toHaveBeenCalledTimes(3);
     expect(await db().rateLimitBucket.count()).toBe(1);
     const left = (await db().job.findMany({ select: { id: true } })).map((j) => j.id).sort();
     expect(left).toEqual([ids.recentDone, ids.oldQueued].sort());

@@ -23,6 +23,12 @@ export const systemCleanup = defineJob({
         WHERE status IN ('completed', 'failed', 'cancelled')
           AND COALESCE(finished_at, updated_at) < now() - interval '30 days'`,
     );
+    // The embedded engine (PGlite) has no autovacuum: without it the visibility map stays empty and
+    // counts over files cannot use index-only scans. A Postgres server's autovacuum makes this a no-op.
+    await step.run("vacuum-analyze", async () => {
+      await db().$executeRawUnsafe("VACUUM (ANALYZE) files, file_tags, chunks");
+      return true;
+    });
     return { rateLimitBuckets, jobs };
   },
 });
