@@ -4,55 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { crc32, deflateRawSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cfbRootNames, detectType } from "@/lib/documents/detect";
 import { AppError } from "@/lib/http/errors";
+import { zipFiles } from "@/tests/helpers/zip-writer";
 
 const run = promisify(execFile);
-
-/** A ZIP archive of the given files (deflated, `mimetype` stored as ODF requires). */
-function makeZip(files: Record<string, string | Buffer>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [fileName, content] of Object.entries(files)) {
-    const name = Buffer.from(fileName);
-    const data = Buffer.from(content);
-    const store = fileName === "mimetype";
-    const body = store ? data : deflateRawSync(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(store ? 0 : 8, 8);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(store ? 0 : 8, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    centrals.push(central, name);
-    offset += 30 + name.length + body.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
 
 const CONTENT_TYPES = (main: string, type: string) =>
   `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/${main}" ContentType="${type}"/></Types>`;
@@ -153,10 +111,10 @@ describe("detectType", () => {
   });
 
   it.each([
-    ["an xlsx workbook", makeZip({ "[Content_Types].xml": CONTENT_TYPES("xl/workbook.xml", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"), "_rels/.rels": RELS("xl/workbook.xml"), "xl/workbook.xml": "<workbook/>" }), /Excel/],
-    ["a zip of random files", makeZip({ "a.txt": "hello", "b/c.bin": Buffer.from([1, 2, 3]) }), /ZIP archive/],
-    ["an ODF spreadsheet", makeZip({ mimetype: "application/vnd.oasis.opendocument.spreadsheet", "content.xml": "<x/>" }), /spreadsheet/],
-    ["a docx without its main part", makeZip({ "[Content_Types].xml": CONTENT_TYPES("word/document.xml", "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"), "_rels/.rels": RELS("word/document.xml") }), /main part/],
+    ["an xlsx workbook", zipFiles({ "[Content_Types].xml": CONTENT_TYPES("xl/workbook.xml", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"), "_rels/.rels": RELS("xl/workbook.xml"), "xl/workbook.xml": "<workbook/>" }), /Excel/],
+    ["a zip of random files", zipFiles({ "a.txt": "hello", "b/c.bin": Buffer.from([1, 2, 3]) }), /ZIP archive/],
+    ["an ODF spreadsheet", zipFiles({ mimetype: "application/vnd.oasis.opendocument.spreadsheet", "content.xml": "<x/>" }), /spreadsheet/],
+    ["a docx without its main part", zipFiles({ "[Content_Types].xml": CONTENT_TYPES("word/document.xml", "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"), "_rels/.rels": RELS("word/document.xml") }), /main part/],
     ["a GIF", Buffer.concat([Buffer.from("GIF89a"), Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x21, 0xf9, 0x04])]), /gif/],
     ["binary data", Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0x3e, 0, 1, 0, 0, 0, 0xff, 0xfe, 0x00]), /Supported formats/],
     ["an empty file", Buffer.alloc(0), /empty/],

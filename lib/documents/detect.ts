@@ -4,7 +4,8 @@
 import { fileTypeFromBuffer } from "file-type";
 import { AppError } from "@/lib/http/errors";
 import type { DetectedType, DocumentKind } from "@/lib/documents/types";
-import { openZip, parseXml, xmlChildren, type ZipArchive } from "@/lib/documents/zip";
+import { parseXml, xmlChildren } from "@/lib/documents/xml";
+import { openZip, type ZipArchive } from "@/lib/documents/zip";
 
 export const SUPPORTED_FORMATS = "PDF, PNG, JPEG, DOCX, DOC, PPTX, PPT, ODT, ODP, HTML, XHTML, TXT, MD";
 

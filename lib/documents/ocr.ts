@@ -500,6 +500,25 @@ function tesseractWorkerPath(): string | undefined {
   }
 }
 
+const LANG_DIR_PREFIX = "docintel-tessdata-";
+
+/** Removes language-data link directories left by processes that died without cleaning up (killed). */
+function sweepStaleLanguageDirs(): void {
+  try {
+    for (const name of fs.readdirSync(os.tmpdir())) {
+      const m = new RegExp(`^${LANG_DIR_PREFIX}(\\d+)-`).exec(name);
+      if (!m || Number(m[1]) === process.pid) continue;
+      try {
+        process.kill(Number(m[1]), 0);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ESRCH") fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+      }
+    }
+  } catch {
+    // best effort
+  }
+}
+
 class OcrPool {
   readonly maxWorkers: number;
   readonly queueMax: number;
@@ -740,7 +759,8 @@ class OcrPool {
   private languageDir(): string {
     // (re-created if a temp cleaner removed it from a long-running server)
     if (this.langDir && fs.existsSync(this.langDir)) return this.langDir;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-tessdata-"));
+    sweepStaleLanguageDirs();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${LANG_DIR_PREFIX}${process.pid}-`));
     for (const lang of SUPPORTED_OCR_LANGUAGES) {
       const target = path.join(dir, `${lang}.traineddata.gz`);
       const source = langDataFile(lang);

@@ -1,61 +1,8 @@
-import { crc32, deflateRawSync } from "node:zlib";
+import { deflateRawSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/http/errors";
-import { openZip, parseXml, xmlChild, xmlChildren } from "@/lib/documents/zip";
-
-interface Entry {
-  name: string;
-  data?: Buffer;
-  /** Precomputed deflated body (with `data` absent, sizes come from `size`). */
-  deflated?: Buffer;
-  /** Declared uncompressed size (may lie). */
-  size?: number;
-  store?: boolean;
-}
-
-/** A ZIP archive written by hand, so that headers can lie like a hostile file's. */
-function makeZip(entries: Entry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const data = e.data ?? Buffer.alloc(0);
-    const body = e.deflated ?? (e.store ? data : deflateRawSync(data));
-    const method = e.store ? 0 : 8;
-    const size = e.size ?? data.length;
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    centrals.push(central, name);
-    offset += 30 + name.length + body.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
+import { openZip } from "@/lib/documents/zip";
+import { makeZip } from "@/tests/helpers/zip-writer";
 
 async function failure(p: Promise<unknown>): Promise<AppError> {
   const err = await p.then(() => undefined, (e: unknown) => e);
@@ -144,28 +91,5 @@ describe("openZip", () => {
     const xmlErr = await failure(bad.readXml("bad.xml"));
     expect(xmlErr.code).toBe("file_rendering_failed");
     expect(xmlErr.detail).toMatch(/bad\.xml/);
-  });
-});
-
-describe("parseXml", () => {
-  it("parses elements, attributes, entities and CDATA, normalising namespace prefixes", () => {
-    const root = parseXml(`<?xml version="1.0"?><!-- c --><x:document xmlns:x="http://schemas.openxmlformats.org/wordprocessingml/2006/main" a='1 &gt; 0'><x:t xml:space="preserve">A &amp; B &#x263A;<![CDATA[<raw>]]></x:t><x:br/></x:document>`);
-    expect(root.name).toBe("w:document");
-    expect(root.attrs.a).toBe("1 > 0");
-    const t = xmlChild(root, "w:t")!;
-    expect(t.attrs["xml:space"]).toBe("preserve");
-    expect(t.children).toEqual(["A & B ☺<raw>"]);
-    expect(xmlChildren(root).map((c) => c.name)).toEqual(["w:t", "w:br"]);
-    // Default namespaces map too (package relationships have no prefix).
-    const rels = parseXml(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1"/></Relationships>`);
-    expect(xmlChildren(rels, "Relationship")).toHaveLength(1);
-  });
-
-  it("refuses DTDs, malformed and absurdly deep documents", () => {
-    expect(() => parseXml(`<!DOCTYPE lolz [<!ENTITY lol "lol">]><a>&lol;</a>`)).toThrow(/DTD/);
-    expect(() => parseXml(`<a><b></a>`)).toThrow();
-    expect(() => parseXml(`<a>`)).toThrow(/unclosed/);
-    expect(() => parseXml(`<a/><b/>`)).toThrow(/root/);
-    expect(() => parseXml("<a>".repeat(1000) + "</a>".repeat(1000))).toThrow(/deeper/);
   });
 });

@@ -2,7 +2,6 @@
 // SIGKILL inside the embed step, after its chunks were committed but before the step's output was recorded.
 // This process then opens the same data directory; its runner takes the stale job over, re-runs the embed
 // step without duplicating chunks, finalizes once, and the file reaches `embedded`.
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,60 +13,27 @@ import { closeDatabase, createDatabase, db, setDatabase } from "@/lib/db/client"
 import { setEnvForTests } from "@/lib/env";
 import { setStorageForTests } from "@/lib/storage/storage";
 import { documentFixtures } from "../fixtures/documents";
+import { sleep, spawnWorker, type WorkerProcess } from "../helpers/child-process";
 
-const root = path.resolve(__dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-ingest-crash-"));
-let child: ChildProcess | undefined;
+let worker: WorkerProcess | undefined;
 
 afterAll(async () => {
-  if (child?.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, "SIGKILL");
+  worker?.killIfRunning();
   await closeDatabase();
   setEnvForTests({});
   setStorageForTests(undefined);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 it("a file whose ingestion worker was killed with SIGKILL still reaches a final status after a restart", async () => {
   const fx = await documentFixtures();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, JOBS_RUNNER: "local" };
-  delete env.DATABASE_URL;
-  delete env.INNGEST_EVENT_KEY;
-  // Its own process group, so that kill -9 reaches npx, tsx and the node process running the script.
-  child = spawn("npx", ["tsx", "tests/ingestion/fixtures/ingest-worker.ts", fx.files.pdf], {
-    cwd: root,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (c: Buffer) => (stdout += c.toString()));
-  child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<void>((resolve) => child!.once("exit", () => resolve()));
-
-  const marker = /EMBED_COMMITTED (\d+)/;
-  while (!marker.test(stdout)) {
-    if (child.exitCode !== null) throw new Error(`worker exited early (${child.exitCode}):\n${stdout}\n${stderr}`);
-    await sleep(50);
-  }
-  const workerPid = Number(marker.exec(stdout)![1]);
-  const [, jobId, fileIdText] = /ENQUEUED (\S+) (\d+)/.exec(stdout)!;
+  worker = spawnWorker("tests/ingestion/fixtures/ingest-worker.ts", [fx.files.pdf], dataDir);
+  const workerPid = Number((await worker.waitFor(/EMBED_COMMITTED (\d+)/))[1]);
+  const [, jobId, fileIdText] = /ENQUEUED (\S+) (\d+)/.exec(worker.stdout)!;
   const fileId = Number(fileIdText);
 
-  process.kill(-child.pid!, "SIGKILL");
-  await exited;
-  while (isAlive(workerPid)) await sleep(50);
+  await worker.kill(workerPid);
 
   // Same data directory, this process: PGlite replays its WAL like Postgres after a power cut.
   setEnvForTests({ DATA_DIR: dataDir, DATABASE_URL: undefined, JOBS_RUNNER: "local" });

@@ -4,8 +4,10 @@
 import mammoth from "mammoth";
 import type { Converter } from "@/lib/documents/types";
 import { ooxmlMainPart } from "@/lib/documents/detect";
-import { PAGE_BREAK_CLASS, htmlToMarkdownPages, pagesOutput, renderingFailed, throwIfAborted } from "@/lib/documents/html-to-markdown";
-import { openZip, xmlChild, xmlChildren, type XmlElement, type ZipArchive } from "@/lib/documents/zip";
+import { PAGE_BREAK_CLASS, htmlToMarkdownPages } from "@/lib/documents/html-to-markdown";
+import { pagesOutput, renderingFailed, throwIfAborted } from "@/lib/documents/convert/shared";
+import { xmlChild, xmlChildren, type XmlElement } from "@/lib/documents/xml";
+import { openZip, type ZipArchive } from "@/lib/documents/zip";
 
 const STYLE_MAP = [
   "p[style-name='Title'] => h1:fresh",

@@ -3,10 +3,10 @@
 // paragraph/table style breaks the page (fo:break-before/after="page", a master-page change); pageCount also
 // honours meta.xml's page-count. ODP: one page per draw:page with the title frame as `# title`.
 import type { Converter } from "@/lib/documents/types";
-import {
-  escapeMarkdownText, markdownList, markdownTable, pagesOutput, renderingFailed, throwIfAborted, wantedPages, type ListItem,
-} from "@/lib/documents/html-to-markdown";
-import { openZip, xmlChild, xmlChildren, type XmlElement, type ZipArchive } from "@/lib/documents/zip";
+import { escapeMarkdownText, markdownList, markdownTable, type ListItem } from "@/lib/documents/html-to-markdown";
+import { pagesOutput, renderingFailed, throwIfAborted, wantedPages } from "@/lib/documents/convert/shared";
+import { xmlChild, xmlChildren, type XmlElement } from "@/lib/documents/xml";
+import { openZip, type ZipArchive } from "@/lib/documents/zip";
 
 const MAX_TABLE_CELLS = 100_000;
 

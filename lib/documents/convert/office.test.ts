@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { crc32, deflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { detectType } from "@/lib/documents/detect";
 import type { Converter, DocumentKind, ParseOptions, ParseOutput } from "@/lib/documents/types";
@@ -16,6 +15,7 @@ import { convertLegacyOffice, convertWithLibreOffice } from "@/lib/documents/con
 import { convertOdf } from "@/lib/documents/convert/odf";
 import { convertPptx } from "@/lib/documents/convert/pptx";
 import { convertText } from "@/lib/documents/convert/text";
+import { zipFiles } from "@/tests/helpers/zip-writer";
 
 const CONVERTERS: Partial<Record<DocumentKind, Converter>> = {
   docx: convertDocx, pptx: convertPptx, odt: convertOdf, odp: convertOdf, doc: convertLegacyOffice, ppt: convertLegacyOffice,
@@ -44,44 +44,10 @@ ${slide("Numbers", `<draw:frame svg:x="1cm" svg:y="5cm" svg:width="20cm" svg:hei
 ${slide("Thanks", "")}
 </office:presentation></office:body></office:document>`;
 
-/** A ZIP of the given files, written by hand (deflated). */
-function makeZip(files: Record<string, string | Buffer>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [fileName, content] of Object.entries(files)) {
-    const name = Buffer.from(fileName);
-    const data = Buffer.from(content);
-    const body = deflateRawSync(data);
-    const header = (size: number, sig: number) => {
-      const h = Buffer.alloc(size);
-      h.writeUInt32LE(sig, 0);
-      return h;
-    };
-    const local = header(30, 0x04034b50);
-    [[20, 4], [8, 8], [name.length, 26]].forEach(([v, at]) => local.writeUInt16LE(v, at));
-    [[crc32(data), 14], [body.length, 18], [data.length, 22]].forEach(([v, at]) => local.writeUInt32LE(v, at));
-    const central = header(46, 0x02014b50);
-    [[20, 4], [20, 6], [8, 10], [name.length, 28]].forEach(([v, at]) => central.writeUInt16LE(v, at));
-    [[crc32(data), 16], [body.length, 20], [data.length, 24], [offset, 42]].forEach(([v, at]) => central.writeUInt32LE(v, at));
-    locals.push(local, name, body);
-    centrals.push(central, name);
-    offset += 30 + name.length + body.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
-
 const W = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`;
 /** A minimal hand-made docx. */
 function handmadeDocx(body: string, extra: Record<string, string> = {}): Buffer {
-  return makeZip({
+  return zipFiles({
     "[Content_Types].xml": `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
     "_rels/.rels": `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
     "word/document.xml": `<?xml version="1.0"?><w:document ${W}><w:body>${body}</w:body></w:document>`,

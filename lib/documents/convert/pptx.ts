@@ -4,10 +4,10 @@
 import path from "node:path/posix";
 import type { Converter } from "@/lib/documents/types";
 import { ooxmlMainPart } from "@/lib/documents/detect";
-import {
-  escapeMarkdownText, markdownList, markdownTable, pagesOutput, renderingFailed, throwIfAborted, wantedPages, type ListItem,
-} from "@/lib/documents/html-to-markdown";
-import { openZip, xmlChild, xmlChildren, xmlFind, type XmlElement, type XmlNode, type ZipArchive } from "@/lib/documents/zip";
+import { escapeMarkdownText, markdownList, markdownTable, type ListItem } from "@/lib/documents/html-to-markdown";
+import { pagesOutput, renderingFailed, throwIfAborted, wantedPages } from "@/lib/documents/convert/shared";
+import { xmlChild, xmlChildren, xmlFind, type XmlElement, type XmlNode } from "@/lib/documents/xml";
+import { openZip, type ZipArchive } from "@/lib/documents/zip";
 
 export const convertPptx: Converter = async ({ bytes, options }) => {
   throwIfAborted(options.signal);
