@@ -2,12 +2,10 @@
 // fused by reciprocal rank fusion — one SQL statement, with tenancy and filters inside it, so no chunk
 // of another company or workspace is ever a candidate of either retriever.
 //
-// Lexical: the query is parsed with websearch syntax for every indexed language and for `simple`;
-// each chunk is matched with its own language's query OR the `simple` one, so stemmed words and exact
-// tokens (INV-77341, names) both match. A plain query (no quotes, `-`, `or`) is relaxed to "any
-// content word" so natural-language questions still find partial matches; the score is
-// ts_rank_cd(strict query) + ts_rank(relaxed query): chunks holding all terms close together first,
-// then by how many distinct terms they cover (ts_rank saturates per term).
+// Lexical: websearch syntax parsed for every indexed language and for `simple`; each chunk is matched
+// with its own language's query OR the `simple` one, so stemmed words and exact tokens (INV-77341,
+// names) both match; plain multi-word queries need most, not all, of their words (lexical-query.ts);
+// score = ts_rank_cd (cover density, length-normalised).
 // Semantic: cosine distance on `embedding::vector(dim)` restricted to the active model id, which is
 // exactly the partial HNSW index of that model; iterative index scans keep filtered queries complete.
 import { db } from "@/lib/db/client";
@@ -16,8 +14,8 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { embeddingExprSql, embeddingProvider, embedTexts, ensureVectorIndex, modelIdSql, vectorParamSql } from "@/lib/models/embeddings";
-import { contentTerms } from "@/lib/models/embeddings/tokenize";
 import type { EmbeddingProvider } from "@/lib/models/embeddings/types";
+import { lexicalQueryText } from "./lexical-query";
 import type { ChunkHit, ChunkSearchOptions, ChunkSearchScope, SearchMode } from "./types";
 
 /** Stemming configurations besides `simple` (chunks.language values); anything else is matched as `simple`. */
@@ -47,13 +45,14 @@ export async function searchChunks(
 ): Promise<ChunkHit[]> {
   const mode: SearchMode = opts.mode ?? "hybrid";
   const topK = Math.max(1, Math.floor(opts.topK));
-  const candidates = Math.max(topK, Math.floor(opts.candidates ?? Math.max(50, 4 * topK)));
+  const candidates = Math.max(1, Math.floor(opts.candidates ?? Math.max(50, 4 * topK)));
   const text = query.trim();
   // An empty scope means "no access", never "everything".
   if (!text || scope.workspaceIds.length === 0) return [];
 
   let semantic: { vec: number[]; modelId: string } | undefined;
-  if (mode !== "lexical") {
+  // A retriever weighted 0 contributes nothing to the fusion: skip its work (the query embedding).
+  if (mode === "semantic" || (mode === "hybrid" && env().SEARCH_WEIGHT_SEMANTIC > 0)) {
     const provider = internals.provider ?? embeddingProvider();
     const [vec] = await embedTexts([text], "query", provider);
     await withBackend(() => ensureVectorIndex(provider));
@@ -131,7 +130,7 @@ export function chunkSearchSql(
 ): Prisma.Sql {
   const e = env();
   const where = scopeSql(scope);
-  const lex = mode !== "semantic" ? lexicalCte(text, where, candidates) : EMPTY;
+  const lex = mode === "lexical" || (mode === "hybrid" && e.SEARCH_WEIGHT_LEXICAL > 0) ? lexicalCte(text, where, candidates) : EMPTY;
   const sem = semantic && mode !== "lexical" ? semanticCte(semantic.vec, semantic.modelId, where, candidates) : EMPTY;
   // Single modes report the retriever's own score; hybrid the weighted RRF sum.
   const score =
@@ -152,6 +151,7 @@ export function chunkSearchSql(
     )
     SELECT c.id, c.file_id, c.page, c.heading_path, c.content, fused.lexical, fused.semantic, fused.score
     FROM fused JOIN chunks c ON c.id = fused.id
+    ${mode === "hybrid" ? Prisma.sql`WHERE fused.score > 0` : Prisma.empty}
     ORDER BY fused.score DESC, c.id
     LIMIT ${topK}`;
 }
@@ -166,27 +166,26 @@ function scopeSql(scope: ChunkSearchScope): Prisma.Sql {
   return Prisma.sql`${base} AND EXISTS (SELECT 1 FROM files f WHERE f.id = c.file_id AND f.company_id = c.company_id AND (${scope.fileFilter}))`;
 }
 
-/** `"…"`, `-word` and `or` are websearch operators the user meant: keep their query strict. */
-const OPERATORS = /"|(^|\s)-\S|(^|\s)or(\s|$)/i;
-
 function lexicalCte(text: string, where: Prisma.Sql, candidates: number): Prisma.Sql {
-  const terms = contentTerms(text);
-  const relaxedText = !OPERATORS.test(text) && terms.length > 1 ? terms.join(" or ") : text;
-  const strict = (cfg: string) => Prisma.sql`websearch_to_tsquery(${Prisma.raw(`'${cfg}'`)}::regconfig, ${text})`;
-  const relaxed = (cfg: string) => Prisma.sql`websearch_to_tsquery(${Prisma.raw(`'${cfg}'`)}::regconfig, ${relaxedText})`;
-  // The query matching a chunk: its language's parse OR the simple parse.
-  const perLanguage = (q: (cfg: string) => Prisma.Sql) =>
-    Prisma.sql`CASE c.language ${Prisma.join(
-      STEMMED.map((l) => Prisma.sql`WHEN ${Prisma.raw(`'${l}'`)} THEN ${q(l)} || ${q("simple")}`),
-      " ",
-    )} ELSE ${q("simple")} END`;
-  // Union over all languages: a constant the GIN index can use before the per-row language check.
-  const anyLanguage = Prisma.join([relaxed("simple"), ...STEMMED.map((l) => relaxed(l))], " || ");
+  const queryText = lexicalQueryText(text);
+  const parse = (cfg: string) => Prisma.sql`websearch_to_tsquery(${Prisma.raw(`'${cfg}'`)}::regconfig, ${queryText})`;
+  // The query for a chunk: its language's parse OR the simple (unstemmed) parse.
+  const perLanguage = Prisma.sql`CASE c.language ${Prisma.join(
+    STEMMED.map((l) => Prisma.sql`WHEN ${Prisma.raw(`'${l}'`)} THEN ${parse(l)} || ${parse("simple")}`),
+    " ",
+  )} ELSE ${parse("simple")} END`;
+  // Union over all languages: a constant the GIN index can use. A chunk matched only through another
+  // language's stemming has no cover for its own query, so rank 0, and is dropped by `score > 0`
+  // (cheaper than a second per-row match: each tsvector access decompresses it again).
+  const anyLanguage = Prisma.join([parse("simple"), ...STEMMED.map((l) => parse(l))], " || ");
   return Prisma.sql`
-    SELECT c.id, ts_rank_cd(c.tsv, ${perLanguage(strict)}, 1) + ts_rank(c.tsv, ${perLanguage(relaxed)}, 1) AS score, NULL::float8 AS dist
-    FROM chunks c
-    WHERE c.tsv @@ (${anyLanguage}) AND c.tsv @@ (${perLanguage(relaxed)}) AND ${where}
-    ORDER BY score DESC, c.id
+    SELECT id, score, NULL::float8 AS dist FROM (
+      SELECT c.id, ts_rank_cd(c.tsv, ${perLanguage}, 1)::float8 AS score
+      FROM chunks c
+      WHERE c.tsv @@ (${anyLanguage}) AND ${where}
+    ) matched
+    WHERE score > 0
+    ORDER BY score DESC, id
     LIMIT ${candidates}`;
 }
 

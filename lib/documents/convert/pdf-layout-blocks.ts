@@ -14,6 +14,8 @@ interface Line {
   text: string;
   /** Text with bold runs marked. */
   marked: string;
+  /** Segments more than 2 em apart (cells of a table that was not recognised, not running text). */
+  tabular: boolean;
   x0: number;
   x1: number;
   y: number;
@@ -61,6 +63,16 @@ export function joinLines(a: string, b: string): string {
   return `${aCore} ${seam}${bCore}`;
 }
 
+/**
+ * Joins the lines of a wrapped table cell: like paragraph lines, and a number or date broken inside a
+ * token ("17/05/202" + "5") without a space.
+ */
+export function joinCellLines(a: string, b: string): string {
+  if (!a) return b;
+  if (/\S{6,}\d$/.test(a) && /^\d{1,3}$/.test(b)) return a + b;
+  return joinLines(a, b);
+}
+
 /** A row whose segments differ in size (a heading beside text in another column) becomes several lines. */
 function splitBySize(rows: Row[]): Row[] {
   const out: Row[] = [];
@@ -91,9 +103,13 @@ interface Para {
 
 export function buildBlocks(rows: Row[], stats: LayoutStats): Block[] {
   if (!rows.length) return [];
-  const lines: Line[] = splitBySize(rows).map((r) => ({
-    text: rowText(r), marked: rowMarked(r), x0: r.x0, x1: r.x1, y: r.y, size: r.size, bold: rowBold(r), level: sizeLevel(r.size, stats),
-  }));
+  const lines: Line[] = splitBySize(rows).map((r) => {
+    const marked = rowMarked(r);
+    // Bold: (nearly) all characters, and no regular word (a bold sentence running into regular text).
+    const bold = rowBold(r) && !/\p{L}{2}/u.test(marked.replace(/\uFDD0[^\uFDD1]*\uFDD1/g, ""));
+    const tabular = r.segments.some((s, k) => k > 0 && s.x0 - r.segments[k - 1].x1 > 2 * r.size);
+    return { text: rowText(r), marked, tabular, x0: r.x0, x1: r.x1, y: r.y, size: r.size, bold, level: sizeLevel(r.size, stats) };
+  });
   const right = Math.max(...lines.map((l) => l.x1));
   const left = Math.min(...lines.map((l) => l.x0));
   const width = Math.max(right - left, 1);
@@ -107,7 +123,9 @@ export function buildBlocks(rows: Row[], stats: LayoutStats): Block[] {
     if (l.level !== prev.level || Math.abs(l.size - prev.size) > 0.6) return false;
     // A change of weight starts a new block, unless a bold run carries on into regular text (emphasis):
     // the next line starts bold, or the line before the change runs to the right edge.
-    if (l.level === 0 && l.bold !== prev.bold && !(prev.bold && l.marked.startsWith(BOLD_OPEN)) && !full(prev)) return false;
+    if (l.level === 0 && l.bold !== prev.bold) {
+      if (l.tabular || prev.tabular || (!(prev.bold && l.marked.startsWith(BOLD_OPEN)) && !full(prev))) return false;
+    }
     const pitch = l.y - prev.y;
     if (pitch <= 0 || pitch > l.size * ratio * 1.15 + 1) return false;
     if (p.lines.length >= 2) {

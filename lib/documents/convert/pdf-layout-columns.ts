@@ -14,6 +14,8 @@ export interface ColumnRun {
 
 /** Minimum gutter width, in font sizes. */
 const MIN_GUTTER = 0.6;
+/** A right-column line may start this much (points) left of the column's edge. */
+const EDGE_TOL = 2;
 /** Lines each column needs. */
 const MIN_LINES = 3;
 const MAX_CANDIDATES = 6;
@@ -22,7 +24,7 @@ const median = (v: number[]) => (v.length ? [...v].sort((a, b) => a - b)[v.lengt
 
 /** Column runs among rows (top-down order), without overlaps, sorted by start. */
 export function findColumnRuns(rows: Row[]): ColumnRun[] {
-  if (rows.length < 2 * MIN_LINES) return [];
+  if (rows.length < MIN_LINES) return [];
   const size = median(rows.map((r) => r.size)) || 10;
   const minGap = MIN_GUTTER * size;
   const tol = Math.max(1.5, 0.12 * size);
@@ -53,7 +55,7 @@ export function findColumnRuns(rows: Row[]): ColumnRun[] {
     // Exact edge: the smallest x0 near the candidate among segments starting there.
     let split = x + 1;
     for (const r of rows) for (const s of r.segments) if (Math.abs(s.x0 - x) <= 1 && s.x0 < split) split = s.x0;
-    const fits = (r: Row) => r.segments.every((s) => s.x1 <= split - minGap || s.x0 >= split - tol);
+    const fits = (r: Row) => r.segments.every((s) => s.x1 <= split - minGap || s.x0 >= split - EDGE_TOL);
     for (let i = 0; i < rows.length; ) {
       if (taken[i] || !fits(rows[i])) {
         i++;
@@ -72,7 +74,7 @@ export function findColumnRuns(rows: Row[]): ColumnRun[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
-const side = (r: Row, split: number, right: boolean) => r.segments.filter((s) => (s.x0 >= split - 2) === right);
+const side = (r: Row, split: number, right: boolean) => r.segments.filter((s) => (s.x0 >= split - EDGE_TOL) === right);
 
 /**
  * The rows of a candidate run that belong to the columns: from just above the right column's first line
@@ -124,19 +126,28 @@ function accept(rows: Row[], run: ColumnRun, tol: number): boolean {
   return isProse(left) && isProse(right);
 }
 
-/** Lines of running text: a wide measure, several words a line, most lines filling most of it. */
+/**
+ * Lines of running text: a wide measure, several words a line (numbers are not words: table rows are
+ * full of them), most lines filling most of it.
+ */
 export function isProse(lines: Segment[][]): boolean {
   const x0 = Math.min(...lines.map((l) => l[0].x0));
   const x1 = Math.max(...lines.map((l) => l[l.length - 1].x1));
   const size = median(lines.map((l) => l[0].size));
   if (x1 - x0 < 8 * size) return false;
   let words = 0;
+  let tokens = 0;
   let full = 0;
   for (const l of lines) {
-    for (const s of l) words += s.text.split(" ").length;
+    for (const s of l) {
+      for (const t of s.text.split(" ")) {
+        tokens++;
+        if (/\p{L}/u.test(t) && !/\d/.test(t)) words++;
+      }
+    }
     if (l[l.length - 1].x1 - l[0].x0 >= 0.6 * (x1 - x0)) full++;
   }
-  return words / lines.length >= 3 && full >= 0.6 * lines.length;
+  return words / lines.length >= 3 && words >= 0.75 * tokens && full >= 0.6 * lines.length;
 }
 
 /** The rows of a run split into columns at the run's split (each row's segments on each side). */

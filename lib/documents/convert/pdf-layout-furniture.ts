@@ -117,18 +117,28 @@ function continuesNeighbour(rows: Row[], index: number, stats: LayoutStats): boo
   return false;
 }
 
-/** Rows minus running headers/footers and page numbers. */
+/**
+ * Rows minus running headers/footers and page numbers. They form the page's edge: a candidate below a kept
+ * row at the top (or above one at the bottom) is content that merely recurs, like a table's header line.
+ */
 export function contentRows(p: PreparedPage, stats: LayoutStats): Row[] {
-  const drop = new Set<number>();
   const n = p.rows.length;
-  for (const { row, band, index } of edgeRows(p)) {
+  const isFurniture = ({ row, band, index }: EdgeRow): boolean => {
     const y = stats.furniture.get(furnitureKey(band, row));
-    if (y !== undefined && Math.abs(y - row.y) <= 4) drop.add(index);
-    else if (stats.numberedSlots.some((s) => s.band === band && Math.abs(s.y - row.y) <= 2.5 && pageNumbersIn(row).includes(p.page + s.offset))) {
-      drop.add(index);
-    } else if ((index < 2 || index >= n - 2) && row.segments.length === 1 && PAGE_NUMBER.test(rowText(row)) && !continuesNeighbour(p.rows, index, stats)) {
-      drop.add(index);
-    }
+    if (y !== undefined && Math.abs(y - row.y) <= 4) return true;
+    if (stats.numberedSlots.some((s) => s.band === band && Math.abs(s.y - row.y) <= 2.5 && pageNumbersIn(row).includes(p.page + s.offset))) return true;
+    return (index < 2 || index >= n - 2) && row.segments.length === 1 && PAGE_NUMBER.test(rowText(row)) && !continuesNeighbour(p.rows, index, stats);
+  };
+  const edges = edgeRows(p);
+  const drop = new Set<number>();
+  for (const e of edges.filter((e) => e.band === "top")) {
+    if (e.index !== drop.size || !isFurniture(e)) break;
+    drop.add(e.index);
+  }
+  const bottom = edges.filter((e) => e.band === "bottom").reverse();
+  for (let i = 0; i < bottom.length; i++) {
+    if (bottom[i].index !== n - 1 - i || !isFurniture(bottom[i])) break;
+    drop.add(bottom[i].index);
   }
   return drop.size ? p.rows.filter((_, i) => !drop.has(i)) : p.rows;
 }

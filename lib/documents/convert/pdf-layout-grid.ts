@@ -1,7 +1,7 @@
 // Ruled tables: horizontal and vertical ruling lines that touch form a grid; its vertical lines are the
 // column borders (text that pdf.js merged across a border is split there) and its horizontal lines the
 // row borders (wrapped cell text and headers stay in their row).
-import { joinLines } from "./pdf-layout-blocks";
+import { joinCellLines } from "./pdf-layout-blocks";
 import type { PageRules, Row, Segment } from "./pdf-layout-model";
 import { splitSegment } from "./pdf-layout-model";
 
@@ -17,13 +17,21 @@ export interface Grid {
 const TOUCH = 2;
 const MAX_LINES = 600;
 
+/** Lines at (nearly) the same position whose extents overlap or touch, merged into one. */
 function mergeCollinear<T extends { at: number; from: number; to: number }>(lines: T[]): T[] {
-  const sorted = [...lines].sort((a, b) => a.at - b.at || a.from - b.from);
+  const byPosition = [...lines].sort((a, b) => a.at - b.at);
   const out: T[] = [];
-  for (const l of sorted) {
-    const last = out[out.length - 1];
-    if (last && Math.abs(last.at - l.at) <= 1 && l.from <= last.to + TOUCH) last.to = Math.max(last.to, l.to);
-    else out.push({ ...l });
+  for (let i = 0; i < byPosition.length; ) {
+    let j = i + 1;
+    while (j < byPosition.length && byPosition[j].at - byPosition[i].at <= 1) j++;
+    const run: T[] = [];
+    for (const l of byPosition.slice(i, j).sort((a, b) => a.from - b.from)) {
+      const last = run[run.length - 1];
+      if (last && l.from <= last.to + TOUCH) last.to = Math.max(last.to, l.to);
+      else run.push({ ...l });
+    }
+    out.push(...run);
+    i = j;
   }
   return out;
 }
@@ -62,9 +70,23 @@ export function findGrids(rules: PageRules): Grid[] {
     const x1 = Math.max(...g.h.map((l) => l.to), ...g.v.map((l) => l.at));
     const y0 = Math.min(...g.v.map((l) => l.from), ...g.h.map((l) => l.at));
     const y1 = Math.max(...g.v.map((l) => l.to), ...g.h.map((l) => l.at));
-    const xs = distinct([x0, x1, ...g.v.map((l) => l.at)], 3);
     const ys = distinct([y0, y1, ...g.h.map((l) => l.at)], 3);
-    if (xs.length >= 3 && ys.length >= 3) out.push({ xs, ys, v: g.v.map((l) => ({ x: l.at, y0: l.from, y1: l.to })) });
+    // Tables stacked so that they share a border are one set of touching lines: split where the vertical
+    // borders change (a band that merely lacks some of them has merged cells).
+    const crossing = (a: number, b: number) => distinct(g.v.filter((l) => l.from - TOUCH <= (a + b) / 2 && (a + b) / 2 <= l.to + TOUCH).map((l) => l.at), 3);
+    const within = (small: number[], big: number[]) => small.every((x) => big.some((y) => Math.abs(x - y) <= 3));
+    let first = 0;
+    let borders = crossing(ys[0], ys[1]);
+    for (let i = 1; i <= ys.length - 1; i++) {
+      const next = i < ys.length - 1 ? crossing(ys[i], ys[i + 1]) : null;
+      if (next && (within(next, borders) || within(borders, next))) {
+        if (next.length > borders.length) borders = next;
+        continue;
+      }
+      const xs = distinct([x0, x1, ...borders], 3);
+      if (xs.length >= 3 && i - first >= 2) out.push({ xs, ys: ys.slice(first, i + 1), v: g.v.map((l) => ({ x: l.at, y0: l.from, y1: l.to })) });
+      if (next) [first, borders] = [i, next];
+    }
   }
   return out;
 }
@@ -98,7 +120,7 @@ function splitAtBorders(s: Segment, grid: Grid): Segment[] {
     const d = Math.abs(s.x0 + (k + 0.5) * perChar - border.x);
     if (d < dist) [best, dist] = [k, d];
   }
-  if (best < 0 || dist > 4 * perChar) return [s];
+  if (best < 0 || dist > 2 * perChar) return [s];
   const [a, b] = splitSegment(s, best);
   return [{ ...a, x1: Math.min(a.x1, border.x - 0.5) }, ...splitAtBorders({ ...b, x0: Math.max(b.x0, border.x + 0.5) }, grid)];
 }
@@ -115,7 +137,7 @@ export function gridCells(rows: Row[], grid: Grid): string[][] | null {
   const nCols = grid.xs.length - 1;
   const cells: string[][][] = Array.from({ length: nRows }, () => Array.from({ length: nCols }, () => []));
   for (const r of rows) {
-    // One text line per cell and row: pieces of the same line join with spaces, lines with joinLines.
+    // One text line per cell and row: pieces of the same line join with spaces, lines with joinCellLines.
     const line = new Map<string, string[]>();
     for (const s of r.segments) {
       for (const piece of splitAtBorders(s, grid)) {
@@ -128,7 +150,7 @@ export function gridCells(rows: Row[], grid: Grid): string[][] | null {
       cells[i][j].push(parts.join(" "));
     }
   }
-  const texts = cells.map((row) => row.map((lines) => lines.reduce((a, b) => (a ? joinLines(a, b) : b), "")));
+  const texts = cells.map((row) => row.map((lines) => lines.reduce(joinCellLines, "")));
   const keepCols = Array.from({ length: nCols }, (_, j) => texts.some((row) => row[j]));
   const out = texts.filter((row) => row.some(Boolean)).map((row) => row.filter((_, j) => keepCols[j]));
   return out.length >= 2 && out[0].length >= 2 ? out : null;

