@@ -32,7 +32,8 @@ if [ ! -f node_modules/.docintel-lock-hash ] || [ "$(cat node_modules/.docintel-
   # `npm install` rather than `npm ci`: the lock file cannot list other platforms' optional binaries
   # (npm omits them), which makes `npm ci` refuse it; install still follows the lock exactly.
   echo "==> npm install"
-  npm install --no-audit --no-fund --loglevel=error
+  # onnxruntime-node (optional ONNX embeddings) would download binaries from nuget.org at install: skip it.
+  ONNXRUNTIME_NODE_INSTALL=skip npm install --no-audit --no-fund --loglevel=error
   echo "$lock_hash" > node_modules/.docintel-lock-hash
 fi
 
