@@ -26,7 +26,7 @@ function cluster(values: number[], tol: number): number {
 }
 
 /** Whether most body cells of column c are numbers. */
-function isNumeric(cells: Segment[][][], c: number): boolean {
+export function isNumeric(cells: Segment[][][], c: number): boolean {
   let n = 0;
   let numbers = 0;
   for (const row of cells) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prepareLayoutPage, rulesFromOperatorList, wantsRules, type OpCodes } from "./pdf-layout";
+import { layoutDocument, prepareLayoutPage, rulesFromOperatorList, wantsRules, type OpCodes } from "./pdf-layout";
 import { item, justified, lines, md, page, rule } from "./pdf-layout-test-items";
 
 describe("tables", () => {
@@ -234,6 +234,19 @@ describe("tables: wrapped cells and neighbouring tables", () => {
         item("42.69", 300, 200 + i * 20), item("10", 404, 200 + i * 20)]),
     ]);
     expect(out.split("\n\n").map((t) => t.split("\n")[0])).toEqual(["| Product | Status |", "| Product | Status | Cost | Quantity |"]);
+  });
+
+  it("keeps the parts of a table split by a page break: a bold header over one row, rows of numbers", () => {
+    const row = (cells: string[], top: number, bold = false) => cells.map((c, i) => item(c, [58, 203, 409][i], top, 12, { bold }));
+    const pages = [
+      page([...lines(["Body text at the foot of the page, long enough to be ordinary running text."], 72, 700), ...row(["Item", "Quantity", "Price"], 740, true),
+        ...row(["Item 0", "63", "91.00"], 757)], 1),
+      page([...row(["Item 1", "8", "658.00"], 60), ...row(["Item 2", "32", "908.00"], 77),
+        ...lines(["Body text after the table, long enough to be ordinary running text again."], 72, 110)], 2),
+    ];
+    const out = layoutDocument(pages);
+    expect(out[0]).toContain("| Item | Quantity | Price |\n| --- | --- | --- |\n| Item 0 | 63 | 91.00 |");
+    expect(out[1]).toContain("| Item 1 | 8 | 658.00 |\n| --- | --- | --- |\n| Item 2 | 32 | 908.00 |");
   });
 
   it("keeps ruled tables apart that share a border", () => {

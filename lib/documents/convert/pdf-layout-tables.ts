@@ -1,7 +1,7 @@
 // Tables without ruling lines: runs of rows that share empty vertical bands ("gutters"), grown from a seed
 // row, trimmed to the rows that belong to the table, then checked for evidence (pdf-layout-evidence.ts).
 import { joinCellLines } from "./pdf-layout-blocks";
-import { isAligned, looksLikeProse, spacedLikeProse } from "./pdf-layout-evidence";
+import { isAligned, isNumeric, looksLikeProse, spacedLikeProse } from "./pdf-layout-evidence";
 import { byColumns } from "./pdf-layout-cells";
 import {
   columnOf, freeBands, mergedCellGaps, rowGaps, splitAtGutters, splitAtNumber, subtract, touchingGutters, type Interval,
@@ -44,7 +44,8 @@ export function tryTable(rows: Row[], seed: number, floor: number): { start: num
     }
     gutters = open;
     if (down && row.segments.length >= 2) {
-      body.push(...row.segments);
+      // Distinct cell extents only: a long table would otherwise make this quadratic.
+      for (const s of row.segments) if (!body.some((e) => Math.abs(e.x0 - s.x0) < 0.5 && Math.abs(e.x1 - s.x1) < 0.5)) body.push(s);
       bodyRows++;
     }
     return true;
@@ -57,7 +58,7 @@ export function tryTable(rows: Row[], seed: number, floor: number): { start: num
   while (start > floor && rows[start].y - rows[start - 1].y <= maxPitch && absorb(start - 1, false)) start--;
   if (end - start < 2) return null;
   const span = trim(rows, start, end, gutters, seedRow.size);
-  if (!span || span.end - span.start < 3) return null;
+  if (!span || span.end - span.start < 2) return null;
   const cells = buildTable(rows.slice(span.start, span.end), seedRow.size);
   return cells ? { ...span, cells } : null;
 }
@@ -140,10 +141,25 @@ function buildTable(slice: Row[], size: number): string[][] | null {
   }
   let cells = byColumns(rows, gutters, groups);
   if (gutters.length <= 3 && looksLikeProse(cells)) return null;
-  // Keep the gutters whose columns line up: in 2 body rows under a bold header, otherwise in 3 (two lines
-  // of justified text can line up by chance). Cells must not hold gaps as wide as a gutter.
   const boldHeader = header.every((r) => r.segments.every((s) => s.bold)) && bodyRows.some((r) => r.segments.some((s) => !s.bold));
-  const aligned = gutters.filter((_, k) => isAligned(cells.slice(headerRows), k, size, boldHeader ? 2 : 3));
+  const body = cells.slice(headerRows);
+  let aligned: Interval[];
+  if (groups.length <= 3) {
+    // A small table (or the part of one on this page): every row fills every column, there are 3 columns
+    // or a numeric one, and every gutter lines up in all rows, or in the body under a bold header (a bold
+    // header over a single row, where nothing can line up, is evidence enough). Two rows without a bold
+    // header need a numeric column: two lines of justified text line up by chance.
+    const complete = groups.every((g) => cells[0].every((_, c) => g.some((k) => cells[k][c].length)));
+    const numeric = cells[0].some((_, c) => isNumeric(groups.length < 3 ? cells : body, c));
+    if (!complete || (gutters.length < 2 && !numeric) || (groups.length < 3 && !boldHeader && !numeric)) return null;
+    aligned = gutters.filter((_, k) => isAligned(cells, k, size, groups.length) || (boldHeader && (groups.length === 2 || isAligned(body, k, size, 2))));
+    if (aligned.length < gutters.length) return null;
+  } else {
+    // Keep the gutters whose columns line up: in 2 body rows under a bold header, otherwise in 3 (two
+    // lines of justified text can line up by chance).
+    aligned = gutters.filter((_, k) => isAligned(body, k, size, boldHeader ? 2 : 3));
+  }
+  // Cells must not hold gaps as wide as a gutter.
   if (!aligned.length) return null;
   if (aligned.length < gutters.length) {
     gutters = aligned;
@@ -159,16 +175,22 @@ function buildTable(slice: Row[], size: number): string[][] | null {
 /**
  * Lines of a table grouped into table rows (wrapped cells and headers): consecutive lines set at most a
  * line height apart (1.25 em; half of it for cells centred on their row) when rows are visibly further
- * apart than that (the 90th percentile of the distances, so one wide gap does not count).
+ * apart than that (the 90th percentile of the distances, so one wide gap does not count). Wrapped lines
+ * are partial: a line spanning most of the table is a row of its own once its group has one (entries set
+ * at line pitch, like the sections under a chapter in a table of contents).
  */
 function rowGroups(slice: Row[], size: number): number[][] {
   const pitches = slice.slice(1).map((r, k) => r.y - slice[k].y);
   const sorted = [...pitches].sort((p, q) => p - q);
   const rowPitch = sorted.length ? sorted[Math.floor(0.9 * (sorted.length - 1))] : 0;
   const tight = rowPitch >= 1.4 * size ? Math.min(1.25 * size + 0.5, 0.75 * rowPitch) : 0;
+  const x0 = Math.min(...slice.map((r) => r.x0));
+  const x1 = Math.max(...slice.map((r) => r.x1));
+  const full = (r: Row) => r.segments.length >= 2 && r.x1 - r.x0 >= 0.8 * (x1 - x0);
   const groups: number[][] = [];
-  slice.forEach((_, k) => {
-    if (k > 0 && pitches[k - 1] <= tight) groups[groups.length - 1].push(k);
+  slice.forEach((r, k) => {
+    const group = groups[groups.length - 1];
+    if (k > 0 && pitches[k - 1] <= tight && !(full(r) && group.some((i) => full(slice[i])))) group.push(k);
     else groups.push([k]);
   });
   return groups;
