@@ -26,22 +26,8 @@ import { loadWordVectors } from "@/lib/models/embeddings/word-vectors";
 import { chunkSearchSql, searchChunks } from "@/lib/search/hybrid-search";
 import { insertChunks, maintainSearchIndexes, type ChunkInput } from "@/lib/search/index-chunks";
 import type { ChunkSearchScope, SearchMode } from "@/lib/search/types";
+import { arg, rng } from "./bench/common";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CHUNKS_PER_FILE = 10;
 const provider = new LocalEmbeddingProvider();
