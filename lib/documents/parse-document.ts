@@ -1,15 +1,12 @@
 // The document engine's entry point: detect the type from the bytes, check page limits early,
 // run the converter under a time budget, and turn any converter failure into the spec's errors.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import { promisify } from "node:util";
 import { AppError } from "@/lib/http/errors";
 import { converterFor } from "./converters";
 import { detectType } from "./detect";
 import { checkPageRange, type PageRange } from "./page-range";
+import { pdfPageCount } from "./render";
 import type { DetectedType, OcrMode, ParseOutput } from "./types";
-
-const run = promisify(execFile);
 
 export interface ParseDocumentInput {
   /** The document on local disk. */
@@ -32,17 +29,6 @@ export interface ParsedDocument extends ParseOutput {
   ocrPages: number;
 }
 
-/** Page count of a PDF from its trailer (pdfinfo), so limits are checked before any page is parsed. */
-export async function pdfPageCountQuick(path: string): Promise<number | null> {
-  try {
-    const { stdout } = await run("pdfinfo", [path], { timeout: 15_000, maxBuffer: 1024 * 1024 });
-    const m = /^Pages:\s+(\d+)/m.exec(stdout);
-    return m ? Number(m[1]) : null;
-  } catch {
-    return null; // the converter reports unreadable PDFs with a proper error
-  }
-}
-
 function selectedCount(pageCount: number, range?: PageRange): number {
   return range ? range.pages.filter((p) => p <= pageCount).length : pageCount;
 }
@@ -63,7 +49,9 @@ export async function parseDocument(input: ParseDocumentInput): Promise<ParsedDo
   const type = await detectType(bytes, input.filename);
   await input.onDetected?.(type);
   if (type.kind === "pdf") {
-    const count = await pdfPageCountQuick(input.path);
+    // Limits are checked from the trailer before any page is parsed; an unreadable PDF is left to the
+    // converter, which reports it with a proper error.
+    const count = await pdfPageCount(input.path).catch(() => null);
     if (count !== null) checkLimits(count, input);
   }
   const timeout = AbortSignal.timeout(input.timeoutMs);

@@ -1,6 +1,6 @@
 // Turns a POST /parse request into a document on local disk plus validated options:
 // multipart (`file`, `options` JSON string) or JSON (`document` URL, `options`).
-import { BUILTIN_PARSE_MODEL, ZParseOptions, type TParseOptions } from "@/lib/contracts/parse";
+import { BUILTIN_PARSE_MODEL, OCR_LANGUAGES, ZParseOptions, type TParseOptions } from "@/lib/contracts/parse";
 import { parsePageRange, type PageRange } from "@/lib/documents/page-range";
 import { readBodyLimited, bodyKindOf } from "@/lib/http/body";
 import { env } from "@/lib/env";
@@ -42,7 +42,7 @@ function languages(opts: TParseOptions): string[] {
   const raw = opts.ocr_languages;
   if (!raw) return ["eng"];
   const list = Array.isArray(raw) ? raw : raw.split(/[+, ]/);
-  const supported = ["eng", "deu", "fra"];
+  const supported: readonly string[] = OCR_LANGUAGES;
   for (const l of list) if (!supported.includes(l)) throw fieldError("options.ocr_languages", `Unsupported language "${l}"; supported: ${supported.join(", ")}.`, "invalid_choice");
   return [...new Set(list)];
 }
@@ -57,10 +57,15 @@ function sizeLimit(opts: TParseOptions): number {
   return opts.async ? env().PARSE_ASYNC_MAX_BYTES : env().PARSE_SYNC_MAX_BYTES;
 }
 
-function finish(base: Omit<ParseIntake, "pageRange" | "ocrLanguages">): ParseIntake {
-  validateModel(base.options);
-  const ocrLanguages = languages(base.options);
-  const pageRange = base.options.page_range !== undefined ? parsePageRange(base.options.page_range) : undefined;
+/** Everything about the options that can be refused before the document is read or downloaded. */
+function checkOptions(options: TParseOptions): Pick<ParseIntake, "pageRange" | "ocrLanguages"> {
+  validateModel(options);
+  const ocrLanguages = languages(options);
+  const pageRange = options.page_range !== undefined ? parsePageRange(options.page_range) : undefined;
+  return { pageRange, ocrLanguages };
+}
+
+function finish(base: Omit<ParseIntake, "pageRange" | "ocrLanguages">, checked: Pick<ParseIntake, "pageRange" | "ocrLanguages">): ParseIntake {
   const limit = sizeLimit(base.options);
   if (base.size > limit) {
     throw new AppError(
@@ -68,7 +73,7 @@ function finish(base: Omit<ParseIntake, "pageRange" | "ocrLanguages">): ParseInt
       `The document is ${base.size} bytes; the limit for ${base.options.async ? "asynchronous" : "synchronous"} parsing is ${limit} bytes.`,
     );
   }
-  return { ...base, pageRange, ocrLanguages };
+  return { ...base, ...checked };
 }
 
 export async function readParseRequest(req: Request): Promise<ParseIntake> {
@@ -86,7 +91,10 @@ export async function readParseRequest(req: Request): Promise<ParseIntake> {
       const options = parseOptions(form.fields.options);
       if (file) {
         if (file.size === 0) throw new AppError("no_file", "The uploaded file is empty.");
-        return finish({ path: file.path, filename: file.filename || "document", size: file.size, sourceUrl: null, options, cleanup: form.cleanup });
+        return finish(
+          { path: file.path, filename: file.filename || "document", size: file.size, sourceUrl: null, options, cleanup: form.cleanup },
+          checkOptions(options),
+        );
       }
       await form.cleanup();
       return fromUrl(form.fields.document, options);
@@ -119,19 +127,20 @@ export async function readParseRequest(req: Request): Promise<ParseIntake> {
 }
 
 async function fromUrl(url: string, options: TParseOptions): Promise<ParseIntake> {
-  validateModel(options);
-  languages(options);
-  if (options.page_range !== undefined) parsePageRange(options.page_range);
+  const checked = checkOptions(options);
   const fetched = await fetchDocument(url.trim(), { maxBytes: sizeLimit(options) });
   try {
-    return finish({
-      path: fetched.path,
-      filename: fetched.filename,
-      size: fetched.size,
-      sourceUrl: url.trim(),
-      options,
-      cleanup: () => removeQuietly(fetched.path),
-    });
+    return finish(
+      {
+        path: fetched.path,
+        filename: fetched.filename,
+        size: fetched.size,
+        sourceUrl: url.trim(),
+        options,
+        cleanup: () => removeQuietly(fetched.path),
+      },
+      checked,
+    );
   } catch (err) {
     await removeQuietly(fetched.path);
     throw err;
