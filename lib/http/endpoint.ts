@@ -1,6 +1,7 @@
 // Endpoint contracts: one declaration per METHOD + path, shared by the route handler (validation,
 // auth, maintenance category), the OpenAPI document and the tests.
 import type { z } from "zod";
+import type { UsageFeature } from "@/lib/usage/record-usage";
 import type { ErrorCode } from "./errors";
 
 export const ENDPOINT_CATEGORIES = [
@@ -72,6 +73,11 @@ export interface EndpointDef<
   errors?: readonly ErrorCode[];
   /** Marked alpha in the docs. */
   alpha?: boolean;
+  /**
+   * The billable feature this endpoint meters: spending limits (lib/billing/enforce.ts) are checked
+   * before the handler runs, so an exhausted budget refuses the call and reads keep working.
+   */
+  metered?: UsageFeature;
 }
 
 /** Keeps the literal type of the definition so handlers get exact params/query/body/principal types. */

@@ -1,8 +1,9 @@
 // The one route wrapper. Order: request id → credentials → maintenance → 401 → e-mail verification →
-// rate limit → params/query/body validation → use case → serialisation. Errors become the v3 envelope.
+// rate limit → params/query/body validation → spending limits (metered endpoints) → use case → serialisation. Errors become the v3 envelope.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
+import { enforceSpendingLimits } from "@/lib/billing/enforce";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { blockingPeriod, maintenanceBody } from "@/lib/system/maintenance-periods";
@@ -96,6 +97,8 @@ export function withApi<D extends EndpointDef>(
         const raw = await parseBody(req, def.bodyKinds ?? ["json"], def.maxBodyBytes ?? env().MAX_JSON_BODY_BYTES, !!def.bodyOptional);
         body = parseWith(def.body, raw, "body");
       }
+
+      if (def.metered && principal) await enforceSpendingLimits(principal, def.metered);
 
       const result = await handler({
         req,
