@@ -15,6 +15,13 @@ const bool = z
   });
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+/** A non-negative decimal amount as text (at most 6 decimals), kept as a string for exact money maths. */
+const price = (def: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/, "expected a non-negative decimal such as 0.01")
+    .default(def);
 
 export const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -63,6 +70,16 @@ export const ZEnv = z.object({
   DOCUMENT_URL_ALLOWLIST: z.string().default(""),
   DOCUMENT_FETCH_TIMEOUT_MS: int(30_000, 100),
 
+  // Extract API limits (lib/extract); the extraction model itself is configured by EXTRACTION_*
+  EXTRACT_SYNC_MAX_BYTES: int(20 * 1024 * 1024, 1),
+  EXTRACT_ASYNC_MAX_BYTES: int(100 * 1024 * 1024, 1),
+  EXTRACT_SYNC_MAX_PAGES: int(15, 1),
+  EXTRACT_ASYNC_MAX_PAGES: int(1000, 1),
+  /** Wall-clock budget of one synchronous extraction (conversion plus extraction). */
+  EXTRACT_SYNC_TIMEOUT_MS: int(120_000, 1000),
+  /** Extract jobs, their results and uploaded bytes are purged after this many hours. */
+  EXTRACT_RETENTION_HOURS: int(168, 1),
+
   // Ingestion (lib/ingestion): chunk sizes in approximate tokens (see lib/documents/chunk.ts), one file's time budget
   CHUNK_TARGET_TOKENS: int(350, 50),
   CHUNK_OVERLAP_TOKENS: int(50, 0),
@@ -90,11 +107,34 @@ export const ZEnv = z.object({
   /** Prepended to every object key, to share a bucket. */
   S3_PREFIX: z.string().optional(),
 
+  // Billing (lib/billing): list prices in EUR per unit as decimal strings (exact arithmetic, never floats)
+  PRICE_PARSING_PER_PAGE: price("0.01"),
+  PRICE_EXTRACTION_PER_PAGE: price("0.02"),
+  PRICE_INGESTION_PER_PAGE: price("0.005"),
+  PRICE_SEARCH_PER_QUERY: price("0.002"),
+  PRICE_RAG_PER_ANSWER: price("0.02"),
+  PRICE_STORAGE_PER_GIB_MONTH: price("0.10"),
+  /** Credits of a free-tier company (cumulative, not per month); used up → metered calls answer 403 credits_exhausted. */
+  FREE_TIER_CREDITS_EUR: price("5.00"),
+  /** Budget alert e-mails: SMTP server URL (smtp://user:pass@host:587, smtps://…); unset = alerts are only shown in the console. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).default("DocIntel <no-reply@localhost>"),
+
   // Authentication
-  NEXTAUTH_SECRET: z.string().optional(),
+  /** Signs session cookies (JWT). Unset: derived from SECRET_KEY or from a random secret kept in DATA_DIR/secret-key. */
+  NEXTAUTH_SECRET: z.string().min(16).optional(),
+  /** Encrypts secrets at rest (LDAP bind passwords). Unset: NEXTAUTH_SECRET, else the DATA_DIR/secret-key file. */
+  SECRET_KEY: z.string().min(16).optional(),
   /** Application domain used in login URLs (custom domains CNAME to it). */
   DOMAIN: z.string().optional(),
+  /** Directory (LDAP) login for the whole instance; restart after changing it. */
   IS_LDAP_ON: bool.default(false),
+  SESSION_MAX_AGE_HOURS: int(12, 1),
+  /** Failed sign-ins allowed per e-mail/login name and per client IP within the window, then 429-like refusal. */
+  LOGIN_MAX_FAILURES: int(10, 1),
+  LOGIN_FAILURE_WINDOW_SECONDS: int(900, 1),
+  /** Verification links (sent through SMTP_URL/MAIL_FROM above; without SMTP they are written to the log). */
+  EMAIL_VERIFICATION_TTL_HOURS: int(48, 1),
 
   // Office documents (lib/documents): LibreOffice for .doc/.ppt, zip-bomb limits for OOXML/ODF containers
   LIBREOFFICE_PATH: z.string().min(1).default("soffice"),
@@ -131,6 +171,46 @@ export const ZEnv = z.object({
   SEARCH_RRF_K: int(60, 1),
   SEARCH_WEIGHT_LEXICAL: z.coerce.number().min(0).default(1),
   SEARCH_WEIGHT_SEMANTIC: z.coerce.number().min(0).default(1),
+  /** /search and /ask with rerank: fused candidates handed to the reranker (the top_k best are returned). */
+  SEARCH_RERANK_CANDIDATES: int(50, 1),
+  /** /ask: passages retrieved when neither the request nor the agent sets top_k. */
+  ASK_DEFAULT_TOP_K: int(6, 1),
+
+  // Reranking (lib/models/rerank): `local` = offline lexical proximity/coverage scoring, `onnx` = a cross-encoder
+  // in a local model directory, `http` = a Cohere/Jina/TEI-style `POST {base}/rerank` API.
+  RERANK_PROVIDER: z.enum(["local", "onnx", "http"]).default("local"),
+  /** onnx: the directory under RERANK_MODEL_DIR (e.g. Xenova/ms-marco-MiniLM-L-6-v2); http: the `model` field. */
+  RERANK_MODEL: z.string().min(1).optional(),
+  RERANK_MODEL_DIR: z.string().min(1).optional(),
+  /** e.g. https://api.cohere.com/v2, https://api.jina.ai/v1 or http://localhost:8080 (TEI); `/rerank` is appended. */
+  RERANK_BASE_URL: z.url().optional(),
+  RERANK_API_KEY: z.string().optional(),
+  RERANK_TIMEOUT_MS: int(15_000, 100),
+
+  // Answers for /ask (lib/models/answer): `extractive` = offline sentence selection with citations,
+  // `openai` = any OpenAI-compatible /v1/chat/completions endpoint (streamed).
+  ANSWER_PROVIDER: z.enum(["extractive", "openai"]).default("extractive"),
+  /** Default chat model (agents may name another); required for openai. */
+  ANSWER_MODEL: z.string().min(1).optional(),
+  /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (`/chat/completions` is appended). */
+  ANSWER_BASE_URL: z.url().optional(),
+  ANSWER_API_KEY: z.string().optional(),
+  ANSWER_TIMEOUT_MS: int(60_000, 100),
+  /** Budget of the prompt's sources in approximate tokens; the lowest-ranked sources are dropped beyond it. */
+  ANSWER_MAX_CONTEXT_TOKENS: int(6_000, 256),
+
+  // Extraction for /extract (lib/models/extraction): `local` = offline schema-guided extractor (labels,
+  // tables, type patterns; no model), `openai` = any OpenAI-compatible chat endpoint with JSON-schema output.
+  EXTRACTION_PROVIDER: z.enum(["local", "openai"]).default("local"),
+  /** Chat model for openai (required there). */
+  EXTRACTION_MODEL: z.string().min(1).optional(),
+  /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (`/chat/completions` is appended). */
+  EXTRACTION_BASE_URL: z.url().optional(),
+  EXTRACTION_API_KEY: z.string().optional(),
+  /** Budget of one model call (one batch of pages). */
+  EXTRACTION_TIMEOUT_MS: int(120_000, 100),
+  /** openai: pages sent to the model per call; long documents are extracted batch by batch and merged. */
+  EXTRACTION_PAGES_PER_BATCH: int(8, 1),
 });
 
 export type TEnv = z.infer<typeof ZEnv> & {

@@ -2,6 +2,7 @@
 // embedded PGlite the server must be stopped (one process at a time).
 import { parseArgs } from "node:util";
 import { issueApiKey } from "@/lib/api-keys/manage-api-keys";
+import { hashPassword, passwordProblem } from "@/lib/auth/passwords";
 import { createCompany, createUser, slugify } from "@/lib/companies/provision";
 import { closeDatabase, database, db } from "@/lib/db/client";
 import type { CompanyRole, CompanyTier } from "@/lib/db/generated/client";
@@ -11,7 +12,9 @@ const USAGE = `Usage:
   npm run admin -- bootstrap --company NAME --email EMAIL [--role company_admin|member]
                              [--tier free|payg|business|exempt] [--instance-admin]
                              [--first-name NAME] [--last-name NAME] [--key-name NAME]
+                             [--password PASSWORD]
       Creates the company when new, the user (verified) when new, and an API key.
+      --password sets the user's console sign-in password (argon2id; at least 10 characters).
       Prints as its last line one JSON object {"company_id":…,"user_id":…,"api_key":"…"}.
   npm run admin -- migrate
       Applies pending database migrations.`;
@@ -36,6 +39,7 @@ async function bootstrap(argv: string[]) {
       "first-name": { type: "string" },
       "last-name": { type: "string" },
       "key-name": { type: "string", default: "bootstrap" },
+      password: { type: "string" },
     },
     strict: true,
   });
@@ -43,6 +47,10 @@ async function bootstrap(argv: string[]) {
   if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) fail("--email must be an e-mail address");
   if (!(ROLES as readonly string[]).includes(values.role!)) fail(`--role must be one of ${ROLES.join(", ")}`);
   if (values.tier && !(TIERS as readonly string[]).includes(values.tier)) fail(`--tier must be one of ${TIERS.join(", ")}`);
+  const problem = values.password !== undefined ? passwordProblem(values.password) : null;
+  if (problem) fail(`--password ${problem}`);
+  // Hashed before the transaction: argon2 takes a moment and the embedded database has one connection.
+  const passwordHash = values.password !== undefined ? await hashPassword(values.password) : undefined;
 
   await migrate(database());
   const name = values.company.trim();
@@ -65,6 +73,7 @@ async function bootstrap(argv: string[]) {
           firstName: values["first-name"] ?? "",
           lastName: values["last-name"] ?? "",
           emailVerified: true,
+          passwordHash,
           instanceRole: values["instance-admin"] ? "system_admin" : null,
           companyId: company.id,
           companyRole: values.role as CompanyRole,
@@ -74,7 +83,11 @@ async function bootstrap(argv: string[]) {
     } else {
       user = await tx.user.update({
         where: { id: user.id },
-        data: { emailVerified: true, ...(values["instance-admin"] ? { instanceRole: "system_admin" } : {}) },
+        data: {
+          emailVerified: true,
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(values["instance-admin"] ? { instanceRole: "system_admin" } : {}),
+        },
       });
       await tx.membership.upsert({
         where: { companyId_userId: { companyId: company.id, userId: user.id } },

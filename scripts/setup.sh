@@ -11,6 +11,8 @@ APT_PACKAGES=(
   libreoffice-impress
   poppler-utils           # pdftoppm (PDF pages → images for OCR), pdfinfo
   fonts-dejavu-core
+  slapd                   # OpenLDAP server: throwaway directories for the LDAP login tests (no system service is used)
+  ldap-utils              # ldapsearch/ldapadd for inspecting those directories
 )
 
 missing=()

@@ -5,12 +5,15 @@ import { inngest } from "../client";
 import { type AnyJobDefinition, jobLogger, toInngestFunction } from "../define-job";
 import { insertJob } from "../jobs";
 import { LocalRunner } from "../local-runner";
+import { extractDocumentJob } from "./extract-document";
 import { ingestFileJob } from "./ingest-file";
 import { parseDocumentJob } from "./parse-document";
 import { purgeParseJobs } from "./purge-parse-jobs";
+import { reembedChunks } from "./reembed-chunks";
 import { systemCleanup } from "./system-cleanup";
+import { budgetAlertsJob } from "./budget-alerts";
 
-export const jobDefinitions: readonly AnyJobDefinition[] = [systemCleanup, parseDocumentJob, purgeParseJobs, ingestFileJob];
+export const jobDefinitions: readonly AnyJobDefinition[] = [systemCleanup, parseDocumentJob, purgeParseJobs, ingestFileJob, extractDocumentJob, budgetAlertsJob, reembedChunks];
 
 export const inngestFunctions = jobDefinitions.map((def) => toInngestFunction(def, inngest));
 

@@ -1,5 +1,5 @@
-// Who is calling: resolved from `Authorization: Bearer <key>` (or, once the console wires next-auth,
-// from a session cookie). Everything downstream takes company and workspace scope from here.
+// Who is calling: resolved from `Authorization: Bearer <key>`, else from the console's session cookie.
+// Everything downstream takes company and workspace scope from here.
 import { db } from "@/lib/db/client";
 import type { CompanyRole, InstanceRole, WorkspaceRole } from "@/lib/db/generated/client";
 import { hashesEqual, prefixOf } from "./api-key-secret";
@@ -32,13 +32,19 @@ export interface Principal {
 /** How often `last_used_at` is refreshed: every request would turn reads into writes. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export type SessionResolver = (req: Request) => Promise<Principal | null>;
+/** `undefined`: no session cookie; `null`: a cookie that is invalid, expired or revoked. */
+export type SessionResolver = (req: Request) => Promise<Principal | null | undefined>;
 let sessionResolver: SessionResolver | null = null;
 
-/** The console's next-auth integration registers how a session cookie becomes a principal. */
+/**
+ * The default is the next-auth session cookie (lib/auth/session.ts), loaded lazily so that this module
+ * stays free of next-auth; tests or other front ends may register another. `null` restores the default.
+ */
 export function registerSessionResolver(resolver: SessionResolver | null): void {
   sessionResolver = resolver;
 }
+
+const nextAuthSession: SessionResolver = async (req) => (await import("./session")).sessionPrincipal(req);
 
 export function bearerToken(req: Request): string | null | undefined {
   const header = req.headers.get("authorization");
@@ -91,6 +97,5 @@ export async function resolvePrincipal(req: Request): Promise<Principal | null |
   const token = bearerToken(req);
   if (token === null) return null;
   if (token !== undefined) return principalFromApiKey(token);
-  if (sessionResolver) return (await sessionResolver(req)) ?? undefined;
-  return undefined;
+  return (sessionResolver ?? nextAuthSession)(req);
 }

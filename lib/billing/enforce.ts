@@ -1,8 +1,42 @@
-// Spending limits on metered endpoints, applied by withApi to every contract with `metered` set.
-// The billing issue (8) implements the rules (exhausted enabled budget, used-up free-tier credits).
+// Spending limits on metered endpoints, applied by withApi to every contract with `metered` set, before
+// the handler runs (reads are never metered, so they keep working):
+// - an enabled budget whose current-cycle spend (metered usage + storage line) has reached its amount
+//   → 403 `budget_exhausted` until the next cycle starts or an admin raises or disables the budget;
+// - a free-tier company with limit enforcement whose cumulative metered spend has used up its credits
+//   → 403 `credits_exhausted`.
+// The call that crosses a limit completes (its cost is known only afterwards); the next one is refused.
 import type { Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
 import type { UsageFeature } from "@/lib/usage/record-usage";
+import { billingCompany } from "./company";
+import { currentCycle, isoDate } from "./cycle";
+import { formatEur, money } from "./money";
+import { freeTierCredits } from "./prices";
+import { cumulativeMeteredSpend, periodSpend } from "./spend";
 
-export async function enforceSpendingLimits(_principal: Principal, _feature: UsageFeature): Promise<void> {
-  // Not implemented yet: no limit is enforced until billing lands.
+export async function enforceSpendingLimits(principal: Principal, feature: UsageFeature): Promise<void> {
+  const company = await billingCompany(principal.companyId);
+  const budget = await db().budget.findUnique({ where: { companyId: company.id } });
+  if (budget?.isEnabled) {
+    const cycle = currentCycle();
+    const amount = money(budget.amountEur);
+    const { total } = await periodSpend(company, cycle);
+    if (total.greaterThanOrEqualTo(amount)) {
+      throw new AppError(
+        "budget_exhausted",
+        `The monthly budget of ${formatEur(amount)} EUR is used up (${formatEur(total)} EUR spent this cycle), so ${feature} operations are refused until ${isoDate(cycle.next)}. A company admin can raise or disable the budget.`,
+      );
+    }
+  }
+  if (company.tier === "free" && company.limitEnforcement) {
+    const credits = freeTierCredits();
+    const spent = await cumulativeMeteredSpend(company.id);
+    if (spent.greaterThanOrEqualTo(credits)) {
+      throw new AppError(
+        "credits_exhausted",
+        `The free tier's ${formatEur(credits)} EUR of credits are used up (${formatEur(spent)} EUR spent), so ${feature} operations are refused. Upgrade to a paid tier to continue.`,
+      );
+    }
+  }
 }

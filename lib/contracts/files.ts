@@ -86,6 +86,7 @@ const uploadErrors = ["payload_too_large", "unsupported_file_format", "no_file",
 export const fileEndpoints = {
   upload: defineEndpoint({
     method: "POST", path: "/api/v3/files", tag, category, auth: "required",
+    metered: "ingestion",
     summary: "Upload a document into a workspace; ingestion starts at once",
     description: "Multipart upload, streamed to storage. The file is parsed, chunked and embedded in the background: poll its `status` until `embedded` (or a failure status with `status_detail`).",
     rawBody: true,
@@ -160,6 +161,7 @@ export const fileEndpoints = {
   }),
   uploadToSession: defineEndpoint({
     method: "POST", path: "/api/v3/files/upload-sessions/{uuid}/files", tag, category, auth: "required",
+    metered: "ingestion",
     summary: "Upload one file of a batch into the session's workspace",
     params: z.object({ uuid: z.string().max(100) }),
     rawBody: true,

@@ -61,6 +61,7 @@ const tag = "Parse";
 export const parseEndpoints = {
   create: defineEndpoint({
     method: "POST", path: "/api/v3/parse", tag, category: "parse", auth: "required",
+    metered: "parsing",
     summary: "Convert a document to Markdown (sync, or async with options.async)",
     description:
       "Multipart with `file` (and `options` as a JSON string), or JSON with `document` (an http(s) URL) and `options`. Synchronous requests return 200 with the completed job; asynchronous ones 202 with the job to poll. Limits: 20 MB synchronous, 100 MB asynchronous.",

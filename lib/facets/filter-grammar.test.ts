@@ -382,11 +382,40 @@ describe("literal readers", () => {
 });
 
 describe("compileFacetFilters", () => {
-  it("adds nothing without facet filters and matches nothing with any (no classifications exist yet)", () => {
+  it("adds nothing without facet filters", () => {
     expect(compileFacetFilters({ attributes: [], contentTypes: [] })).toBeNull();
-    const sql = compileFacetFilters({ attributes: [parseAttributeFilter("a:1")], contentTypes: [] });
-    expect(sql?.sql).toBe("FALSE");
-    expect(sql?.values).toEqual([]);
-    expect(compileFacetFilters({ attributes: [], contentTypes: [parseContentTypeFilter("legal")] })?.sql).toBe("FALSE");
+  });
+
+  it("binds every input as a parameter, never in the SQL text", () => {
+    const evil = "x'); DROP TABLE files; --";
+    const sql = compileFacetFilters({
+      attributes: [parseAttributeFilter(`note:"${evil}"`), parseAttributeFilter("note:50%_off*"), parseAttributeFilter("amount:>=100")],
+      contentTypes: [parseContentTypeFilter("legal,fin*")],
+    })!;
+    expect(sql.sql).not.toContain("DROP");
+    expect(sql.sql).not.toContain("100");
+    expect(sql.values).toContain(evil);
+    // LIKE metacharacters of a prefix are escaped; the content-type subtree pattern too.
+    expect(sql.values).toContain("50\\%\\_off%");
+    expect(sql.values).toContain("legal:%");
+    expect(sql.values).toContain("fin%");
+    expect(sql.values).toContain(100);
+  });
+
+  it("ANDs attribute entries and ORs content-type values", () => {
+    const two = compileFacetFilters({ attributes: [parseAttributeFilter("a"), parseAttributeFilter("b")], contentTypes: [] })!;
+    expect(two.sql.match(/EXISTS \(SELECT 1 FROM file_attribute_values/g)).toHaveLength(2);
+    expect(two.sql).toContain(") AND EXISTS");
+    const ct = compileFacetFilters({ attributes: [], contentTypes: [parseContentTypeFilter("a"), parseContentTypeFilter("b|c")] })!;
+    expect(ct.sql.match(/FROM file_content_types c/g)).toHaveLength(1);
+    expect(ct.values).toEqual(["a", "a:%", "b", "b:%", "c", "c:%"]);
+  });
+
+  it("compares date ranges at the right end", () => {
+    const gt = compileFacetFilters({ attributes: [parseAttributeFilter("d:>2023")], contentTypes: [] })!;
+    expect(gt.values).toContain("2023-12-31");
+    expect(gt.values).not.toContain("2023-01-01");
+    const ge = compileFacetFilters({ attributes: [parseAttributeFilter("d:>=2023-06")], contentTypes: [] })!;
+    expect(ge.values).toContain("2023-06-01");
   });
 });

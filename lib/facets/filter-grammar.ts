@@ -50,7 +50,6 @@
 //   `finance:invoice`   that node and its subtree (exact-or-subtree)
 //   `fin*`, `*invoice*` paths that start with / contain the text, case-insensitive (letters, digits,
 //                       `_` and `:` only)
-import { Prisma } from "@/lib/db/generated/client";
 
 // ── limits ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -419,14 +418,5 @@ export function parseContentTypeFilters(values: readonly string[]): ParseResult<
 
 // ── SQL ────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * SQL condition over the files alias `f` for the facet filters, or null when there are none.
- *
- * No file has a classification yet (the content-types issue brings the classification tables), and an
- * attribute or content-type filter only matches classified files — so any such filter honestly matches
- * nothing: `FALSE`. The facets issue replaces this body with the real compilation of the AST.
- */
-export function compileFacetFilters(filters: FacetFilters): Prisma.Sql | null {
-  if (!filters.attributes.length && !filters.contentTypes.length) return null;
-  return Prisma.sql`FALSE`;
-}
+// The compiler to SQL lives in compile-filters.ts (it needs the storage layout of attribute values).
+export { compileFacetFilters } from "./compile-filters";

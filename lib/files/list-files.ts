@@ -27,7 +27,8 @@ function containsCi(column: Prisma.Sql, needle: string): Prisma.Sql {
 const HAS_EXTERNAL_METADATA = Prisma.sql`jsonb_typeof(f.external_metadata) = 'object'`;
 
 /** The scope (company + readable workspaces) and every filter of the query, ANDed, over alias `f`. */
-export function fileListWhere(companyId: number, readableWorkspaces: readonly number[], q: TFileListQuery): Prisma.Sql {
+/** Also the file filter of /search and /ask (lib/search/search-scope.ts), which pass only the filters they have. */
+export function fileListWhere(companyId: number, readableWorkspaces: readonly number[], q: Partial<TFileListQuery>): Prisma.Sql {
   const c: Prisma.Sql[] = [Prisma.sql`f.company_id = ${companyId}`, inList(Prisma.sql`f.workspace_id`, readableWorkspaces)];
 
   if (q.workspace_id?.length) c.push(inList(Prisma.sql`f.workspace_id`, q.workspace_id));

@@ -18,12 +18,17 @@ export function thumbnailOf(f: File): TFile["thumbnail"] {
 export async function serializeFiles(files: File[], opts: SerializeOptions = {}): Promise<TFile[]> {
   if (!files.length) return [];
   const ids = files.map((f) => f.id);
-  const [tags, workspaces, users, chunkCounts, firstPages] = await Promise.all([
+  const [tags, workspaces, users, chunkCounts, firstPages, classifications] = await Promise.all([
     db().fileTag.findMany({ where: { fileId: { in: ids } }, include: { tag: true }, orderBy: { createdAt: "asc" } }),
     db().workspace.findMany({ where: { id: { in: [...new Set(files.map((f) => f.workspaceId))] } } }),
     db().user.findMany({ where: { id: { in: [...new Set(files.map((f) => f.createdById).filter((x): x is number => x !== null))] } } }),
     opts.detail ? db().chunk.groupBy({ by: ["fileId"], where: { fileId: { in: ids } }, _count: { _all: true } }) : Promise.resolve([]),
     opts.detail ? db().filePage.findMany({ where: { fileId: { in: ids }, page: 1 } }) : Promise.resolve([]),
+    db().fileContentType.findMany({
+      where: { fileId: { in: ids } },
+      select: { fileId: true, contentType: { select: { path: true, label: true } } },
+      orderBy: { contentType: { path: "asc" } },
+    }),
   ]);
   const ws = new Map(workspaces.map((w) => [w.id, w]));
   const us = new Map(users.map((u) => [u.id, u]));
@@ -48,7 +53,7 @@ export async function serializeFiles(files: File[], opts: SerializeOptions = {})
       tags: tags.filter((t) => t.fileId === f.id).map((t) => ({ id: t.tag.id, name: t.tag.name, auto_assigned: t.autoAssigned })),
       created_by: creator ? userRef(creator) : null,
       external_metadata: (f.externalMetadata as TFile["external_metadata"]) ?? null,
-      content_types: [],
+      content_types: classifications.filter((c) => c.fileId === f.id).map((c) => ({ path: c.contentType.path, label: c.contentType.label })),
       thumbnail: thumbnailOf(f),
     };
     if (opts.detail) {

@@ -20,6 +20,9 @@ export const ERROR_CATALOGUE = {
   model_unavailable: { status: 503, title: "Model unavailable", area: "General" },
   model_timeout: { status: 504, title: "Model timeout", area: "General" },
   service_maintenance: { status: 503, title: "Service maintenance", area: "General" },
+  // Billing (issue 8: not in the spec's catalogue; 403 because the caller may not spend more, 402 is not used by v3)
+  budget_exhausted: { status: 403, title: "Budget exhausted", area: "Billing" },
+  credits_exhausted: { status: 403, title: "Free-tier credits exhausted", area: "Billing" },
   // Extract
   extraction_failed: { status: 500, title: "Extraction failed", area: "Extract" },
   extraction_timeout: { status: 504, title: "Extraction timeout", area: "Extract" },

@@ -111,6 +111,8 @@ function errorCodes(def: EndpointDef): ErrorCode[] {
   if (!def.noRateLimit) codes.push("too_many_requests");
   codes.push("internal_server_error");
   if (def.category && def.category !== NEVER_BLOCKED_CATEGORY) codes.push("service_maintenance");
+  // Metered endpoints are refused by the wrapper once a budget or the free-tier credits are used up.
+  if (def.metered) codes.push("budget_exhausted", "credits_exhausted");
   for (const code of def.errors ?? []) if (!codes.includes(code)) codes.push(code);
   return codes;
 }

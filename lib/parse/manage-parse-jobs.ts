@@ -8,6 +8,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/http/errors";
 import { storage } from "@/lib/storage/storage";
+import { usageFrom } from "@/lib/usage/record-usage";
 import { readParseRequest } from "./parse-intake";
 import { runParse, type StoredParseOptions } from "./run-parse";
 import { serializeParseJob } from "./serialize-parse-job";
@@ -24,9 +25,8 @@ export async function createParseJob(p: Principal, req: Request) {
   };
   const base = {
     id,
-    companyId: p.companyId,
-    userId: p.user.id,
-    apiKeyId: p.apiKey?.id ?? null,
+    // The job's owner, also the usage event's.
+    ...usageFrom(p),
     isAsync: intake.options.async,
     filename: intake.filename,
     fileSizeBytes: intake.size,

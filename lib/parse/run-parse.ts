@@ -2,6 +2,7 @@
 // then the result with its usage event in one transaction, or the error block.
 import { db } from "@/lib/db/client";
 import { joinPages, parseDocument } from "@/lib/documents/parse-document";
+import { percentOf, progressWriter } from "@/lib/documents/job-progress";
 import { parsePageRange } from "@/lib/documents/page-range";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
@@ -14,8 +15,6 @@ export interface StoredParseOptions {
   ocr_languages: string[];
 }
 
-const PROGRESS_INTERVAL_MS = 500;
-
 export async function runParse(jobId: string, file: string, opts: { signal?: AbortSignal } = {}): Promise<void> {
   const job = await db().parseJob.findUniqueOrThrow({ where: { id: jobId } });
   if (job.status === "completed" || job.status === "failed") return;
@@ -25,17 +24,9 @@ export async function runParse(jobId: string, file: string, opts: { signal?: Abo
     where: { id: jobId },
     data: { status: "processing", startedAt, progress: { percentage: 0, pages_processed: 0 } },
   });
-  let lastWrite = 0;
-  let pendingWrite: Promise<unknown> = Promise.resolve();
-  const onProgress = (done: number, total: number) => {
-    const now = Date.now();
-    if (now - lastWrite < PROGRESS_INTERVAL_MS && done < total) return;
-    lastWrite = now;
-    const percentage = total > 0 ? Math.min(100, Math.round((done / total) * 1000) / 10) : 0;
-    pendingWrite = pendingWrite.then(() =>
-      db().parseJob.update({ where: { id: jobId }, data: { progress: { percentage, pages_processed: done } } }).catch(() => undefined),
-    );
-  };
+  const progress = progressWriter((value) => db().parseJob.update({ where: { id: jobId }, data: { progress: { ...value } } }));
+  const onProgress = (done: number, total: number) =>
+    progress.report({ percentage: percentOf(done, total), pages_processed: done }, done >= total);
   try {
     const parsed = await parseDocument({
       path: file,
@@ -51,7 +42,7 @@ export async function runParse(jobId: string, file: string, opts: { signal?: Abo
         await db().parseJob.update({ where: { id: jobId }, data: { mimeType: type.mimeType } });
       },
     });
-    await pendingWrite;
+    await progress.flush();
     const completedAt = new Date();
     const usage = { pages_processed: parsed.pages.length, ocr_pages: parsed.ocrPages };
     await db().$transaction(async (tx) => {
@@ -81,7 +72,7 @@ export async function runParse(jobId: string, file: string, opts: { signal?: Abo
       );
     });
   } catch (err) {
-    await pendingWrite;
+    await progress.flush();
     // Background jobs wait for OCR capacity instead of failing: the caller retries the job later.
     if (job.isAsync && err instanceof AppError && err.code === "ocr_concurrent_limit") throw err;
     const appErr =

@@ -1,6 +1,8 @@
 // Server start-up, run once per process before requests are served (from instrumentation.ts):
-// validate configuration, apply pending migrations, start the local job runner.
+// validate configuration, apply pending migrations, start the local job runner, enqueue re-embedding
+// when the embedding model changed.
 import { stopJobRunner, startJobRunner } from "@/inngest/functions";
+import { enqueueReembedIfNeeded } from "@/inngest/functions/reembed-chunks";
 import { closeDatabase, database } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
@@ -19,6 +21,8 @@ export function startServer(): Promise<void> {
     });
     const runner = startJobRunner();
     log.info("jobs", { runner: config.jobsRunner, localWorker: !!runner });
+    // A changed embedding model (or chunks left without vectors) is caught up in the background.
+    await enqueueReembedIfNeeded().catch((err: unknown) => log.warn("could not check for re-embedding", { err }));
     const shutdown = async (signal: string) => {
       log.info("shutting down", { signal });
       await stopJobRunner({ timeoutMs: 10_000 }).catch(() => undefined);

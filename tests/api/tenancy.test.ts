@@ -22,7 +22,10 @@ interface World {
   bFileId: number;
   bTagId: number;
   bParseJobId: string;
+  bExtractJobId: string;
   bSessionId: string;
+  bAgentId: number;
+  bBudgetAlertId: number;
 }
 
 let w: World;
@@ -51,12 +54,24 @@ beforeAll(async () => {
   const bParse = await db().parseJob.create({
     data: { id: "parse_BBBBBBBBBBBBBBBBBBBBBBBB", companyId: b.companyId, filename: "b.pdf", fileSizeBytes: 10, status: "completed", expiresAt: new Date(Date.now() + 86_400_000) },
   });
+  const bExtract = await db().extractJob.create({
+    data: { id: "ext_BBBBBBBBBBBBBBBBBBBBBBBB", companyId: b.companyId, filename: "b.pdf", fileSizeBytes: 10, status: "completed", schema: {}, expiresAt: new Date(Date.now() + 86_400_000) },
+  });
   const bSession = await db().uploadSession.create({
     data: { id: "0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b", companyId: b.companyId, workspaceId: bWs.body.id, expiresAt: new Date(Date.now() + 86_400_000) },
   });
+  const bAgent = await db().agent.create({
+    data: { companyId: b.companyId, ownerId: b.admin.userId, name: "B agent", visibility: "company", workspaceIds: [bWs.body.id], tagIds: [] },
+  });
+  // Both companies have a budget, so A's 404 for B's alert comes from the alert lookup itself.
+  await db().budget.create({ data: { companyId: a.companyId, amountEur: "100" } });
+  const bBudget = await db().budget.create({ data: { companyId: b.companyId, amountEur: "100" } });
+  const bAlert = await db().budgetAlert.create({ data: { budgetId: bBudget.id, companyId: b.companyId, thresholdType: "percentage", thresholdValue: "80" } });
   w = {
+    bAgentId: bAgent.id,
+    bBudgetAlertId: bAlert.id,
     a, aMember, aScopedOwnerKey, aInstanceAdmin, aWorkspaceId: aWs.body.id, b, bMember, bWorkspaceId: bWs.body.id, bMaintenanceId: period.id,
-    bFileId: bFile.id, bTagId: bTag.id, bParseJobId: bParse.id, bSessionId: bSession.id,
+    bFileId: bFile.id, bTagId: bTag.id, bParseJobId: bParse.id, bExtractJobId: bExtract.id, bSessionId: bSession.id,
   };
 });
 
@@ -150,17 +165,53 @@ const cases: Case[] = [
     foreign: () => ({ path: `/api/v3/files/${w.bFileId}/${sub}` }),
     missing: () => ({ path: `/api/v3/files/${MISSING}/${sub}` }),
   })),
+  {
+    endpoint: "GET /api/v3/files/{id}/facets",
+    label: "read B's file facets",
+    foreign: () => ({ path: `/api/v3/files/${w.bFileId}/facets` }),
+    missing: () => ({ path: `/api/v3/files/${MISSING}/facets` }),
+  },
+  {
+    endpoint: "POST /api/v3/files/{id}/facets",
+    label: "classify B's file",
+    foreign: () => ({ path: `/api/v3/files/${w.bFileId}/facets`, body: { action: "classify", content_type_path: "finance" } }),
+    missing: () => ({ path: `/api/v3/files/${MISSING}/facets`, body: { action: "classify", content_type_path: "finance" } }),
+  },
+  {
+    endpoint: "POST /api/v3/files/{id}/facets/batch",
+    label: "batch-classify B's file",
+    foreign: () => ({ path: `/api/v3/files/${w.bFileId}/facets/batch`, body: { actions: [{ action: "classify", content_type_path: "finance" }] } }),
+    missing: () => ({ path: `/api/v3/files/${MISSING}/facets/batch`, body: { actions: [{ action: "classify", content_type_path: "finance" }] } }),
+  },
   ...(["GET", "PATCH", "DELETE"] as const).map((m) => ({
     endpoint: `${m} /api/v3/tags/{id}` as const,
     label: `${m} B's tag`,
     foreign: () => ({ path: `/api/v3/tags/${w.bTagId}`, ...(m === "PATCH" ? { body: { name: "pwned" } } : {}) }),
     missing: () => ({ path: `/api/v3/tags/${MISSING}`, ...(m === "PATCH" ? { body: { name: "pwned" } } : {}) }),
   })),
+  ...(["PATCH", "DELETE"] as const).map((m) => ({
+    endpoint: `${m} /api/v3/billing/budget/alerts/{id}` as const,
+    label: `${m} B's budget alert`,
+    foreign: () => ({ path: `/api/v3/billing/budget/alerts/${w.bBudgetAlertId}`, ...(m === "PATCH" ? { body: { is_enabled: false } } : {}) }),
+    missing: () => ({ path: `/api/v3/billing/budget/alerts/${MISSING}`, ...(m === "PATCH" ? { body: { is_enabled: false } } : {}) }),
+  })),
+  ...(["GET", "PATCH", "DELETE"] as const).map((m) => ({
+    endpoint: `${m} /api/v3/agents/{id}` as const,
+    label: `${m} B's agent`,
+    foreign: () => ({ path: `/api/v3/agents/${w.bAgentId}`, ...(m === "PATCH" ? { body: { name: "pwned" } } : {}) }),
+    missing: () => ({ path: `/api/v3/agents/${MISSING}`, ...(m === "PATCH" ? { body: { name: "pwned" } } : {}) }),
+  })),
   {
     endpoint: "GET /api/v3/parse/{id}",
     label: "read B's parse job",
     foreign: () => ({ path: `/api/v3/parse/${w.bParseJobId}` }),
     missing: () => ({ path: `/api/v3/parse/parse_MISSINGMISSINGMISSING00` }),
+  },
+  {
+    endpoint: "GET /api/v3/extract/{job_id}",
+    label: "read B's extract job",
+    foreign: () => ({ path: `/api/v3/extract/${w.bExtractJobId}?page=1` }),
+    missing: () => ({ path: `/api/v3/extract/ext_MISSINGMISSINGMISSING00?page=1` }),
   },
   {
     endpoint: "POST /api/v3/files/upload-sessions/{uuid}/files",
@@ -178,6 +229,18 @@ const cases: Case[] = [
 
 /** Endpoints whose path has no id but whose body or query names another resource. */
 const bodyCases: Case[] = [
+  {
+    endpoint: "POST /api/v3/extract",
+    label: "extract from B's file",
+    foreign: () => ({ path: "/api/v3/extract", body: { file_id: w.bFileId, schema: { type: "object", properties: { a: { type: "string" } } } } }),
+    missing: () => ({ path: "/api/v3/extract", body: { file_id: MISSING, schema: { type: "object", properties: { a: { type: "string" } } } } }),
+  },
+  {
+    endpoint: "POST /api/v3/ask",
+    label: "ask with B's agent",
+    foreign: () => ({ path: "/api/v3/ask", body: { query: "anything", agent_id: w.bAgentId } }),
+    missing: () => ({ path: "/api/v3/ask", body: { query: "anything", agent_id: MISSING } }),
+  },
   {
     endpoint: "POST /api/v3/files/bulk-delete",
     label: "bulk-delete B's file",
@@ -233,6 +296,9 @@ async function expectBUntouched() {
   expect(await db().apiKey.count({ where: { workspaceId: w.bWorkspaceId } })).toBe(0);
   expect((await db().file.findUniqueOrThrow({ where: { id: w.bFileId } })).title).toBe("B secret");
   expect((await db().tag.findUniqueOrThrow({ where: { id: w.bTagId } })).name).toBe("B tag");
+  expect(await db().fileContentType.count({ where: { fileId: w.bFileId } })).toBe(0);
+  expect((await db().agent.findUniqueOrThrow({ where: { id: w.bAgentId } })).name).toBe("B agent");
+  expect((await db().budgetAlert.findUniqueOrThrow({ where: { id: w.bBudgetAlertId } })).isEnabled).toBe(true);
   expect(await db().uploadSession.count({ where: { workspaceId: w.bWorkspaceId } })).toBe(1);
 }
 

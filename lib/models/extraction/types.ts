@@ -34,6 +34,8 @@ export interface ExtractionResult {
   /** The granularity actually applied (`auto` resolved). */
   granularity: Exclude<Granularity, "auto">;
   pagesProcessed: number;
+  /** Language detected in the document (en/de/fr), a hint for coerceRows (03/04/2024, 1.234). */
+  locale?: "en" | "de" | "fr";
 }
 
 export interface Extractor {

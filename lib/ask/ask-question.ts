@@ -1,0 +1,128 @@
+// POST /api/v3/ask: retrieve within the caller's (and the agent's) scope, number the passages, have the
+// answer provider answer from them. The sync form collects the provider's stream; the streamed form
+// forwards it as server-sent events. Both meter one `rag` event, only once an answer is complete.
+import { findVisibleAgent } from "@/lib/agents/agent-access";
+import type { Principal } from "@/lib/auth/principal";
+import type { TAskRequest, TAskResponse, TAskSource } from "@/lib/contracts/ask";
+import type { Agent } from "@/lib/db/generated/client";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import type { SseEvent } from "@/lib/http/sse";
+import { answerProvider, collectAnswer, type AnswerEvent, type AnswerRequest, type AnswerSource, type AnswerUsage } from "@/lib/models/answer";
+import { resolveSearchScope } from "@/lib/search/search-scope";
+import { retrieveChunks } from "@/lib/search/search-retrieve";
+import { recordUsage, usageFrom } from "@/lib/usage/record-usage";
+
+interface PreparedAsk {
+  agent: Agent | null;
+  sources: AnswerSource[];
+  request: AnswerRequest;
+}
+
+async function prepare(p: Principal, body: TAskRequest, signal?: AbortSignal): Promise<PreparedAsk> {
+  const agent = body.agent_id !== undefined ? await findVisibleAgent(p, body.agent_id) : null;
+  // The agent's scope first, the request's within it: both layers narrow, neither widens.
+  const scope = await resolveSearchScope(p, [
+    ...(agent ? [{ workspaceIds: agent.workspaceIds, tagIds: agent.tagIds }] : []),
+    { workspaceIds: body.workspace_ids, tagIds: body.tag_ids, fileIds: body.file_ids },
+  ]);
+  const hits = await retrieveChunks(scope, retrievalQuery(body), {
+    topK: body.top_k ?? agent?.topK ?? env().ASK_DEFAULT_TOP_K,
+    mode: "hybrid",
+    rerank: agent?.rerank ?? true,
+  });
+  const sources: AnswerSource[] = hits.map((h, i) => ({
+    index: i + 1,
+    fileId: h.fileId,
+    filename: h.filename,
+    chunkId: h.chunkId,
+    page: h.page,
+    heading: h.heading,
+    content: h.content,
+    score: h.score,
+  }));
+  return {
+    agent,
+    sources,
+    request: {
+      query: body.query,
+      history: body.history,
+      instructions: agent?.instructions.trim() || undefined,
+      sources,
+      model: agent?.model ?? undefined,
+      signal,
+    },
+  };
+}
+
+/** Words of a question below which it is read as a follow-up of the previous one ("and the deadline?"). */
+const FOLLOW_UP_MAX_WORDS = 3;
+
+/**
+ * What retrieval searches for: the question, or for a short follow-up the previous user question with it,
+ * so "and the deadline?" after "What is the refund policy?" finds the refund policy. The answer model
+ * still gets the question as asked, with the history.
+ */
+export function retrievalQuery(body: Pick<TAskRequest, "query" | "history">): string {
+  const words = body.query.split(/\s+/).filter(Boolean).length;
+  const previous = [...body.history].reverse().find((m) => m.role === "user");
+  return words <= FOLLOW_UP_MAX_WORDS && previous ? `${previous.content.slice(0, 1000)} ${body.query}` : body.query;
+}
+
+const serializeSources = (sources: AnswerSource[]): TAskSource[] =>
+  sources.map((s) => ({ file_id: s.fileId, filename: s.filename, chunk_id: s.chunkId, page: s.page, content: s.content, score: s.score }));
+
+async function meter(p: Principal, prepared: PreparedAsk, model: string, usage: AnswerUsage, streamed: boolean): Promise<void> {
+  await recordUsage({
+    feature: "rag",
+    quantity: 1,
+    ...usageFrom(p),
+    metadata: { agent_id: prepared.agent?.id ?? null, model, sources: prepared.sources.length, streamed, ...usage },
+  });
+}
+
+export async function askQuestion(p: Principal, body: TAskRequest, signal?: AbortSignal): Promise<TAskResponse> {
+  const prepared = await prepare(p, body, signal);
+  const result = await collectAnswer(answerProvider(), prepared.request);
+  await meter(p, prepared, result.model, result.usage, false);
+  return { answer: result.answer, sources: serializeSources(prepared.sources), model: result.model, usage: result.usage };
+}
+
+/**
+ * The streamed answer as SSE events. Everything that can fail before the first byte — validation,
+ * the agent lookup, retrieval and the model's first event (unreachable, refused, over the context
+ * window) — happens before this resolves, so those failures are ordinary HTTP errors.
+ */
+export async function streamAnswer(p: Principal, body: TAskRequest, signal?: AbortSignal): Promise<AsyncIterable<SseEvent>> {
+  const prepared = await prepare(p, body, signal);
+  const upstream = answerProvider().stream(prepared.request)[Symbol.asyncIterator]();
+  const first = await upstream.next();
+  return events(p, prepared, first, upstream);
+}
+
+async function* events(
+  p: Principal,
+  prepared: PreparedAsk,
+  first: IteratorResult<AnswerEvent>,
+  upstream: AsyncIterator<AnswerEvent>,
+): AsyncGenerator<SseEvent> {
+  try {
+    yield { event: "sources", data: { sources: serializeSources(prepared.sources) } };
+    let next = first;
+    while (!next.done) {
+      const e = next.value;
+      if (e.type === "delta") {
+        if (e.text) yield { event: "delta", data: { text: e.text } };
+      } else {
+        await meter(p, prepared, e.model, e.usage, true);
+        yield { event: "done", data: { model: e.model, usage: e.usage } };
+        return;
+      }
+      next = await upstream.next();
+    }
+    throw new AppError("model_unavailable", "The answer stream ended without completing.", { status: 502 });
+  } finally {
+    // The client went away or the stream ended early: let the provider release its connection.
+    await upstream.return?.();
+  }
+}

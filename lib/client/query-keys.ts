@@ -1,0 +1,33 @@
+// TanStack Query keys, one factory per resource: lists and details nest under the resource's root key, so
+// `invalidateQueries({ queryKey: queryKeys.tags.all })` refreshes every tag query after a mutation.
+import type { Query } from "./api-client";
+
+function resource<const R extends string>(root: R) {
+  return {
+    all: [root] as const,
+    lists: () => [root, "list"] as const,
+    list: (query: Query = {}) => [root, "list", query] as const,
+    details: () => [root, "detail"] as const,
+    detail: (id: number | string) => [root, "detail", id] as const,
+  };
+}
+
+export const queryKeys = {
+  auth: {
+    all: ["auth"] as const,
+    session: () => ["auth", "session"] as const,
+    ldapSettings: () => ["auth", "ldap-settings"] as const,
+  },
+  system: {
+    all: ["system"] as const,
+    status: () => ["system", "status"] as const,
+  },
+  workspaces: {
+    ...resource("workspaces"),
+    members: (id: number) => ["workspaces", "detail", id, "members"] as const,
+  },
+  files: resource("files"),
+  tags: resource("tags"),
+  apiKeys: resource("api-keys"),
+  agents: resource("agents"),
+};

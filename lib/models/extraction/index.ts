@@ -1,0 +1,36 @@
+// Entry point of the extraction models: the configured extractor (one per process, rebuilt when the
+// configuration changes). `local` (default) needs nothing; `openai` needs EXTRACTION_MODEL.
+import { env, type TEnv } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { LocalExtractor } from "./local-extractor";
+import { OpenAIExtractor } from "./openai-extractor";
+import type { Extractor } from "./types";
+
+export type { Extractor, ExtractionRequest, ExtractionResult, ExtractionPage, Granularity, ObjectSchema } from "./types";
+
+const g = globalThis as unknown as { __docintelExtractor?: { key: string; extractor: Extractor } };
+
+export function extractor(): Extractor {
+  const e = env();
+  const key = JSON.stringify([e.EXTRACTION_PROVIDER, e.EXTRACTION_MODEL, e.EXTRACTION_BASE_URL, e.EXTRACTION_API_KEY, e.EXTRACTION_TIMEOUT_MS, e.EXTRACTION_PAGES_PER_BATCH]);
+  if (g.__docintelExtractor?.key !== key) g.__docintelExtractor = { key, extractor: createExtractor(e) };
+  return g.__docintelExtractor.extractor;
+}
+
+function createExtractor(e: TEnv): Extractor {
+  switch (e.EXTRACTION_PROVIDER) {
+    case "local":
+      return new LocalExtractor();
+    case "openai":
+      if (!e.EXTRACTION_MODEL) {
+        throw new AppError("model_unavailable", "EXTRACTION_PROVIDER=openai needs EXTRACTION_MODEL.", { status: 503 });
+      }
+      return new OpenAIExtractor({
+        baseUrl: e.EXTRACTION_BASE_URL ?? "https://api.openai.com/v1",
+        apiKey: e.EXTRACTION_API_KEY,
+        model: e.EXTRACTION_MODEL,
+        timeoutMs: e.EXTRACTION_TIMEOUT_MS,
+        pagesPerBatch: e.EXTRACTION_PAGES_PER_BATCH,
+      });
+  }
+}

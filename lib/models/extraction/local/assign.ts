@@ -1,0 +1,174 @@
+// One row from a set of candidates: every (field, candidate) pair scored by label similarity × how well the
+// value has the field's type × how reliable the layout is; pairs taken best first, one candidate per field
+// and one field per candidate. Fields left empty are then looked for in free text (a label phrase followed by
+// a value of the right type), and arrays of objects are filled from matching tables.
+import type { Locale } from "../values/number";
+import { cleanText, fold } from "../values/text";
+import { labelTokens, scoreLabel, type FieldSpec } from "./fields";
+import type { Candidate, Layout, Line } from "./layout";
+import { itemsFromTables } from "./tables";
+import { typeOnly, typeValue, valueInText } from "./typing";
+
+export const LABEL_THRESHOLD = 0.7;
+
+const SOURCE_WEIGHT: Record<Candidate["source"], number> = {
+  colon: 1,
+  bold: 1,
+  "kv-table": 1,
+  "table-row": 0.97,
+  "table-across": 0.96,
+  gap: 0.93,
+  "next-line": 0.92,
+};
+
+export type Row = Record<string, unknown>;
+
+interface Pair {
+  field: number;
+  cand: number;
+  score: number;
+  value: unknown;
+}
+
+const tokenCache = new WeakMap<Candidate, string[]>();
+export function candTokens(c: Candidate): string[] {
+  let t = tokenCache.get(c);
+  if (!t) tokenCache.set(c, (t = labelTokens(c.label)));
+  return t;
+}
+
+/** Scored (field, candidate) pairs above the label threshold whose value has the field's type. */
+export function scorePairs(fields: FieldSpec[], candidates: Candidate[], locale?: Locale): Pair[] {
+  const pairs: Pair[] = [];
+  fields.forEach((f, fi) => {
+    if (f.kind === "objects") return;
+    candidates.forEach((c, ci) => {
+      const label = scoreLabel(candTokens(c), f);
+      if (label < LABEL_THRESHOLD) return;
+      const typed = typeValue(f, c.value, locale);
+      if (!typed) return;
+      pairs.push({ field: fi, cand: ci, score: label * typed.fit * SOURCE_WEIGHT[c.source], value: typed.value });
+    });
+  });
+  return pairs.sort((a, b) => b.score - a.score || candidates[a.cand].order - candidates[b.cand].order || a.field - b.field);
+}
+
+export function setPath(row: Row, path: string[], value: unknown): void {
+  if (path.length === 1) {
+    row[path[0]] = value;
+    return;
+  }
+  const parent = (row[path[0]] ??= {}) as Row;
+  parent[path[1]] = value;
+}
+
+export function getPath(row: Row, path: string[]): unknown {
+  if (path.length === 1) return row[path[0]];
+  const parent = row[path[0]] as Row | undefined;
+  return parent?.[path[1]];
+}
+
+/** The document-level row of a layout (or of one page's / one section's part of it). */
+export function extractRow(fields: FieldSpec[], layout: Layout, locale?: Locale, opts: { freeText?: boolean } = {}): Row {
+  const row: Row = {};
+  const filled = new Set<number>();
+  const used = new Set<number>();
+  for (const p of scorePairs(fields, layout.candidates, locale)) {
+    if (filled.has(p.field) || used.has(p.cand)) continue;
+    filled.add(p.field);
+    used.add(p.cand);
+    setPath(row, fields[p.field].path, p.value);
+  }
+  if (opts.freeText !== false) {
+    fields.forEach((f, fi) => {
+      if (filled.has(fi) || f.kind === "objects") return;
+      let found = findInLines(f, layout.lines, locale);
+      // Distinctive shapes (an IBAN, an e-mail address, a currency code) need no label when the schema has
+      // only one field of that shape.
+      if (found === null && fields.filter((o) => o.hint === f.hint).length === 1) found = typeOnly(f, layout, locale);
+      if (found !== null) setPath(row, f.path, found);
+    });
+  }
+  for (const f of fields) {
+    if (f.kind !== "objects") continue;
+    const items = itemsFromTables(f, layout.tables, locale);
+    if (items.length) setPath(row, f.path, items);
+  }
+  return row;
+}
+
+/**
+ * A field's value in running text: after one of its label phrases (word-bounded, accent/case-insensitive),
+ * the first value of its type within the rest of the clause.
+ */
+export function findInLines(field: FieldSpec, lines: Line[], locale?: Locale): unknown {
+  const phrases = field.phrases.filter((p) => p.weight >= 0.9).map((p) => p.tokens);
+  for (const line of lines) {
+    const text = cleanText(line.text);
+    if (!text) continue;
+    const { folded, map } = foldWithMap(text);
+    let best: { start: number; end: number } | null = null;
+    for (const tokens of phrases) {
+      const m = phraseRegex(tokens).exec(folded);
+      if (m && (!best || m.index + m[0].length < best.end)) best = { start: m.index + (m[1]?.length ?? 0), end: m.index + m[0].length };
+    }
+    if (!best) continue;
+    // "Müller GmbH (Lieferant)": the label in parentheses names the words before it.
+    if (field.kind === "string" && field.hint === "text" && /\(\s*(?:the|der|die|das|le|la|l')?\s*$/.test(folded.slice(0, best.start))) {
+      const before = appositive(text.slice(0, map[best.start]).replace(/\(\s*(?:the|der|die|das|le|la|l')?\s*$/i, ""));
+      if (before) return typeValue(field, before, locale)?.value ?? null;
+    }
+    const after = text.slice(map[best.end] ?? text.length).replace(/^[\s.)]*(?:[:#°]\s*)?/, "");
+    const window = after.slice(0, 120);
+    const v = valueInText(field, window, locale);
+    if (v) return v.value;
+  }
+  return null;
+}
+
+const GAP = "[^\\p{L}\\p{N}]{1,3}(?:(?:de|du|des|la|le|l|d|of|the|der|die|das|den|dem|von|van)[^\\p{L}\\p{N}]{1,3})*";
+const phraseCache = new Map<string, RegExp>();
+
+/** A label phrase in folded running text: stop words allowed between its words, inflected last word (Lieferanten). */
+function phraseRegex(tokens: string[]): RegExp {
+  const key = tokens.join(" ");
+  let re = phraseCache.get(key);
+  if (!re) {
+    re = new RegExp(`(^|[^\\p{L}\\p{N}])${tokens.map(tokenPattern).join(GAP)}(?:e|en|n|s|es|er)?(?=[^\\p{L}\\p{N}]|$)`, "u");
+    phraseCache.set(key, re);
+  }
+  return re;
+}
+
+const PARTICLE = /^(?:&|and|und|et|de|des|du|la|le|of|the|von|van|y|e)$/i;
+
+/** The name just before an appositive: capitalised words (and particles between them), back to a comma or a lower-case word. */
+function appositive(text: string): string | null {
+  const words = text.trim().split(/\s+/);
+  const out: string[] = [];
+  for (let i = words.length - 1; i >= 0 && out.length < 8; i--) {
+    const w = words[i];
+    if (/[,;:]$/.test(w)) break;
+    if (/^[\p{Lu}\d]/u.test(w) || (PARTICLE.test(w) && i > 0 && /^[\p{Lu}]/u.test(words[i - 1]))) out.unshift(w);
+    else break;
+  }
+  return out.length ? out.join(" ") : null;
+}
+
+function tokenPattern(t: string): string {
+  if (t === "number") return "(?:number|no|nr|n|num|nummer|numero|#)";
+  return t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Folded text with a map from folded offsets back to original offsets (folding can change lengths). */
+function foldWithMap(text: string): { folded: string; map: number[] } {
+  let folded = "";
+  const map: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const f = fold(text[i]);
+    for (let k = 0; k < f.length; k++) map.push(i);
+    folded += f;
+  }
+  map.push(text.length);
+  return { folded, map };
+}

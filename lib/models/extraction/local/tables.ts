@@ -1,0 +1,158 @@
+// Data tables: header cells matched to fields (label similarity, then the column's values checked against
+// the field's type), rows read as records (top-level fields, record granularity) or as items of an array
+// property (e.g. line_items). Totals/subtotal/tax rows at the foot of an item table are not items.
+import type { Locale } from "../values/number";
+import { labelTokens, scoreLabel, type FieldSpec } from "./fields";
+import { looksLikeLabel, type Candidate, type Layout, type Table } from "./layout";
+import { CONCEPTS } from "./synonyms";
+import { typeValue } from "./typing";
+
+const HEADER_THRESHOLD = 0.7;
+
+export interface ColumnMap {
+  /** field index → column index */
+  columns: Map<number, number>;
+  score: number;
+}
+
+/**
+ * Columns of a table for the given fields, best label pairs first, one column per field. A column whose
+ * cells mostly do not read as the field's type is rejected (a "Total" text column for a number field).
+ */
+export function mapColumns(fields: FieldSpec[], table: Table, locale?: Locale): ColumnMap {
+  const pairs: { f: number; c: number; s: number }[] = [];
+  const header = table.header.length ? table.header : [];
+  header.forEach((h, c) => {
+    const tokens = labelTokens(h);
+    if (!tokens.length) return;
+    fields.forEach((f, fi) => {
+      if (f.kind === "objects") return;
+      const s = scoreLabel(tokens, f);
+      if (s >= HEADER_THRESHOLD) pairs.push({ f: fi, c, s });
+    });
+  });
+  pairs.sort((a, b) => b.s - a.s || a.c - b.c);
+  const columns = new Map<number, number>();
+  const usedCols = new Set<number>();
+  let score = 0;
+  for (const p of pairs) {
+    if (columns.has(p.f) || usedCols.has(p.c)) continue;
+    const cells = table.rows.map((r) => r[p.c] ?? "").filter(Boolean);
+    const typed = cells.filter((v) => typeValue(fields[p.f], v, locale) !== null).length;
+    if (cells.length && typed / cells.length < 0.5) continue;
+    columns.set(p.f, p.c);
+    usedCols.add(p.c);
+    score += p.s;
+  }
+  return { columns, score };
+}
+
+const SUMMARY = new Set(
+  ["total", "subtotal", "tax", "tax_rate"].flatMap((c) => CONCEPTS[c].map((p) => labelTokens(p).join(" "))).filter((p) => p.length > 2),
+);
+SUMMARY.add("total");
+SUMMARY.add("summe");
+SUMMARY.add("gesamt");
+
+/** A totals/subtotal/tax line or an empty line of an item table (not a record). */
+export function isSummaryRow(row: string[], columns: Map<number, number>): boolean {
+  const mapped = [...columns.values()];
+  const filled = mapped.filter((c) => row[c]?.trim()).length;
+  if (filled < Math.min(2, mapped.length) || filled < mapped.length / 2) return true;
+  return row.some((cell) => {
+    const t = labelTokens(cell).join(" ");
+    return t.length > 2 && (SUMMARY.has(t) || [...SUMMARY].some((s) => s.length > 4 && t.startsWith(s + " ")));
+  });
+}
+
+function minColumns(fields: FieldSpec[]): number {
+  return Math.min(2, fields.filter((f) => f.kind !== "objects").length);
+}
+
+/** Rows of one table as objects keyed by field path (values typed), summary rows skipped. */
+export function readRows(fields: FieldSpec[], table: Table, map: ColumnMap, locale?: Locale): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const row of table.rows) {
+    if (isSummaryRow(row, map.columns)) continue;
+    const obj: Record<string, unknown> = {};
+    for (const [fi, c] of map.columns) {
+      const typed = typeValue(fields[fi], row[c] ?? "", locale);
+      const path = fields[fi].path;
+      if (path.length === 1) obj[path[0]] = typed ? typed.value : null;
+      else ((obj[path[0]] ??= {}) as Record<string, unknown>)[path[1]] = typed ? typed.value : null;
+    }
+    out.push(obj);
+  }
+  return out;
+}
+
+/** Items of an array-of-objects field from every table whose header matches its item fields. */
+export function itemsFromTables(field: FieldSpec, tables: Table[], locale?: Locale): Record<string, unknown>[] {
+  const items = field.items ?? [];
+  if (!items.length) return [];
+  const out: Record<string, unknown>[] = [];
+  for (const t of tables) {
+    if (t.kv) continue;
+    const map = mapColumns(items, t, locale);
+    if (map.columns.size < minColumns(items)) continue;
+    out.push(...readRows(items, t, map, locale));
+  }
+  return out;
+}
+
+export interface RecordTable {
+  table: Table;
+  map: ColumnMap;
+}
+
+/** Tables whose columns match at least two top-level fields: each data row is a record. */
+export function recordTables(fields: FieldSpec[], tables: Table[], locale?: Locale): RecordTable[] {
+  const out: RecordTable[] = [];
+  for (const table of tables) {
+    if (table.kv) continue;
+    const map = mapColumns(fields, table, locale);
+    if (map.columns.size >= minColumns(fields) && table.rows.length >= 1) out.push({ table, map });
+  }
+  return out;
+}
+
+/**
+ * Key-value tables (label | value, possibly two or three pairs per row): tables whose even columns are
+ * mostly labels of the schema's fields. They are marked `kv` (not read as data tables) and their pairs
+ * become candidates; the header row counts as a pair (Markdown tables always have one).
+ */
+export function kvCandidates(fields: FieldSpec[], layout: Layout): Candidate[] {
+  const all = fields.flatMap((f) => (f.kind === "objects" ? (f.items ?? []) : [f]));
+  const out: Candidate[] = [];
+  for (const t of layout.tables) {
+    const rows = t.header.length ? [t.header, ...t.rows] : t.rows;
+    const width = Math.max(...rows.map((r) => r.length));
+    if (width % 2 !== 0 || width > 8) continue;
+    let labels = 0;
+    let cells = 0;
+    for (const r of rows) {
+      for (let j = 0; j < width; j += 2) {
+        if (!r[j]) continue;
+        cells++;
+        if (looksLikeLabel(r[j]) && all.some((f) => scoreLabel(labelTokens(r[j]), f) >= HEADER_THRESHOLD)) labels++;
+      }
+    }
+    if (!cells || labels / cells < 0.5) continue;
+    t.kv = true;
+    let k = 0;
+    const isLabel = (cell: string) => looksLikeLabel(cell) && all.some((f) => scoreLabel(labelTokens(cell), f) >= HEADER_THRESHOLD);
+    for (const r of rows) {
+      // Each label cell takes the next filled cell (PDF tables sometimes shift a value one column right).
+      for (let j = 0; j < r.length; j++) {
+        if (!r[j] || !looksLikeLabel(r[j])) continue;
+        let v = j + 1;
+        while (v < r.length && !r[v]) v++;
+        if (v >= r.length || (isLabel(r[v]) && !isLabel(r[j]))) continue;
+        if (isLabel(r[v]) && v + 1 < r.length && r[v + 1]) continue;
+        out.push({ label: r[j], value: r[v], page: t.page, order: t.order + ++k / 1000, source: "kv-table" });
+        j = v;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,13 @@
+import { buildLayout } from "@/lib/models/extraction/local/layout";
+import { buildFields } from "@/lib/models/extraction/local/fields";
+import { mapColumns } from "@/lib/models/extraction/local/tables";
+import fs from "node:fs";
+const src = fs.readFileSync("t2.tmp.ts", "utf8");
+const md = src.split("`")[1];
+const l = buildLayout([{ page: 1, markdown: md }]);
+console.log(l.candidates.map(c => [c.label, c.value, c.source]));
+console.log(l.tables);
+const schema = { type: "object", properties: { line_items: { type: "array", items: { type: "object", properties: { description: { type: "string" }, quantity: { type: "number" }, unit_price: { type: "number" }, amount: { type: "number" } } } } } } as any;
+const f = buildFields(schema);
+console.log(f[0].items!.map(i => [i.key, i.concept, i.phrases.length]));
+console.log(mapColumns(f[0].items!, l.tables[0], "de"));
