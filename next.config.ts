@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
     "tesseract.js",
     "sharp",
   ],
+  // A separate build directory per concurrent build (parallel e2e runs during development); default .next.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   typedRoutes: false,
 };

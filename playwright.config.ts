@@ -3,7 +3,7 @@ import { defineConfig } from "@playwright/test";
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "e2e/artifacts/results",
+  outputDir: `${process.env.E2E_ARTIFACTS_DIR || "e2e/artifacts"}/results`,
   globalSetup: "./e2e/global-setup.ts",
   globalTeardown: "./e2e/global-teardown.ts",
   fullyParallel: false,

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { STATE_FILE } from "./server";
+import { E2E_ADMIN, STATE_FILE } from "./server";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,11 +20,12 @@ async function freePort(): Promise<number> {
 
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-e2e-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  // IS_LDAP_ON: e2e/sign-in.spec.ts signs in through a throwaway slapd directory.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", IS_LDAP_ON: "true" };
   delete env.DATABASE_URL;
   const out = execFileSync(
     "npx",
-    ["tsx", "scripts/admin.ts", "bootstrap", "--company", "E2E Company", "--email", "admin@e2e.test", "--instance-admin"],
+    ["tsx", "scripts/admin.ts", "bootstrap", "--company", "E2E Company", "--email", E2E_ADMIN.email, "--password", E2E_ADMIN.password, "--instance-admin"],
     { env, encoding: "utf8" },
   );
   const creds = JSON.parse(out.trim().split("\n").pop()!);

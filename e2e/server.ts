@@ -11,7 +11,13 @@ export interface E2EServer {
   dataDir: string;
 }
 
-export const STATE_FILE = path.join(process.cwd(), "e2e", "artifacts", "server.json");
+/** The bootstrap admin's console credentials (admin CLI `--password`). */
+export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password-1" } as const;
+
+/** Artifacts (state, screenshots, results); E2E_ARTIFACTS_DIR separates concurrent runs. */
+export const ARTIFACTS_DIR = process.env.E2E_ARTIFACTS_DIR || path.join(process.cwd(), "e2e", "artifacts");
+
+export const STATE_FILE = path.join(ARTIFACTS_DIR, "server.json");
 
 export function readServer(): E2EServer {
   return JSON.parse(fs.readFileSync(STATE_FILE, "utf8")) as E2EServer;

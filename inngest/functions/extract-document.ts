@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import type { LoadedPages } from "@/lib/extract/extract-source";
 import { asExtractError, extractRows, loadPages, markExtractFailed, startExtract, storeResult } from "@/lib/extract/run-extract";
 import { AppError } from "@/lib/http/errors";
+import { log } from "@/lib/log";
 import type { ExtractionResult } from "@/lib/models/extraction";
 import { storage } from "@/lib/storage/storage";
 import { NonRetriableError, defineJob } from "../define-job";
@@ -74,8 +75,10 @@ export const extractDocumentJob = defineJob({
     });
     return { rows: extracted.rows };
   },
-  onFailure: async ({ payload, error }) => {
-    await markExtractFailed(payload.extract_job_id, "extraction_failed", `Extraction failed: ${error.message}`);
+  onFailure: async ({ payload, error, jobId }) => {
+    // The cause is logged, not shown: its message is an internal detail (storage, database, parser).
+    log.error("extract job failed for good", { jobId, extractJobId: payload.extract_job_id, err: error });
+    await markExtractFailed(payload.extract_job_id, "extraction_failed", "The extraction failed after several attempts.");
     await Promise.all([storage().delete(pagesKey(payload.extract_job_id)), storage().delete(rowsKey(payload.extract_job_id))]).catch(() => undefined);
   },
 });

@@ -59,10 +59,13 @@ export async function companiesWithOpenAlerts(at: Date = now(), limit = 1000): P
   const rows = await db().$queryRaw<{ company_id: number }[]>`
     SELECT DISTINCT a.company_id
     FROM budget_alerts a
-    WHERE a.is_enabled AND NOT EXISTS (
-      SELECT 1 FROM budget_alert_events e
-      WHERE e.alert_id = a.id AND e.cycle_start = ${isoDate(start)}::date
-        AND e.threshold_type = a.threshold_type AND e.threshold_value = a.threshold_value)
+    WHERE a.is_enabled
+      -- Without stored documents there is no storage line, and usage is checked where it is recorded.
+      AND EXISTS (SELECT 1 FROM storage_months s WHERE s.company_id = a.company_id AND s.peak_bytes > 0)
+      AND NOT EXISTS (
+        SELECT 1 FROM budget_alert_events e
+        WHERE e.alert_id = a.id AND e.cycle_start = ${isoDate(start)}::date
+          AND e.threshold_type = a.threshold_type AND e.threshold_value = a.threshold_value)
     ORDER BY a.company_id
     LIMIT ${limit}`;
   return rows.map((r) => r.company_id);

@@ -69,7 +69,7 @@ export const askEndpoints = {
     metered: "rag",
     summary: "Answer a question from the caller's documents, with cited sources",
     description: [
-      "Retrieves the best passages (hybrid search, reranked unless the agent turns reranking off) from the workspaces the caller can read, narrowed by the agent's scope and then by the request's `workspace_ids`, `tag_ids` and `file_ids`, and has the answer model answer from them. Citation markers `[1]`, `[2]` in `answer` refer to `sources[0]`, `sources[1]`. When no passage is relevant the answer says so plainly.",
+      "Retrieves the best passages (hybrid search, reranked unless the agent turns reranking off) from the workspaces the caller can read, narrowed by the agent's scope and then by the request's `workspace_ids`, `tag_ids` and `file_ids`, and has the answer model answer from them. Citation markers `[1]`, `[2]` in `answer` refer to `sources[0]`, `sources[1]`. When no passage is relevant the answer says so plainly. A short follow-up (three words or fewer, e.g. \"and the deadline?\") is retrieved together with the previous user message of `history`. Empty id lists do not narrow.",
       "",
       "`stream: true` answers `text/event-stream` with, in order: one `sources` event (`{\"sources\": [...]}`), `delta` events (`{\"text\": \"...\"}`, concatenated they are the answer), and a final `done` event (`{\"model\": ..., \"usage\": {...}}`). A failure after the stream has started arrives as an `error` event whose data is the v3 error envelope; the stream then ends. Failures before the first byte (validation, unknown agent, model unreachable) are ordinary HTTP errors.",
       "",

@@ -101,7 +101,7 @@ export const billingEndpoints = {
   createAlert: defineEndpoint({
     method: "POST", path: "/api/v3/billing/budget/alerts", tag, category, auth: "required",
     summary: "Add an alert threshold (company admins)",
-    description: "Body as JSON, form-urlencoded or multipart: `threshold_type` (`percentage` of the budget amount, or `amount_eur`), `threshold_value` (decimal string; a percentage must be above 0 and at most 1000), optional `is_enabled` (default true). When the cycle's spend reaches an enabled threshold, one alert event is recorded per cycle (see `GET /api/v3/billing/budget/alert-events`) and e-mailed to the company admins when SMTP is configured. 404 when there is no budget; 409 when the same threshold exists.",
+    description: "Body as JSON, form-urlencoded or multipart: `threshold_type` (`percentage` of the budget amount, or `amount_eur`), `threshold_value` (decimal string; a percentage must be above 0 and at most 1000), optional `is_enabled` (default true). When the cycle's spend reaches an enabled threshold (whether or not the budget is enforced), one alert event is recorded per cycle (see `GET /api/v3/billing/budget/alert-events`) and e-mailed to the company admins when SMTP is configured. 404 when there is no budget; 409 when the same threshold exists.",
     body: ZBudgetAlertCreate, bodyKinds,
     responses: { 201: { description: "Alert", schema: ZBudgetAlert } },
     errors: ["not_found", "conflict", "insufficient_permissions"],

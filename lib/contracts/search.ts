@@ -126,7 +126,7 @@ export const searchEndpoints = {
     description: [
       "Lexical (Postgres full text, websearch syntax: `\"exact phrase\"`, `-exclude`, `or`; exact tokens such as `INV-77341` match) and semantic (vector) retrieval fused by reciprocal rank fusion; `search_mode` selects one retriever alone.",
       "",
-      "Scope: the workspaces the caller may read (a workspace-scoped key: its one workspace). `workspace_ids`, `tag_ids`, `file_ids` and `filters` only narrow that scope, and are ANDed; ids the caller cannot read (or that do not exist) contribute nothing, so the answer never reveals whether they exist. Facet filters (`filters.attribute`, `filters.content_type`) are validated (422 with `fields[\"filters.attribute\"]` / `fields[\"filters.content_type\"]`).",
+      "Scope: the workspaces the caller may read (a workspace-scoped key: its one workspace). `workspace_ids`, `tag_ids`, `file_ids` and `filters` only narrow that scope, and are ANDed; ids the caller cannot read (or that do not exist) contribute nothing, so the answer never reveals whether they exist. An empty list does not narrow. Facet filters (`filters.attribute`, `filters.content_type`) are validated (422 with `fields[\"filters.attribute\"]` / `fields[\"filters.content_type\"]`).",
       "",
       "With `rerank: true`, a larger candidate set (at least 50) is re-scored by the configured reranker; results are ordered by `scores.rerank` and `score` equals it.",
       "",

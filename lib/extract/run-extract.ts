@@ -3,7 +3,7 @@
 // store and meter in one transaction. Failures end as `failed` with an error block.
 import { db } from "@/lib/db/client";
 import type { ExtractJob } from "@/lib/db/generated/client";
-import { percentOf, progressWriter, type JobProgress } from "@/lib/documents/job-progress";
+import { failJobUpdate, percentOf, progressWriter, type JobProgress } from "@/lib/documents/document-jobs";
 import { parsePageRange } from "@/lib/documents/page-range";
 import { coerceRows } from "@/lib/extract/coerce";
 import { AppError } from "@/lib/http/errors";
@@ -58,7 +58,7 @@ export async function loadPages(
       isAsync: job.isAsync,
       timeoutMs: opts.timeoutMs,
       signal: opts.signal,
-      onProgress: (done, total) => progress.report({ percentage: percentOf(done, total) / 2, pages_processed: 0 }, done >= total),
+      onProgress: (done, total) => void progress.report({ percentage: percentOf(done, 2 * total), pages_processed: 0 }, done >= total),
     });
   }
   await progress.flush();
@@ -81,7 +81,7 @@ export async function extractRows(job: ExtractJob, pages: LoadedPages["pages"], 
       granularity: options.granularity,
       signal,
       onProgress: (done) =>
-        progress.report({ percentage: 50 + percentOf(done, pages.length) / 2, pages_processed: done }, done >= pages.length),
+        progress.report({ percentage: percentOf(pages.length + done, 2 * pages.length), pages_processed: done }, done >= pages.length),
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -140,16 +140,7 @@ export async function storeResult(jobId: string, raw: ExtractionResult): Promise
 /** Records a failure once: a job that already has an outcome keeps it. */
 export async function markExtractFailed(jobId: string, code: string, detail: string): Promise<void> {
   const job = await db().extractJob.findUnique({ where: { id: jobId }, select: { startedAt: true } });
-  const completedAt = new Date();
-  await db().extractJob.updateMany({
-    where: { id: jobId, status: { in: ["pending", "processing"] } },
-    data: {
-      status: "failed",
-      error: { error: code, detail },
-      completedAt,
-      processingTimeMs: job?.startedAt ? completedAt.getTime() - job.startedAt.getTime() : null,
-    },
-  });
+  await db().extractJob.updateMany(failJobUpdate(jobId, code, detail, job?.startedAt));
 }
 
 /** Any failure as the AppError to record and answer: unexpected errors become extraction_failed. */

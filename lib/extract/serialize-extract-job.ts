@@ -1,3 +1,6 @@
+// The Extract job envelope of the spec. Every part is always an object (unlike parse's nullable blocks):
+// `result.data` is empty and `usage.pages_processed` 0 until the job completes; `progress` keeps its last
+// value after the job ends; `error` is the one nullable block, set only on failure.
 import { EXTRACT_PAGE_SIZE, type TExtractJob } from "@/lib/contracts/extract";
 import type { ExtractJob } from "@/lib/db/generated/client";
 

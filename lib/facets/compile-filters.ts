@@ -87,7 +87,7 @@ function attributeCondition(a: AttributeFilter): Prisma.Sql {
         WHERE c.file_id = v.file_id AND l.attribute_id = v.attribute_id AND ${subtree(Prisma.sql`t.path`, scope)})
       AND EXISTS (SELECT 1 FROM content_types s
         JOIN content_type_attribute_links ls ON ls.content_type_id = s.id
-        WHERE s.company_id = f.company_id AND s.path = ${scope} AND ls.attribute_id = v.attribute_id)`
+        WHERE s.company_id = a.company_id AND s.path = ${scope} AND ls.attribute_id = v.attribute_id)`
     : Prisma.sql`EXISTS (SELECT 1 FROM file_content_types c
         JOIN content_type_attribute_links l ON l.content_type_id = c.content_type_id
         WHERE c.file_id = v.file_id AND l.attribute_id = v.attribute_id)`;
@@ -121,9 +121,13 @@ export function compileFacetFilters(filters: FacetFilters): Prisma.Sql | null {
   const conditions = filters.attributes.map(attributeCondition);
   const contentTypes = filters.contentTypes.flatMap((c) => c.alternatives);
   if (contentTypes.length) {
-    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM file_content_types c
+    const mode = process.env.FACET_MODE ?? "exists";
+    const cond = anyOf(contentTypes.map(contentTypeCondition));
+    if (mode === "in") conditions.push(Prisma.sql`f.id IN (SELECT c.file_id FROM file_content_types c JOIN content_types t ON t.id = c.content_type_id WHERE ${cond})`);
+    else if (mode === "hashed") conditions.push(Prisma.sql`(f.id IN (SELECT c.file_id FROM file_content_types c JOIN content_types t ON t.id = c.content_type_id WHERE ${cond})) IS TRUE`);
+    else conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM file_content_types c
       JOIN content_types t ON t.id = c.content_type_id
-      WHERE c.file_id = f.id AND ${anyOf(contentTypes.map(contentTypeCondition))})`);
+      WHERE c.file_id = f.id AND ${cond})`);
   }
   return conditions.length ? Prisma.join(conditions, " AND ") : null;
 }

@@ -2,7 +2,7 @@
 // then the result with its usage event in one transaction, or the error block.
 import { db } from "@/lib/db/client";
 import { joinPages, parseDocument } from "@/lib/documents/parse-document";
-import { percentOf, progressWriter } from "@/lib/documents/job-progress";
+import { failJobUpdate, percentOf, progressWriter } from "@/lib/documents/document-jobs";
 import { parsePageRange } from "@/lib/documents/page-range";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
@@ -26,7 +26,7 @@ export async function runParse(jobId: string, file: string, opts: { signal?: Abo
   });
   const progress = progressWriter((value) => db().parseJob.update({ where: { id: jobId }, data: { progress: { ...value } } }));
   const onProgress = (done: number, total: number) =>
-    progress.report({ percentage: percentOf(done, total), pages_processed: done }, done >= total);
+    void progress.report({ percentage: percentOf(done, total), pages_processed: done }, done >= total);
   try {
     const parsed = await parseDocument({
       path: file,
@@ -84,14 +84,5 @@ export async function runParse(jobId: string, file: string, opts: { signal?: Abo
 }
 
 export async function markParseFailed(jobId: string, code: string, detail: string, startedAt?: Date | null): Promise<void> {
-  const completedAt = new Date();
-  await db().parseJob.updateMany({
-    where: { id: jobId, status: { in: ["pending", "processing"] } },
-    data: {
-      status: "failed",
-      error: { error: code, detail },
-      completedAt,
-      processingTimeMs: startedAt ? completedAt.getTime() - startedAt.getTime() : null,
-    },
-  });
+  await db().parseJob.updateMany(failJobUpdate(jobId, code, detail, startedAt));
 }

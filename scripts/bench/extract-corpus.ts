@@ -158,7 +158,7 @@ function invoice(id: string, lang: Lang, layout: Layout, r: R): ExtractDoc {
   const customer = pick(r, NAMES[lang].companies.filter((c) => c !== vendor));
   const invDate = isoDate(r);
   const due = addDays(invDate, pick(r, [14, 30, 45]));
-  const n = r() < 0.2 ? 25 + Math.floor(r() * 15) : 2 + Math.floor(r() * 5); // some invoices run over two pages
+  const n = r() < 0.2 ? 45 + Math.floor(r() * 30) : 2 + Math.floor(r() * 5); // some invoices run over two or three pages
   const items = Array.from({ length: n }, () => {
     const quantity = 1 + Math.floor(r() * 12);
     const unit = round2(5 + r() * (r() < 0.3 ? 2400 : 180));
@@ -244,7 +244,7 @@ function form(id: string, lang: Lang, layout: Layout, r: R): ExtractDoc {
   const first = pick(r, N.first);
   const last = pick(r, N.last);
   const dob = isoDate(r, 1950 + Math.floor(r() * 50));
-  const email = `${first}.${last}@${pick(r, ["example.com", "mail.de", "exemple.fr", "post.ch"])}`.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "");
+  const email = `${first}.${last}@${pick(r, ["example.com", "mail.de", "exemple.fr", "post.ch"])}`.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/ß/g, "ss");
   const phone = pick(r, N.phones);
   const [street, postal, city] = pick(r, N.addresses);
   const membership = pick(r, ["Basic", "Premium", "Family"] as const);
@@ -291,7 +291,7 @@ function contacts(id: string, lang: Lang, r: R): ExtractDoc {
   const N = NAMES[lang];
   const people = Array.from({ length: 2 + Math.floor(r() * 4) }, () => {
     const name = `${pick(r, N.first)} ${pick(r, N.last)}`;
-    const email = `${name.split(" ")[0]}@${pick(r, ["acme.io", "firma.de", "societe.fr"])}`.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "");
+    const email = `${name.split(" ")[0]}@${pick(r, ["acme.io", "firma.de", "societe.fr"])}`.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/ß/g, "ss");
     return { name, email, phone: pick(r, N.phones), city: pick(r, N.addresses)[2] };
   });
   const body =

@@ -23,6 +23,8 @@ let llmUrl: string;
 /** What the fake model does with the next requests. */
 let llmMode: "answer" | "error" | "hang" = "answer";
 let llmRequests: { model: string; response_format: { type: string }; messages: { role: string; content: string }[] }[] = [];
+/** Called before the fake model answers (to look at a job while it is in flight). */
+let beforeAnswer: (() => Promise<void>) | null = null;
 
 const SCHEMA = { type: "object", properties: { invoice_number: { type: "string" }, total: { type: "number" } } };
 
@@ -42,8 +44,8 @@ async function drainJobs() {
   await new LocalRunner({ definitions: jobDefinitions, pollIntervalMs: 20 }).drain({ timeoutMs: 120_000 });
 }
 
-function useModel(timeoutMs = 5_000) {
-  setEnvForTests({ EXTRACTION_PROVIDER: "openai", EXTRACTION_BASE_URL: `${llmUrl}/v1`, EXTRACTION_MODEL: "fake-extractor", EXTRACTION_TIMEOUT_MS: String(timeoutMs) });
+function useModel(timeoutMs = 5_000, more: Record<string, string> = {}) {
+  setEnvForTests({ EXTRACTION_PROVIDER: "openai", EXTRACTION_BASE_URL: `${llmUrl}/v1`, EXTRACTION_MODEL: "fake-extractor", EXTRACTION_TIMEOUT_MS: String(timeoutMs), ...more });
 }
 
 beforeAll(async () => {
@@ -54,11 +56,12 @@ beforeAll(async () => {
   llm = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
-    req.on("end", () => {
+    req.on("end", async () => {
       if (req.method !== "POST" || req.url !== "/v1/chat/completions") return void res.writeHead(404).end();
       llmRequests.push(JSON.parse(body));
       if (llmMode === "hang") return; // never answers: the client's timeout fires
       if (llmMode === "error") return void res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "overloaded" } }));
+      await beforeAnswer?.();
       const content = JSON.stringify({ rows: [{ invoice_number: INVOICE.number, total: "1,234.50" }] });
       res.writeHead(200, { "content-type": "application/json" }).end(
         JSON.stringify({ id: "c1", object: "chat.completion", model: "fake-extractor", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }),
@@ -75,7 +78,7 @@ afterAll(async () => {
   setEnvForTests({});
 });
 
-describe("input errors", () => {
+describe("input errors", { timeout: 180_000 }, () => {
   it("answers ambiguous_input, missing_input and no_file", async () => {
     const both = withSchema(fx.invoiceHtml);
     both.append("document", "https://example.com/a.pdf");
@@ -148,7 +151,7 @@ describe("input errors", () => {
   });
 });
 
-describe("OpenAI-compatible extractor", () => {
+describe("OpenAI-compatible extractor", { timeout: 180_000 }, () => {
   it("sends the schema as structured output and coerces the model's values", async () => {
     useModel();
     llmMode = "answer";
@@ -185,6 +188,27 @@ describe("OpenAI-compatible extractor", () => {
       setEnvForTests({});
       llm.closeAllConnections();
     }
+  });
+
+  it("reports live progress while an async job is in flight", async () => {
+    useModel(5_000, { EXTRACTION_PAGES_PER_BATCH: "1" });
+    llmMode = "answer";
+    const seen: { status: string; completed_at: string | null; progress: { percentage: number; pages_processed: number }; result: { data: unknown[] } }[] = [];
+    try {
+      const res = await extract(withSchema(await fx.statementPdf(3), { async: true, granularity: "document" }));
+      expect(res.status).toBe(202);
+      beforeAnswer = async () => void seen.push((await api.get(`/api/v3/extract/${res.body.id}`, { key: acme.admin.key })).body);
+      await drainJobs();
+    } finally {
+      beforeAnswer = null;
+      setEnvForTests({});
+    }
+    expect(seen).toHaveLength(3);
+    for (const s of seen) expect(s).toMatchObject({ status: "processing", completed_at: null, result: { data: [] } });
+    // Pages converted (first half), then one batch of one page answered (the first report is never throttled).
+    expect(seen[0].progress).toEqual({ percentage: 50, pages_processed: 0 });
+    expect(seen[1].progress).toEqual({ percentage: 66.7, pages_processed: 1 });
+    expect(seen[2].progress.pages_processed).toBeGreaterThanOrEqual(1);
   });
 
   it("records an upstream failure of an async job in its error block, without usage", async () => {

@@ -16,7 +16,7 @@ import { setEnvForTests } from "@/lib/env";
 import { storage } from "@/lib/storage/storage";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany, type SeededCompany } from "../factories";
+import { seedCompany, seedScopedKey, type SeededCompany } from "../factories";
 import { INVOICE, extractFixtures, type ExtractFixtures } from "../fixtures/extract-documents";
 
 useTestDatabase();
@@ -89,7 +89,7 @@ afterAll(async () => {
   setEnvForTests({});
 });
 
-describe("POST /api/v3/extract (sync)", () => {
+describe("POST /api/v3/extract (sync)", { timeout: 180_000 }, () => {
   it("extracts the invoice header from an uploaded DOCX as one document row", async () => {
     const res = await extract(upload(fx.invoiceDocx, HEADER_SCHEMA, { granularity: "document" }));
     expect(res.status, res.text).toBe(200);
@@ -163,7 +163,7 @@ describe("POST /api/v3/extract (sync)", () => {
   });
 });
 
-describe("file_id input", () => {
+describe("file_id input", { timeout: 180_000 }, () => {
   it("extracts from an ingested file's stored pages, sync and async", async () => {
     const id = await ingest(fx.invoiceDocx);
     await drainJobs();
@@ -197,11 +197,21 @@ describe("file_id input", () => {
     await drainJobs();
     expectError(await extract({ file_id: foreign, schema: HEADER_SCHEMA }), 404, "not_found");
     expectError(await extract({ file_id: 999_999, schema: HEADER_SCHEMA }), 404, "not_found");
+    // Same company, but a key scoped to another workspace cannot read the file either.
+    const ws = await api.post("/api/v3/workspaces", { key: acme.admin.key, body: { name: "Extract elsewhere" } });
+    const scoped = await seedScopedKey(acme.admin, ws.body.id, "owner");
+    const readable = await ingest(fx.invoiceHtml);
+    await drainJobs();
+    expectError(await extract({ file_id: readable, schema: HEADER_SCHEMA }, scoped), 404, "not_found");
+    expect((await extract({ file_id: readable, schema: HEADER_SCHEMA })).status).toBe(200);
+    await db().file.update({ where: { id: readable }, data: { status: "parsing_failed" } });
+    const failed = expectError(await extract({ file_id: readable, schema: HEADER_SCHEMA }), 404, "document_file_not_found");
+    expect(failed.detail).toContain("failed");
     expectError(await extract({ file_id: "abc", schema: HEADER_SCHEMA }), 422, "validation_error");
   });
 });
 
-describe("POST /api/v3/extract (async) and GET /api/v3/extract/{job_id}", () => {
+describe("POST /api/v3/extract (async) and GET /api/v3/extract/{job_id}", { timeout: 180_000 }, () => {
   it("accepts at once with 202 and a pending envelope, then completes through the job runner", async () => {
     const res = await extract(upload(fx.invoiceDocx, ITEM_SCHEMA, { async: true, granularity: "record" }));
     expect(res.status, res.text).toBe(202);

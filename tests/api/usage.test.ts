@@ -186,3 +186,28 @@ describe("GET /api/v3/usage/current-period", () => {
     expectError(await api.get("/api/v3/usage/current-period"), 401, "unauthorized");
   });
 });
+
+describe("daily usage rollup", () => {
+  it("adds up exactly what the usage events hold, per UTC day, and rolls back with the surrounding transaction", async () => {
+    const acme = await seedCompany();
+    const base = { companyId: acme.companyId, userId: acme.admin.userId, apiKeyId: acme.admin.keyId };
+    await recordUsage({ ...base, feature: "parsing", quantity: 2, occurredAt: new Date("2027-09-01T23:59:59.999Z") });
+    await recordUsage({ ...base, feature: "parsing", quantity: 3, occurredAt: new Date("2027-09-01T00:00:00Z") });
+    await recordUsage({ ...base, feature: "parsing", quantity: 4, occurredAt: new Date("2027-09-02T00:00:00Z") });
+    await recordUsage({ companyId: acme.companyId, feature: "search", quantity: 1, occurredAt: new Date("2027-09-02T10:00:00Z") });
+    await expect(
+      db().$transaction(async (tx) => {
+        await recordUsage({ ...base, feature: "parsing", quantity: 100, occurredAt: new Date("2027-09-02T00:00:00Z") }, tx);
+        throw new Error("the operation failed");
+      }),
+    ).rejects.toThrow("the operation failed");
+    const rows = await db().usageDaily.findMany({ where: { companyId: acme.companyId }, orderBy: [{ day: "asc" }, { feature: "asc" }] });
+    expect(rows.map((r) => [r.day.toISOString().slice(0, 10), r.feature, r.userId, r.apiKeyId, Number(r.quantity)])).toEqual([
+      ["2027-09-01", "parsing", acme.admin.userId, acme.admin.keyId, 5],
+      ["2027-09-02", "parsing", acme.admin.userId, acme.admin.keyId, 4],
+      ["2027-09-02", "search", 0, "", 1],
+    ]);
+    const events = await db().usageEvent.aggregate({ where: { companyId: acme.companyId }, _sum: { quantity: true } });
+    expect(events._sum.quantity).toBe(10);
+  });
+});

@@ -23,6 +23,8 @@ export interface ExtractiveOptions {
   maxSentences?: number;
   /** Least score of the best sentence for any answer at all. */
   threshold?: number;
+  /** Least weighted share of the question's terms that one source must contain (0..1). */
+  minSourceCoverage?: number;
 }
 
 interface Sentence {
@@ -42,8 +44,10 @@ export class ExtractiveAnswerProvider implements AnswerProvider {
   readonly model = "extractive";
   private readonly maxSentences: number;
   private readonly threshold: number;
+  private readonly minSourceCoverage: number;
 
   constructor(opts: ExtractiveOptions = {}) {
+    this.minSourceCoverage = opts.minSourceCoverage ?? 0.5;
     this.maxSentences = opts.maxSentences ?? 3;
     this.threshold = opts.threshold ?? 0.28;
   }
@@ -66,10 +70,10 @@ export class ExtractiveAnswerProvider implements AnswerProvider {
     if (!sentences.length) return [];
     // Follow-up questions ("and for the premium plan?") borrow the terms of the previous question.
     const lastUser = [...req.history].reverse().find((m) => m.role === "user");
-    let terms = queryTerms(req.query);
+    let terms = topicTerms(req.query);
     if (terms.length < 3 && lastUser) {
       const own = new Set(terms.map((t) => t.stem));
-      terms = [...terms, ...queryTerms(lastUser.content).filter((t) => !own.has(t.stem)).map((t) => ({ ...t, borrowed: true }))];
+      terms = [...terms, ...topicTerms(lastUser.content).filter((t) => !own.has(t.stem)).map((t) => ({ ...t, borrowed: true }))];
     }
     if (!terms.length) return [];
 
@@ -90,13 +94,18 @@ export class ExtractiveAnswerProvider implements AnswerProvider {
     vectors ??= new LocalEmbeddingProvider();
     const [q, ...vs] = await vectors.embed([req.query, ...sentences.map((s) => s.text)], "query");
     const maxIndex = Math.max(...req.sources.map((s) => s.index));
+    // Per source, the best credit each term got in any of its sentences (for the answerability gate).
+    const sourceCredit = new Map<AnswerSource, number[]>();
     sentences.forEach((s, i) => {
       let covered = 0;
       const words = docs[i].words;
+      const credits = sourceCredit.get(s.source) ?? terms.map(() => 0);
+      sourceCredit.set(s.source, credits);
       terms.forEach((t, k) => {
         // A missing term still counts in part when a close synonym is there (money ~ payment).
         const credit = docs[i].positions.has(t.stem) ? 1 : t.exact || !softable[k] ? 0 : softMatch(wv, t.word, words);
         covered += weights[k] * credit;
+        credits[k] = Math.max(credits[k], credit);
       });
       const coverage = covered / total;
       const cos = Math.max(0, dot(q, vs[i]));
@@ -105,9 +114,12 @@ export class ExtractiveAnswerProvider implements AnswerProvider {
       s.score = s.relevance + 0.05 * (1 - (s.source.index - 1) / Math.max(1, maxIndex));
     });
 
+    // Answerable only if some source speaks of most of the question (weighted): a passage about "language
+    // settings" does not answer "what language is spoken in Brazil?" however well one word matches.
+    const answerable = [...sourceCredit.values()].some((credits) => credits.reduce((a, c, k) => a + c * weights[k], 0) / total >= this.minSourceCoverage);
     const ranked = [...sentences].sort((a, b) => b.score - a.score);
     const best = ranked[0].relevance;
-    if (best < this.threshold) return [];
+    if (best < this.threshold || !answerable) return [];
     const chosen: Sentence[] = [];
     const chosenTokens: Set<string>[] = [];
     for (const s of ranked) {
@@ -128,6 +140,18 @@ export class ExtractiveAnswerProvider implements AnswerProvider {
     // Reading order: by citation number, then by position within the source.
     return chosen.sort((a, b) => a.source.index - b.source.index || a.pos - b.pos);
   }
+}
+
+// Words that frame a question rather than name its topic ("how LONG do I have to ASK for a refund").
+const QUESTION_FRAME = new Set(
+  "long many much often far soon ask asked asking tell know need needs want get got find explain describe mean means please".split(" "),
+);
+
+/** The query's terms without question-frame words (unless nothing else is left). */
+function topicTerms(text: string) {
+  const terms = queryTerms(text);
+  const topical = terms.filter((t) => !QUESTION_FRAME.has(t.word));
+  return topical.length ? topical : terms;
 }
 
 /** Sentences of a markdown chunk, without markup; headings, table rules and fragments are dropped. */

@@ -12,7 +12,7 @@ import { coerceRows } from "@/lib/extract/coerce";
 import type { Locale } from "./values/number";
 import { extractRow, scorePairs, type Row } from "./local/assign";
 import { buildFields, type FieldSpec } from "./local/fields";
-import { buildLayout, type Layout } from "./local/layout";
+import { buildLayout, type Candidate, type Layout } from "./local/layout";
 import { kvCandidates, readRows, recordTables } from "./local/tables";
 import { detectLocale } from "./local/typing";
 import type { ExtractionRequest, ExtractionResult, Extractor } from "./types";
@@ -54,7 +54,10 @@ export class LocalExtractor implements Extractor {
 /** The layout with key-value tables recognised for this schema, candidates in reading order. */
 function schemaLayout(fields: FieldSpec[], pages: ExtractionRequest["pages"]): Layout {
   const layout = buildLayout(pages);
-  const kv = kvCandidates(fields, layout);
+  // Pairs already read from the same table row (few filled cells) are not counted twice.
+  const key = (c: Candidate) => `${c.scope}\u0000${c.label}\u0000${c.value}`;
+  const seen = new Set(layout.candidates.map(key));
+  const kv = kvCandidates(fields, layout).filter((c) => !seen.has(key(c)));
   if (kv.length) layout.candidates = [...layout.candidates, ...kv].sort((a, b) => a.order - b.order);
   return layout;
 }

@@ -11,6 +11,9 @@ const UNSUPPORTED = new Set(["$ref", "oneOf", "allOf", "not", "if", "then", "els
 // Annotations dropped from the strict copy (they are still in the prompt).
 const DROP = new Set(["$schema", "$id", "examples", "default", "$comment", "readOnly", "writeOnly", "deprecated"]);
 
+// String formats structured outputs accept; others are dropped from the copy sent (coercion checks them).
+const FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
+
 const isObj = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
 
 class Unsupported extends Error {}
@@ -26,7 +29,7 @@ function rewrite(node: Schema, depth: number): Schema {
   const out: Schema = {};
   for (const [k, v] of Object.entries(node)) {
     if (UNSUPPORTED.has(k)) throw new Unsupported();
-    if (DROP.has(k)) continue;
+    if (DROP.has(k) || (k === "format" && !FORMATS.has(String(v)))) continue;
     out[k] = v;
   }
   if (isObj(node.properties)) {

@@ -1,5 +1,6 @@
 // The HTTP reranker against local servers speaking the Cohere/Jina and TEI rerank wire formats; the
-// ONNX cross-encoder's configuration checks (no weights are available offline, so loading is not run).
+// ONNX cross-encoder with its configuration checks and, since no real weights can be had offline, a tiny
+// generated model (tiny-cross-encoder.fixture.ts) run through the real tokenizer and ONNX Runtime.
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,6 +13,7 @@ import { HttpReranker } from "./http-reranker";
 import { reranker } from "./index";
 import { LocalReranker } from "./local-reranker";
 import { OnnxReranker, relevance } from "./onnx-reranker";
+import { writeTinyCrossEncoder } from "./tiny-cross-encoder.fixture";
 
 const seen: { path: string; auth?: string; body: Record<string, unknown> }[] = [];
 
@@ -134,6 +136,46 @@ describe("OnnxReranker", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("runs a real (tiny) cross-encoder through the tokenizer and ONNX Runtime, in batches", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rerank-tiny-"));
+    try {
+      writeTinyCrossEncoder(dir, "test/tiny");
+      setEnvForTests({ RERANK_PROVIDER: "onnx", RERANK_MODEL_DIR: dir, RERANK_MODEL: "test/tiny" });
+      const r = reranker();
+      expect(r.id).toBe("onnx:test/tiny:fp32");
+      // The model's logit: Σ weights of the passage's word pieces (refund 3, money 2, back 0.5, cat/dog −1).
+      const out = await r.rerank("refund policy", [
+        { id: "a", text: "the cat" },
+        { id: "b", text: "refund policy" },
+        { id: "c", text: "money back" },
+        { id: "d", text: "the dogs" },
+        { id: "e", text: "Refunds, money" },
+      ]);
+      expect(out).toEqual([
+        { id: "e", score: 5 },
+        { id: "b", score: 4 },
+        { id: "c", score: 2.5 },
+        { id: "a", score: -1 },
+        { id: "d", score: -1 },
+      ]);
+    } finally {
+      setEnvForTests({});
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("explains a model file ONNX Runtime cannot load", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rerank-bad-"));
+    try {
+      writeTinyCrossEncoder(dir, "bad");
+      fs.writeFileSync(path.join(dir, "bad", "onnx", "model.onnx"), "not a model");
+      const err = await new OnnxReranker({ modelDir: dir, model: "bad" }).rerank("q", [{ id: "a", text: "x" }]).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: "model_unavailable", status: 503, detail: expect.stringContaining("could not be loaded") });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("turns classifier logits into a relevance score", () => {
     expect(relevance([2.5])).toBe(2.5);

@@ -40,7 +40,15 @@ export function stem(token: string): string {
   return s;
 }
 
-const isCode = (token: string) => /\d/.test(token) || tokenParts(token).length > 1;
+const CODE_CHAR = /[\d\-_./'’]/;
+const isCode = (token: string) => CODE_CHAR.test(token) && (/\d/.test(token) || tokenParts(token).length > 1);
+
+// Same tokens as tokenize(foldText(text)) for ASCII text, about three times faster (most passages are ASCII).
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_TOKEN = /[a-z0-9]+(?:[-_./'][a-z0-9]+)*/g;
+function fastTokens(text: string): string[] {
+  return ASCII.test(text) ? (text.toLowerCase().match(ASCII_TOKEN) ?? []) : tokenize(foldText(text));
+}
 
 /** Content terms of a query, deduplicated; stop words dropped unless the query has nothing else. */
 export function queryTerms(query: string): QueryTerm[] {
@@ -69,8 +77,19 @@ export function querySequence(query: string): string[] {
     .map((t) => (isCode(t) ? t : stem(t)));
 }
 
-export function analyse(text: string): AnalysedText {
-  const tokens = tokenize(foldText(text));
+/** First letters of the query's stems: text tokens starting otherwise cannot match and are not stemmed. */
+export function stemPrefixes(terms: QueryTerm[]): Set<string> {
+  return new Set(terms.map((t) => t.stem.slice(0, 3)));
+}
+
+const mayMatch = (token: string, only?: Set<string>) => !only || only.has(token.slice(0, 3)) || only.has(token.slice(0, 2));
+
+/**
+ * Positions of the text's stems. With `only` (stemPrefixes of a query), tokens that cannot match the
+ * query are skipped: stemming every token of 50 passages costs more than the rest of reranking.
+ */
+export function analyse(text: string, only?: Set<string>): AnalysedText {
+  const tokens = fastTokens(text);
   const positions = new Map<string, number[]>();
   const whole = new Set<string>();
   const sequence: string[] = [];
@@ -87,15 +106,15 @@ export function analyse(text: string): AnalysedText {
       whole.add(token);
       put(token, i);
       for (const part of tokenParts(token)) {
-        put(stem(part), i);
+        if (mayMatch(part, only)) put(stem(part), i);
         words.add(part);
       }
       sequence.push(token);
-    } else {
+    } else if (mayMatch(token, only)) {
       const s = stem(token);
       put(s, i);
       sequence.push(s);
-    }
+    } else sequence.push(token);
   });
   return { positions, tokens: whole, sequence, words: [...words], length: tokens.length };
 }

@@ -8,7 +8,7 @@
 //  - the candidate's first-stage rank as a prior, so ties and weak lexical evidence keep the fused order
 //    (semantic matches with no shared words are not pushed to the bottom).
 // Deterministic, no model, ~0.05 ms per candidate.
-import { analyse, bigramOverlap, idf, minimalWindow, queryTerms, querySequence, type AnalysedText } from "./lexical";
+import { analyse, bigramOverlap, idf, minimalWindow, queryTerms, querySequence, stemPrefixes, type AnalysedText } from "./lexical";
 import type { RerankCandidate, Reranker, RerankResult } from "./types";
 
 export interface LexicalWeights {
@@ -47,7 +47,8 @@ export function scoreLexically(query: string, candidates: RerankCandidate[], w: 
   if (!n) return [];
   const terms = queryTerms(query);
   const seq = querySequence(query);
-  const docs: AnalysedText[] = candidates.map((c) => analyse(c.text));
+  const only = stemPrefixes(terms);
+  const docs: AnalysedText[] = candidates.map((c) => analyse(c.text, only));
   const avgLen = docs.reduce((s, d) => s + d.length, 0) / n || 1;
   const weights = terms.map((t) => {
     const df = docs.reduce((s, d) => s + (d.positions.has(t.stem) ? 1 : 0), 0);

@@ -14,6 +14,8 @@ export interface Candidate {
   /** Reading order over the whole document. */
   order: number;
   source: "colon" | "bold" | "next-line" | "kv-table" | "table-row" | "table-across" | "gap";
+  /** The line or table it was read from: the same pair read twice from one place counts once. */
+  scope: string;
 }
 
 export interface Table {
@@ -96,19 +98,21 @@ export function buildLayout(pages: { page: number; markdown: string }[]): Layout
   const lines: Line[] = [];
   let order = 0;
   const seen = new Set<string>();
+  let scope = "";
   const push = (label: string, value: string, page: number, source: Candidate["source"]) => {
     const l = cleanText(label);
     const v = cleanText(value);
-    const key = `${page}\u0000${l}\u0000${v}`;
+    const key = `${scope}\u0000${l}\u0000${v}`;
     if (!l || !v || seen.has(key)) return;
     seen.add(key);
-    candidates.push({ label: l, value: v, page, order: order++, source });
+    candidates.push({ label: l, value: v, page, order: order++, source, scope });
   };
 
   for (const { page, markdown } of pages) {
     for (const block of parseBlocks(markdown, page)) {
       if (block.kind === "table") {
         for (const t of splitTables(block.header, block.rows)) {
+          scope = `t${order}`;
           tables.push({ page, order: order++, header: t.header, rows: t.rows });
           tableCandidates(t.header, t.rows, page, push);
         }
@@ -121,6 +125,7 @@ export function buildLayout(pages: { page: number; markdown: string }[]): Layout
       else if (block.kind === "code") texts = block.lines.map((text) => ({ text, heading: 0 }));
       for (let i = 0; i < texts.length; i++) {
         const raw = texts[i].text;
+        scope = `l${order}`;
         lines.push({ page, order: order++, text: cleanText(raw), heading: texts[i].heading });
         lineCandidates(raw, page, push);
         // A label alone on its line ("Invoice number:" or a bold label), the value on the next line.
@@ -167,6 +172,13 @@ function lineCandidates(raw: string, page: number, push: (l: string, v: string, 
 
 function tableCandidates(header: string[], rows: string[][], page: number, push: (l: string, v: string, p: number, s: Candidate["source"]) => void) {
   const width = Math.max(header.length, ...rows.map((r) => r.length));
+  for (const r of rows) {
+    // "| Total: $79,322.60 | | |": a label/value line that landed in one cell.
+    for (const cell of r) {
+      const pair = cell.includes(":") ? colonPair(cell) : null;
+      if (pair && pair[1].trim()) push(pair[0], pair[1], page, "table-row");
+    }
+  }
   if (width !== 2) {
     // Rows with few filled cells ("| | | Total | 1,234.00 |"): a label cell and the next filled cell.
     for (const r of rows) {

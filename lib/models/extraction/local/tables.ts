@@ -86,34 +86,68 @@ export function readRows(fields: FieldSpec[], table: Table, map: ColumnMap, loca
   return out;
 }
 
-/** Items of an array-of-objects field from every table whose header matches its item fields. */
-export function itemsFromTables(field: FieldSpec, tables: Table[], locale?: Locale): Record<string, unknown>[] {
-  const items = field.items ?? [];
-  if (!items.length) return [];
-  const out: Record<string, unknown>[] = [];
-  for (const t of tables) {
-    if (t.kv) continue;
-    const map = mapColumns(items, t, locale);
-    if (map.columns.size < minColumns(items)) continue;
-    out.push(...readRows(items, t, map, locale));
-  }
-  return out;
-}
-
 export interface RecordTable {
   table: Table;
   map: ColumnMap;
 }
 
-/** Tables whose columns match at least two top-level fields: each data row is a record. */
-export function recordTables(fields: FieldSpec[], tables: Table[], locale?: Locale): RecordTable[] {
+const width = (t: Table) => Math.max(t.header.length, ...t.rows.map((r) => r.length));
+
+/**
+ * Tables whose header matches at least two of the fields, plus their continuations: a table at the top of
+ * a later page with the same number of columns and no matching header is the same table broken by the page
+ * (Markdown made its first row a header, so that row is read as data again).
+ */
+export function matchingTables(fields: FieldSpec[], tables: Table[], locale?: Locale): RecordTable[] {
   const out: RecordTable[] = [];
+  let last: RecordTable | null = null;
   for (const table of tables) {
     if (table.kv) continue;
     const map = mapColumns(fields, table, locale);
-    if (map.columns.size >= minColumns(fields) && table.rows.length >= 1) out.push({ table, map });
+    if (map.columns.size >= minColumns(fields)) {
+      out.push((last = { table, map }));
+      continue;
+    }
+    if (last && table.page > last.table.page && width(table) === width(last.table) && table.header.some(Boolean)) {
+      const continued: Table = { ...table, header: last.table.header, rows: [table.header, ...table.rows] };
+      out.push((last = { table: continued, map: last.map }));
+    }
   }
   return out;
+}
+
+/** Items of an array-of-objects field from every table whose header matches its item fields. */
+export function itemsFromTables(field: FieldSpec, tables: Table[], locale?: Locale): Record<string, unknown>[] {
+  const items = field.items ?? [];
+  if (!items.length) return [];
+  return matchingTables(items, tables, locale).flatMap(({ table, map }) => readRows(items, table, map, locale));
+}
+
+/** Tables whose columns match at least two top-level fields: each data row is a record. */
+export function recordTables(fields: FieldSpec[], tables: Table[], locale?: Locale): RecordTable[] {
+  return matchingTables(fields, tables, locale);
+}
+
+/**
+ * A data table: its header names at least two fields (top-level or item fields) and the cells below those
+ * header cells are values, not labels (in a key-value grid the cells under a label are labels again).
+ */
+function isDataTable(t: Table, fields: FieldSpec[], all: FieldSpec[]): boolean {
+  const sets = [fields, ...fields.filter((f) => f.kind === "objects").map((f) => f.items ?? [])];
+  return sets.some((set) => {
+    const map = mapColumns(set, t);
+    if (map.columns.size < 2) return false;
+    let cells = 0;
+    let labels = 0;
+    for (const c of map.columns.values()) {
+      for (const r of t.rows) {
+        if (!r[c]) continue;
+        cells++;
+        if (looksLikeLabel(r[c]) && all.some((f) => scoreLabel(labelTokens(r[c]), f) >= HEADER_THRESHOLD)) labels++;
+      }
+    }
+    return cells > 0 && labels / cells < 0.3;
+  });
 }
 
 /**
@@ -137,7 +171,7 @@ export function kvCandidates(fields: FieldSpec[], layout: Layout): Candidate[] {
         if (looksLikeLabel(r[j]) && all.some((f) => scoreLabel(labelTokens(r[j]), f) >= HEADER_THRESHOLD)) labels++;
       }
     }
-    if (!cells || labels / cells < 0.5) continue;
+    if (!cells || labels / cells < 0.5 || isDataTable(t, fields, all)) continue;
     t.kv = true;
     let k = 0;
     const isLabel = (cell: string) => looksLikeLabel(cell) && all.some((f) => scoreLabel(labelTokens(cell), f) >= HEADER_THRESHOLD);
@@ -149,7 +183,7 @@ export function kvCandidates(fields: FieldSpec[], layout: Layout): Candidate[] {
         while (v < r.length && !r[v]) v++;
         if (v >= r.length || (isLabel(r[v]) && !isLabel(r[j]))) continue;
         if (isLabel(r[v]) && v + 1 < r.length && r[v + 1]) continue;
-        out.push({ label: r[j], value: r[v], page: t.page, order: t.order + ++k / 1000, source: "kv-table" });
+        out.push({ label: r[j], value: r[v], page: t.page, order: t.order + ++k / 1000, source: "kv-table", scope: `t${t.order}` });
         j = v;
       }
     }

@@ -152,7 +152,7 @@ export function valueInText(field: FieldSpec, text: string, locale?: Locale): Ty
 
 // Words that join a label to its value in prose ("the invoice number is …", "issued by …", "an …").
 const CONNECTOR = /^(?:\s*(?:[:\-–—=]|is|was|are|of|reads|ist|lautet|sind|war|est|sont|etait|to|by|from|for|an|von|durch|fur|par|pour|a|au|aux|de|du|des|the|der|die|das|dem|den|le|la|les|our|unser|unsere|notre|nos|:)\b\s*)+/iu;
-const STOP = /\s*(?:[,;.!?()](?:\s|$)|\s(?:and|und|et|with|mit|avec|on|am|le|is|ist|est|was|for|fur|pour|due|dated|datiert|dated|vom|du|total|in|at|bei|chez)\s)/iu;
+const STOP = /\s*(?:[,;.!?()](?:\s|$)|\s(?:and|und|et|with|mit|avec|on|am|le|is|ist|est|was|for|fur|pour|due|dated|datiert|vom|du|total|in|at|bei|chez|die|der|das|den|dem|the|les|la)\s)/iu;
 
 /** A short text value after a label in prose: up to the next clause boundary, at most 6 words. */
 function proseText(field: FieldSpec, text: string, locale?: Locale): Typed | null {

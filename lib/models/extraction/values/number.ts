@@ -33,6 +33,8 @@ export function parseNumber(input: unknown, locale?: Locale): number | null {
     negative = !negative;
     s = s.slice(1).trim();
   } else if (/^\+/.test(s)) s = s.slice(1).trim();
+  // ",-" / ".-" / ",--" after whole amounts (German price notation: 12,-).
+  s = s.replace(/[.,]-{1,2}$/, "");
   if (/-$/.test(s)) {
     negative = !negative;
     s = s.slice(0, -1).trim();
@@ -41,8 +43,6 @@ export function parseNumber(input: unknown, locale?: Locale): number | null {
     negative = !negative;
     s = s.slice(1, -1).trim();
   }
-  // ",-" / ".-" / ",--" after whole amounts (German price notation: 12,-).
-  s = s.replace(/[.,]-{1,2}$/, "");
   if (!/^\d[\d.,\s\u00a0\u202f\u2009'’]*$/.test(s) && !/^[.,]\d+$/.test(s)) return null;
   s = s.replace(GROUP_SPACE, (m, offset: number, whole: string) => {
     // A space between digit groups is a thousands separator only before exactly three digits.

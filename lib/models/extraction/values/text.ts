@@ -71,8 +71,8 @@ function enumKey(v: unknown): string {
 }
 
 /**
- * The enum member a value stands for: exact, then case/accent/punctuation-insensitive, then a unique member
- * contained in the value as whole words ("Status: PAID in full" → "paid"), then one edit per 5 characters.
+ * The enum member a value stands for: exact, then case/accent/punctuation-insensitive, then one edit per 5 characters, then a unique
+ * member contained in the value as whole words ("Status: PAID in full" → "paid").
  * Numeric members match written numbers. undefined when nothing matches (null may be a member).
  */
 export function matchEnum(value: unknown, members: unknown[], parseNum?: (v: unknown) => number | null): unknown {
@@ -93,14 +93,6 @@ export function matchEnum(value: unknown, members: unknown[], parseNum?: (v: unk
   const bool = typeof value === "string" ? parseBoolean(value) : null;
   if (bool !== null && members.includes(bool)) return bool;
   const strings = members.filter((m): m is string => typeof m === "string" && enumKey(m).length > 0);
-  const padded = ` ${key} `;
-  const contained = strings.filter((m) => padded.includes(` ${enumKey(m)} `));
-  if (contained.length === 1) return contained[0];
-  if (contained.length > 1) {
-    // The longest contained member is the most specific ("partially paid" over "paid").
-    const sorted = contained.sort((a, b) => enumKey(b).length - enumKey(a).length);
-    if (enumKey(sorted[0]).length > enumKey(sorted[1]).length) return sorted[0];
-  }
   let best: string | undefined;
   let bestD = Infinity;
   let tie = false;
@@ -114,7 +106,16 @@ export function matchEnum(value: unknown, members: unknown[], parseNum?: (v: unk
       tie = false;
     } else if (d <= max && d === bestD) tie = true;
   }
-  return best !== undefined && !tie ? best : undefined;
+  if (best !== undefined && !tie) return best;
+  const padded = ` ${key} `;
+  const contained = strings.filter((m) => padded.includes(` ${enumKey(m)} `));
+  if (contained.length === 1) return contained[0];
+  if (contained.length > 1) {
+    // The longest contained member is the most specific ("partially paid" over "paid").
+    const sorted = contained.sort((a, b) => enumKey(b).length - enumKey(a).length);
+    if (enumKey(sorted[0]).length > enumKey(sorted[1]).length) return sorted[0];
+  }
+  return undefined;
 }
 
 /** Any scalar as trimmed text (arrays joined), or null when empty. */
