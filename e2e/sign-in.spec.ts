@@ -2,7 +2,8 @@
 // directory (LDAP) sign-in against a throwaway slapd configured through the settings API.
 import { expect, test, type Page } from "@playwright/test";
 import { LDAP_PEOPLE, LDAP_SERVICE_DN, LDAP_SERVICE_PASSWORD, startSlapd, type Slapd } from "../tests/helpers/slapd";
-import { E2E_ADMIN, readServer } from "./server";
+import path from "node:path";
+import { ARTIFACTS_DIR, E2E_ADMIN, readServer } from "./server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -51,7 +52,7 @@ test("a signed-out visitor is sent to /login, signs in with e-mail and password,
   await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByTestId("signed-in-user")).toHaveText(E2E_ADMIN.email);
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
-  await page.screenshot({ path: "e2e/artifacts/console-home.png" });
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, "console-home.png") });
 
   // The session cookie authenticates the API from the console's own pages.
   const me = await page.evaluate(async () => (await fetch("/api/v3/auth/session")).json());
@@ -71,7 +72,7 @@ test("a wrong password shows a message and no session", async ({ page }) => {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(signInError(page)).toHaveText("The sign-in details are not correct.");
   await expect(page).toHaveURL(/\/login$/);
-  await page.screenshot({ path: "e2e/artifacts/login-error.png" });
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, "login-error.png") });
 });
 
 test("directory (LDAP) sign-in provisions the user and opens the console", async ({ page }) => {
@@ -87,5 +88,5 @@ test("directory (LDAP) sign-in provisions the user and opens the console", async
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByTestId("signed-in-user")).toHaveText("Grace Hopper");
-  await page.screenshot({ path: "e2e/artifacts/console-ldap.png" });
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, "console-ldap.png") });
 });

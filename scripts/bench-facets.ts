@@ -74,8 +74,8 @@ async function seedFiles(companyId: number, workspaceId: number, count: number, 
       ) f JOIN content_types t ON t.id = f.node`);
   }
   await db().$executeRawUnsafe(`
-    INSERT INTO file_attribute_values (file_id, attribute_id, value_text, value_key, value_number, value_date, value_bool, value_array, updated_at)
-    SELECT file_id, attribute_id, txt, lower(left(txt, 200)), num, dt, bool, arr, now() FROM (
+    INSERT INTO file_attribute_values (file_id, attribute_id, value_text, value_key, value_number, value_date, value_bool, value_array, linked, updated_at)
+    SELECT file_id, attribute_id, txt, lower(left(txt, 200)), num, dt, bool, arr, true, now() FROM (
       SELECT c.file_id, a.id AS attribute_id,
         CASE WHEN a.attribute_type = 'select' THEN a.choices[1 + floor(r.r1 * cardinality(a.choices))::int]
              WHEN a.attribute_type IN ('text', 'rich-text') AND a.name IN ('counterparty', 'parties') THEN

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { ExtractJob } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import type { LoadedPages } from "@/lib/extract/extract-source";
-import { asExtractError, extractRows, loadPages, markExtractFailed, startExtract, storeResult } from "@/lib/extract/run-extract";
+import { extractRows, loadPages, markExtractFailed, startExtract, storeResult } from "@/lib/extract/run-extract";
 import { AppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import type { ExtractionResult } from "@/lib/models/extraction";
@@ -34,9 +34,8 @@ async function phase<T>(jobId: string, fn: (job: ExtractJob) => Promise<T>): Pro
   } catch (err) {
     if (err instanceof AppError && err.code === "ocr_concurrent_limit") throw new RetryAfterError("OCR pool is busy", 5_000);
     if (!(err instanceof AppError)) throw err;
-    const appErr = asExtractError(err, jobId);
-    await markExtractFailed(jobId, appErr.code, appErr.detail);
-    throw new NonRetriableError(appErr.detail);
+    await markExtractFailed(jobId, err.code, err.detail);
+    throw new NonRetriableError(err.detail);
   }
 }
 

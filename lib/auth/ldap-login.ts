@@ -80,7 +80,8 @@ async function findOrProvision(
 
 export async function ldapLogin(input: LdapLoginInput): Promise<SignedIn> {
   if (!env().IS_LDAP_ON) throw new LoginError("directory_disabled");
-  const company = await findLoginCompany(input.host, input.clientId);
+  // The page's client id wins over the host: /login/ldap/<client_id> names its company explicitly.
+  const company = input.clientId ? await findLoginCompany(null, input.clientId) : await findLoginCompany(input.host, null);
   const settings = company ? await db().ldapSettings.findUnique({ where: { companyId: company.id } }) : null;
   if (!company || !settings) throw new LoginError("directory_not_configured");
   const login = input.username.trim();

@@ -4,14 +4,15 @@
 // so GET /api/v3/auth/check-company finds the company for both.
 import type { Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
-import type { TLdapSettings, TLdapSettingsPut } from "@/lib/contracts/auth";
+import type { TLdapSettings, TLdapSettingsPut, TLdapTestResult } from "@/lib/contracts/auth";
 import { db } from "@/lib/db/client";
 import type { Company, LdapSettings, Prisma } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { AppError, fieldError, notFound } from "@/lib/http/errors";
 import { baseUrl } from "@/lib/http/respond";
 import { requireCompanyAdmin, requireCompanyScope } from "./permissions";
-import type { DirectoryConfig } from "./ldap";
+import { probeDirectory, type DirectoryConfig } from "./ldap";
+import { LoginError } from "./login-error";
 import { encryptionKey } from "./secrets";
 import { open, seal } from "./secret-box";
 
@@ -170,4 +171,18 @@ export async function deleteLdapSettings(p: Principal): Promise<void> {
     await tx.company.update({ where: { id: p.companyId }, data: { authMethod: "password" } });
     await recordAudit({ principal: p, action: "LDAP settings deleted" }, tx);
   });
+}
+
+/** POST /api/v3/auth/ldap-settings/test: the stored settings against the live directory, read-only. */
+export async function testLdapSettings(p: Principal, username?: string): Promise<TLdapTestResult> {
+  requireAdmin(p);
+  const row = await db().ldapSettings.findUnique({ where: { companyId: p.companyId } });
+  if (!row) throw notFound("LDAP settings");
+  try {
+    const user = await probeDirectory(directoryConfig(row), username);
+    return { ok: true, user: user && { dn: user.dn, email: user.email, first_name: user.firstName, last_name: user.lastName } };
+  } catch (err) {
+    const reason = err instanceof LoginError ? (err.reason ?? err.code) : (err as Error).message;
+    throw new AppError("bad_request", `The directory at ${row.serverUri} could not be used: ${reason}.`);
+  }
 }

@@ -95,26 +95,44 @@ async function withServiceBind<T>(cfg: DirectoryConfig, fn: (client: Client) => 
   return deadline(run(), cfg.connectionTimeout * 1000, () => closeQuietly(client));
 }
 
+function toDirectoryUser(entry: Entry, cfg: DirectoryConfig): DirectoryUser {
+  return {
+    dn: entry.dn,
+    email: firstValue(entry, cfg.attrEmail).toLowerCase(),
+    firstName: firstValue(entry, cfg.attrFirstName),
+    lastName: firstValue(entry, cfg.attrLastName),
+  };
+}
+
+/** The entries `login` matches (at most 2: more than one is already an ambiguous filter). */
+async function searchUser(client: Client, cfg: DirectoryConfig, filter: string): Promise<Entry[]> {
+  const { searchEntries } = await client.search(cfg.userSearchBase, {
+    scope: "sub",
+    filter,
+    attributes: [cfg.attrEmail, cfg.attrFirstName, cfg.attrLastName],
+    sizeLimit: 2,
+  });
+  return searchEntries;
+}
+
+function userFilterOrThrow(cfg: DirectoryConfig, login: string): string {
+  try {
+    return buildUserFilter(cfg.userSearchFilter, login);
+  } catch (err) {
+    throw new LoginError("directory_unavailable", `bad user_search_filter: ${(err as Error).message}`);
+  }
+}
+
 /** Checks a login name and password against the directory and returns the mapped attributes. */
 export async function authenticateDirectoryUser(cfg: DirectoryConfig, login: string, password: string): Promise<DirectoryUser> {
   // An empty password would be an "unauthenticated bind", which servers accept as success (RFC 4513 5.1.2).
   if (!login.trim() || !password) throw new LoginError("invalid_credentials", "empty login or password");
-  let filter: string;
-  try {
-    filter = buildUserFilter(cfg.userSearchFilter, login.trim());
-  } catch (err) {
-    throw new LoginError("directory_unavailable", `bad user_search_filter: ${(err as Error).message}`);
-  }
+  const filter = userFilterOrThrow(cfg, login.trim());
   const userClient = newClient(cfg);
   const started = Date.now();
   const budget = cfg.connectionTimeout * 1000;
   const entry = await withServiceBind(cfg, async (client) => {
-    const { searchEntries } = await client.search(cfg.userSearchBase, {
-      scope: "sub",
-      filter,
-      attributes: [cfg.attrEmail, cfg.attrFirstName, cfg.attrLastName],
-      sizeLimit: 2,
-    });
+    const searchEntries = await searchUser(client, cfg, filter);
     // None: unknown user. Several: an ambiguous filter; refusing is safer than picking one.
     if (searchEntries.length !== 1) {
       throw new LoginError("invalid_credentials", searchEntries.length ? "filter matched several entries" : "no such user");
@@ -134,17 +152,17 @@ export async function authenticateDirectoryUser(cfg: DirectoryConfig, login: str
   };
   const remaining = Math.max(1000, budget - (Date.now() - started));
   await deadline(userBind(), remaining, () => closeQuietly(userClient));
-  const user = {
-    dn: entry.dn,
-    email: firstValue(entry, cfg.attrEmail).toLowerCase(),
-    firstName: firstValue(entry, cfg.attrFirstName),
-    lastName: firstValue(entry, cfg.attrLastName),
-  };
+  const user = toDirectoryUser(entry, cfg);
   log.debug("ldap user authenticated", { dn: user.dn });
   return user;
 }
 
-/** For the settings page: can the service account bind (and optionally find `login`)? */
-export async function probeDirectory(cfg: DirectoryConfig): Promise<void> {
-  await withServiceBind(cfg, async () => undefined);
+/** For the settings page: can the service account bind, and which entry does `login` find (null: none or several)? */
+export async function probeDirectory(cfg: DirectoryConfig, login?: string): Promise<DirectoryUser | null> {
+  const filter = login ? userFilterOrThrow(cfg, login) : null;
+  return withServiceBind(cfg, async (client) => {
+    if (!filter) return null;
+    const entries = await searchUser(client, cfg, filter);
+    return entries.length === 1 ? toDirectoryUser(entries[0], cfg) : null;
+  });
 }

@@ -116,10 +116,15 @@ interface CapturedResponse {
   body: string | null;
 }
 
+/** Sign-in forms are a few hundred bytes; anything far larger is refused before parsing. */
+const MAX_BODY_BYTES = 16 * 1024;
+
 async function readBody(req: Request): Promise<Record<string, string> | undefined> {
   if (req.method !== "POST") return undefined;
   const type = req.headers.get("content-type") ?? "";
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw new Error("body too large");
   const text = await req.text();
+  if (text.length > MAX_BODY_BYTES) throw new Error("body too large");
   if (type.includes("application/json")) return text ? (JSON.parse(text) as Record<string, string>) : {};
   return Object.fromEntries(new URLSearchParams(text));
 }
@@ -131,7 +136,7 @@ export async function handleNextAuth(req: Request, segments: string[]): Promise<
   try {
     body = await readBody(req);
   } catch {
-    return new Response(JSON.stringify({ error: "invalid body" }), { status: 400, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify({ error: "invalid or oversized body" }), { status: 400, headers: { "content-type": "application/json" } });
   }
   const out: CapturedResponse = { status: 200, headers: new Map(), body: null };
   const res = {

@@ -26,8 +26,22 @@ export const queryKeys = {
     ...resource("workspaces"),
     members: (id: number) => ["workspaces", "detail", id, "members"] as const,
   },
-  files: resource("files"),
+  files: {
+    ...resource("files"),
+    pages: (id: number) => ["files", "detail", id, "pages"] as const,
+    facets: (id: number) => ["files", "detail", id, "facets"] as const,
+  },
+  contentTypes: {
+    ...resource("content-types"),
+    templates: (query: Query = {}) => ["content-types", "templates", query] as const,
+  },
   tags: resource("tags"),
   apiKeys: resource("api-keys"),
   agents: resource("agents"),
+  models: { all: ["models"] as const, list: () => ["models", "list"] as const },
+  /** POST /api/v3/search results, keyed by the whole request (a search is a read, only sent as POST). */
+  search: {
+    all: ["search"] as const,
+    results: (request: object) => ["search", "results", request] as const,
+  },
 };

@@ -97,6 +97,19 @@ export const ZLdapSettings = z
   })
   .meta({ id: "LdapSettings" });
 
+export const ZLdapTest = z.object({
+  username: z.string().trim().min(1).max(256).optional().describe("A login name to look up with user_search_filter"),
+});
+export const ZLdapTestResult = z
+  .object({
+    ok: z.literal(true),
+    user: z
+      .object({ dn: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() })
+      .nullable()
+      .describe("The entry found for `username` with its mapped attributes; null when no username was given or none matched"),
+  })
+  .meta({ id: "LdapTestResult" });
+
 export const authEndpoints = {
   session: defineEndpoint({
     method: "GET", path: "/api/v3/auth/session", tag, category, auth: "required", allowUnverified: true,
@@ -106,7 +119,9 @@ export const authEndpoints = {
   verifyEmail: defineEndpoint({
     method: "POST", path: "/api/v3/auth/verify-email", tag, category, auth: "none",
     summary: "Confirm an e-mail address with the token from the verification link",
-    description: "Tokens are single-use and expire after EMAIL_VERIFICATION_TTL_HOURS. An unknown, used or expired token is a 400 `bad_request`.",
+    description:
+      "The token from the link is the credential, so no bearer is needed. Tokens are single-use and expire after " +
+      "EMAIL_VERIFICATION_TTL_HOURS. An unknown, used or expired token is a 400 `bad_request`.",
     body: ZVerifyEmail,
     responses: { 200: { description: "Verified", schema: ZVerifyEmailResult } },
     errors: ["bad_request"],
@@ -138,6 +153,17 @@ export const authEndpoints = {
     responses: { 200: { description: "LDAP settings", schema: ZLdapSettings } },
     errors: ["bad_request", "conflict", "insufficient_permissions"],
   }),
+  testLdap: defineEndpoint({
+    method: "POST", path: "/api/v3/auth/ldap-settings/test", tag, category, auth: "required",
+    summary: "Check the stored LDAP settings: bind as the service account and optionally look up one user (company admins)",
+    description:
+      "Nothing is changed and no password of the user is checked. A directory that cannot be reached, refuses the service account " +
+      "or does not answer within connection_timeout is a 400 `bad_request` whose detail says which. 404 when no settings are stored.",
+    body: ZLdapTest,
+    bodyOptional: true,
+    responses: { 200: { description: "Directory reachable", schema: ZLdapTestResult } },
+    errors: ["bad_request", "insufficient_permissions", "not_found"],
+  }),
   deleteLdap: defineEndpoint({
     method: "DELETE", path: "/api/v3/auth/ldap-settings", tag, category, auth: "required",
     summary: "Remove the company's LDAP directory (company admins); `auth_method` returns to `password`",
@@ -149,5 +175,6 @@ export const authEndpoints = {
 export type TLdapSettingsPut = z.output<typeof ZLdapSettingsPut>;
 export type TLdapSettings = z.output<typeof ZLdapSettings>;
 export type TCurrentUser = z.output<typeof ZCurrentUser>;
+export type TLdapTestResult = z.output<typeof ZLdapTestResult>;
 export type TVerificationSent = z.output<typeof ZVerificationSent>;
 export type TVerifyEmailResult = z.output<typeof ZVerifyEmailResult>;

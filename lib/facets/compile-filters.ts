@@ -1,8 +1,8 @@
 // Facet filters (AST of lib/facets/filter-grammar.ts) → one SQL condition over the files alias `f`.
 // Every input is a bound parameter; operators come from a fixed table. A file matches an attribute
-// filter only through its classifications: the value must belong to an attribute that one of the
-// file's classified nodes carries (content_type_attribute_links), and, in the scoped form, that node
-// must lie in the scope's subtree and the scope node itself must carry the attribute.
+// filter only through its classifications: the value must be `linked` (an attribute that one of the
+// file's classified nodes carries), and, in the scoped form, that node must lie in the scope's subtree
+// and the scope node itself must carry the attribute.
 //
 // Values are stored in the column of their attribute's type (prisma/migrations/…_content_types), and a
 // FilterValue carries every reading of the literal, so one condition ORs the readings over their
@@ -78,31 +78,33 @@ function subtree(column: Prisma.Sql, path: string): Prisma.Sql {
   return Prisma.sql`(${column} = ${path} OR ${column} LIKE ${`${likeEscape(path)}:%`})`;
 }
 
-function attributeCondition(a: AttributeFilter): Prisma.Sql {
+/**
+ * `f.id` is in the file ids the subquery selects. The subquery is uncorrelated and wrapped in
+ * `IS TRUE` so that Postgres does not pull it up into a semi-join: it runs once into a hash table and
+ * every file row is a hash probe. As a semi-join, the planner's ORDER BY … LIMIT plans walk the files
+ * index and probe the subquery row by row, which takes seconds when few files match (bench:facets).
+ */
+const fileIdIn = (ids: Prisma.Sql) => Prisma.sql`(f.id IN (${ids})) IS TRUE`;
+
+const companyOf = (column: Prisma.Sql, companyId: number | undefined) =>
+  companyId === undefined ? Prisma.empty : Prisma.sql`${column} = ${companyId} AND `;
+
+function attributeCondition(a: AttributeFilter, companyId: number | undefined): Prisma.Sql {
+  const value = a.test.kind === "exists" ? Prisma.sql`TRUE` : anyOf(a.test.alternatives.map(valueCondition));
+  // `linked`: one of the file's classifications carries the attribute (maintained by lib/facets).
   const scope = a.scope?.path;
-  const classified = scope
-    ? Prisma.sql`EXISTS (SELECT 1 FROM file_content_types c
+  const scoped = scope
+    ? Prisma.sql` AND EXISTS (SELECT 1 FROM file_content_types c
         JOIN content_type_attribute_links l ON l.content_type_id = c.content_type_id
         JOIN content_types t ON t.id = c.content_type_id
         WHERE c.file_id = v.file_id AND l.attribute_id = v.attribute_id AND ${subtree(Prisma.sql`t.path`, scope)})
       AND EXISTS (SELECT 1 FROM content_types s
         JOIN content_type_attribute_links ls ON ls.content_type_id = s.id
         WHERE s.company_id = a.company_id AND s.path = ${scope} AND ls.attribute_id = v.attribute_id)`
-    : Prisma.sql`EXISTS (SELECT 1 FROM file_content_types c
-        JOIN content_type_attribute_links l ON l.content_type_id = c.content_type_id
-        WHERE c.file_id = v.file_id AND l.attribute_id = v.attribute_id)`;
-  const value = a.test.kind === "exists" ? Prisma.sql`TRUE` : anyOf(a.test.alternatives.map(valueCondition));
-  const mode = process.env.FACET_MODE ?? "exists";
-  if (mode === "in") return Prisma.sql`f.id IN (SELECT v.file_id FROM file_attribute_values v
+    : Prisma.empty;
+  return fileIdIn(Prisma.sql`SELECT v.file_id FROM file_attribute_values v
     JOIN content_type_attributes a ON a.id = v.attribute_id
-    WHERE a.name = ${a.name} AND ${value} AND ${classified})`;
-  if (mode === "hashed") return Prisma.sql`(f.id IN (SELECT v.file_id FROM file_attribute_values v
-    JOIN content_type_attributes a ON a.id = v.attribute_id
-    WHERE a.name = ${a.name} AND ${value} AND ${classified})) IS TRUE`;
-  return Prisma.sql`EXISTS (SELECT 1 FROM file_attribute_values v
-    JOIN content_type_attributes a ON a.id = v.attribute_id
-    WHERE v.file_id = f.id AND a.company_id = f.company_id AND a.name = ${a.name}
-      AND ${value} AND ${classified})`;
+    WHERE ${companyOf(Prisma.sql`a.company_id`, companyId)}a.name = ${a.name} AND v.linked AND ${value}${scoped}`);
 }
 
 function contentTypeCondition(m: ContentTypeMatch): Prisma.Sql {
@@ -116,18 +118,20 @@ function contentTypeCondition(m: ContentTypeMatch): Prisma.Sql {
   }
 }
 
+export interface CompileOptions {
+  /** The caller's company: restricts the subqueries to its content types (the files scope itself is the caller's). */
+  companyId?: number;
+}
+
 /** SQL condition over the files alias `f` for the facet filters, or null when there are none. */
-export function compileFacetFilters(filters: FacetFilters): Prisma.Sql | null {
-  const conditions = filters.attributes.map(attributeCondition);
+export function compileFacetFilters(filters: FacetFilters, opts: CompileOptions = {}): Prisma.Sql | null {
+  const conditions = filters.attributes.map((a) => attributeCondition(a, opts.companyId));
   const contentTypes = filters.contentTypes.flatMap((c) => c.alternatives);
   if (contentTypes.length) {
-    const mode = process.env.FACET_MODE ?? "exists";
-    const cond = anyOf(contentTypes.map(contentTypeCondition));
-    if (mode === "in") conditions.push(Prisma.sql`f.id IN (SELECT c.file_id FROM file_content_types c JOIN content_types t ON t.id = c.content_type_id WHERE ${cond})`);
-    else if (mode === "hashed") conditions.push(Prisma.sql`(f.id IN (SELECT c.file_id FROM file_content_types c JOIN content_types t ON t.id = c.content_type_id WHERE ${cond})) IS TRUE`);
-    else conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM file_content_types c
-      JOIN content_types t ON t.id = c.content_type_id
-      WHERE c.file_id = f.id AND ${cond})`);
+    conditions.push(
+      fileIdIn(Prisma.sql`SELECT c.file_id FROM file_content_types c JOIN content_types t ON t.id = c.content_type_id
+        WHERE ${companyOf(Prisma.sql`t.company_id`, opts.companyId)}${anyOf(contentTypes.map(contentTypeCondition))}`),
+    );
   }
   return conditions.length ? Prisma.join(conditions, " AND ") : null;
 }

@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import type { ZContentTypeAttribute, ZContentTypeNode } from "@/lib/contracts/content-types";
 import { db } from "@/lib/db/client";
-import type { ContentType, ContentTypeAttribute, Prisma } from "@/lib/db/generated/client";
+import { Prisma, type ContentType, type ContentTypeAttribute } from "@/lib/db/generated/client";
 import type { AttributeType } from "./attribute-types";
 
 export type Client = Prisma.TransactionClient;
@@ -44,6 +44,22 @@ export async function relinkTree(tx: Client, rootId: number): Promise<void> {
     list.map((c) => ({ contentTypeId, attributeId: c.attribute.id, inherited: c.inherited })),
   );
   if (data.length) await tx.contentTypeAttributeLink.createMany({ data });
+  await refreshLinked(tx, { rootId });
+}
+
+/**
+ * Recomputes `linked` (one of the file's classifications carries the attribute) of stored values: of
+ * one file after a facet action, or of every value of a tree's attributes after a schema change.
+ */
+export async function refreshLinked(tx: Client, scope: { fileId: number } | { rootId: number }): Promise<void> {
+  const where =
+    "fileId" in scope
+      ? Prisma.sql`v.file_id = ${scope.fileId}`
+      : Prisma.sql`v.attribute_id IN (SELECT id FROM content_type_attributes WHERE root_id = ${scope.rootId})`;
+  await tx.$executeRaw`UPDATE file_attribute_values v SET linked = NOT v.linked
+    WHERE ${where} AND v.linked <> EXISTS (SELECT 1 FROM file_content_types c
+      JOIN content_type_attribute_links l ON l.content_type_id = c.content_type_id
+      WHERE c.file_id = v.file_id AND l.attribute_id = v.attribute_id)`;
 }
 
 export function serializeAttribute(a: ContentTypeAttribute, definedAt: string, inherited: boolean): TAttribute {

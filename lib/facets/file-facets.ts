@@ -17,7 +17,7 @@ import { AppError } from "@/lib/http/errors";
 import { hasRole } from "@/lib/workspaces/access";
 import { fromStored, toStored, type AttributeType } from "./attribute-types";
 import { runBatch } from "./batch";
-import { ancestorPaths, carriedAttributes, loadCompanyTree, type Client, type CompanyTree } from "./content-type-tree";
+import { ancestorPaths, carriedAttributes, loadCompanyTree, refreshLinked, type Client, type CompanyTree } from "./content-type-tree";
 import { rootOf } from "./manage-content-types";
 
 type TFileFacets = z.output<typeof ZFileFacets>;
@@ -185,7 +185,10 @@ async function perform(c: Ctx, a: TFacetAction): Promise<void> {
 }
 
 async function runOne(p: Principal, fileId: number, a: TFacetAction): Promise<void> {
-  await db().$transaction((tx) => perform({ tx, companyId: p.companyId, fileId }, a));
+  await db().$transaction(async (tx) => {
+    await perform({ tx, companyId: p.companyId, fileId }, a);
+    await refreshLinked(tx, { fileId });
+  });
 }
 
 export async function runFacetAction(p: Principal, fileId: number, a: TFacetAction): Promise<TFileFacets> {

@@ -404,11 +404,18 @@ describe("compileFacetFilters", () => {
 
   it("ANDs attribute entries and ORs content-type values", () => {
     const two = compileFacetFilters({ attributes: [parseAttributeFilter("a"), parseAttributeFilter("b")], contentTypes: [] })!;
-    expect(two.sql.match(/EXISTS \(SELECT 1 FROM file_attribute_values/g)).toHaveLength(2);
-    expect(two.sql).toContain(") AND EXISTS");
+    expect(two.sql.match(/\(f\.id IN \(SELECT v\.file_id FROM file_attribute_values/g)).toHaveLength(2);
+    expect(two.sql).toContain("IS TRUE AND (f.id IN");
     const ct = compileFacetFilters({ attributes: [], contentTypes: [parseContentTypeFilter("a"), parseContentTypeFilter("b|c")] })!;
     expect(ct.sql.match(/FROM file_content_types c/g)).toHaveLength(1);
     expect(ct.values).toEqual(["a", "a:%", "b", "b:%", "c", "c:%"]);
+  });
+
+  it("restricts the subqueries to the caller's company when given", () => {
+    const sql = compileFacetFilters({ attributes: [parseAttributeFilter("a")], contentTypes: [parseContentTypeFilter("x")] }, { companyId: 42 })!;
+    expect(sql.sql).toContain("a.company_id = ");
+    expect(sql.sql).toContain("t.company_id = ");
+    expect(sql.values.filter((v) => v === 42)).toHaveLength(2);
   });
 
   it("compares date ranges at the right end", () => {

@@ -419,4 +419,4 @@ export function parseContentTypeFilters(values: readonly string[]): ParseResult<
 // ── SQL ────────────────────────────────────────────────────────────────────────────────────────────
 
 // The compiler to SQL lives in compile-filters.ts (it needs the storage layout of attribute values).
-export { compileFacetFilters } from "./compile-filters";
+export { compileFacetFilters, type CompileOptions } from "./compile-filters";

@@ -59,7 +59,7 @@ export function fileListWhere(companyId: number, readableWorkspaces: readonly nu
   if (q.external_metadata__doc_type) c.push(containsCi(Prisma.sql`f.external_doc_type`, q.external_metadata__doc_type));
   if (q.external_metadata__external_id) c.push(Prisma.sql`f.external_id = ${q.external_metadata__external_id}`);
 
-  const facets = compileFacetFilters({ attributes: q.attribute ?? [], contentTypes: q.content_type ?? [] });
+  const facets = compileFacetFilters({ attributes: q.attribute ?? [], contentTypes: q.content_type ?? [] }, { companyId });
   if (facets) c.push(facets);
 
   return Prisma.join(c, " AND ");

@@ -109,6 +109,28 @@ describe("LDAP settings API", () => {
     expectError(await api.delete(PATH, { key: company.admin.key }), 404, "not_found");
   });
 
+  it("tests the stored settings against the live directory without signing anyone in", async () => {
+    const company = await ldapCompany();
+    const found = await api.post(`${PATH}/test`, { key: company.admin.key, body: { username: "barbara" } });
+    expect(found.status, found.text).toBe(200);
+    expect(found.body).toEqual({
+      ok: true,
+      user: { dn: `uid=barbara,${LDAP_PEOPLE}`, email: "barbara.liskov@example.test", first_name: "Barbara", last_name: "Liskov" },
+    });
+    expect((await api.post(`${PATH}/test`, { key: company.admin.key })).body).toEqual({ ok: true, user: null });
+    expect((await api.post(`${PATH}/test`, { key: company.admin.key, body: { username: "*" } })).body).toEqual({ ok: true, user: null });
+    expect(await db().user.count({ where: { email: "barbara.liskov@example.test" } })).toBe(0);
+
+    const member = await seedUser(company.companyId);
+    expectError(await api.post(`${PATH}/test`, { key: member.key }), 403, "insufficient_permissions");
+    expectError(await api.post(`${PATH}/test`, { key: (await seedCompany()).admin.key }), 404, "not_found");
+    const badBind = await ldapCompany({ bind_password: "not-the-password" });
+    const refused = await api.post(`${PATH}/test`, { key: badBind.admin.key });
+    expect(expectError(refused, 400, "bad_request").detail).toMatch(/service account bind refused/);
+    const down = await ldapCompany({ server_uri: `ldap://127.0.0.1:${await freePort()}` });
+    expect(expectError(await api.post(`${PATH}/test`, { key: down.admin.key }), 400, "bad_request").detail).toMatch(/could not be used/);
+  });
+
   it("refuses to configure a directory while IS_LDAP_ON is off", async () => {
     const company = await seedCompany();
     setEnvForTests({ ...ENV, IS_LDAP_ON: "false" });

@@ -6,6 +6,14 @@ import { cx } from "@/components/ui";
 
 export const NAV_ITEMS: { href: string; label: string }[] = [
   { href: "/", label: "Overview" },
+  { href: "/search", label: "Search" },
+  { href: "/ask", label: "Ask" },
+  { href: "/files", label: "Files" },
+  { href: "/content-types", label: "Content types" },
+  { href: "/workspaces", label: "Workspaces" },
+  { href: "/tags", label: "Tags" },
+  { href: "/agents", label: "Agents" },
+  { href: "/api-keys", label: "API keys" },
   { href: "/docs", label: "API reference" },
 ];
 

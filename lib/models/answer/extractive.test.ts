@@ -62,6 +62,9 @@ describe("ExtractiveAnswerProvider", () => {
       expect(answer).not.toMatch(/\[\d+\]/);
     }
     expect((await ask("What is the refund period?", [])).answer).toBe(NO_ANSWER);
+    // One matching word is not an answer: no source speaks of most of the question.
+    const settings = [src(1, 'The optional language argument is the two-letter name of a language, like "it" or "es".')];
+    expect((await ask("What language is spoken in Brazil?", settings)).answer).toBe(NO_ANSWER);
   });
 
   it("uses the previous question for a short follow-up", async () => {

@@ -22,7 +22,7 @@ export class LocalExtractor implements Extractor {
 
   async extract(req: ExtractionRequest): Promise<ExtractionResult> {
     req.signal?.throwIfAborted();
-    const fields = buildFields(req.schema);
+    const fields = fieldsOf(req.schema);
     const layout = schemaLayout(fields, req.pages);
     const locale = detectLocale(req.pages.map((p) => p.markdown).join("\n"));
     let granularity: ExtractionResult["granularity"];
@@ -49,6 +49,19 @@ export class LocalExtractor implements Extractor {
     await req.onProgress?.(req.pages.length);
     return { rows: coerceRows(req.schema, rows, { locale }), granularity, pagesProcessed: req.pages.length, locale };
   }
+}
+
+// Field specs (and their memoised label scores) are reused while the same schema keeps coming.
+const fieldCache = new Map<string, FieldSpec[]>();
+function fieldsOf(schema: ExtractionRequest["schema"]): FieldSpec[] {
+  const key = JSON.stringify(schema);
+  let fields = fieldCache.get(key);
+  if (!fields) {
+    fields = buildFields(schema);
+    fieldCache.set(key, fields);
+    if (fieldCache.size > 16) fieldCache.delete(fieldCache.keys().next().value as string);
+  }
+  return fields;
 }
 
 /** The layout with key-value tables recognised for this schema, candidates in reading order. */

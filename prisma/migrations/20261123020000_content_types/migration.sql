@@ -67,7 +67,9 @@ CREATE INDEX "file_content_types_content_type_id_file_id_idx" ON "file_content_t
 
 -- A file's value of an attribute, stored in the column of its type so that filters use indexes:
 -- text, select and rich-text in value_text (value_key: its first 200 characters lower-cased, for
--- case-insensitive prefix lookups), number, date, boolean, multi-select in value_array.
+-- case-insensitive prefix lookups), number, date, boolean, multi-select in value_array. `linked`:
+-- one of the file's classifications carries the attribute (kept up to date by lib/facets), so that
+-- filters need not join classifications for every candidate value.
 CREATE TABLE "file_attribute_values" (
     "id" SERIAL NOT NULL,
     "file_id" INTEGER NOT NULL,
@@ -78,6 +80,7 @@ CREATE TABLE "file_attribute_values" (
     "value_date" DATE,
     "value_bool" BOOLEAN,
     "value_array" TEXT[],
+    "linked" BOOLEAN NOT NULL DEFAULT false,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL,
     CONSTRAINT "file_attribute_values_pkey" PRIMARY KEY ("id")

@@ -82,7 +82,7 @@ export function extractRow(fields: FieldSpec[], layout: Layout, locale?: Locale,
   if (opts.freeText !== false) {
     fields.forEach((f, fi) => {
       if (filled.has(fi) || f.kind === "objects") return;
-      let found = findInLines(f, layout.lines, locale);
+      let found = findInLines(fi, fields, layout.lines, locale);
       // Distinctive shapes (an IBAN, an e-mail address, a currency code) need no label when the schema has
       // only one field of that shape.
       if (found === null && fields.filter((o) => o.hint === f.hint).length === 1) found = typeOnly(f, layout, locale);
@@ -97,31 +97,59 @@ export function extractRow(fields: FieldSpec[], layout: Layout, locale?: Locale,
   return row;
 }
 
+interface Span {
+  field: number;
+  start: number;
+  end: number;
+}
+
+const spanCache = new WeakMap<FieldSpec[], Map<string, Span[]>>();
+
+/** Every label-phrase occurrence of every field in a line (folded offsets), memoised per schema and line. */
+function lineSpans(fields: FieldSpec[], folded: string): Span[] {
+  let byLine = spanCache.get(fields);
+  if (!byLine) spanCache.set(fields, (byLine = new Map()));
+  const hit = byLine.get(folded);
+  if (hit) return hit;
+  const spans: Span[] = [];
+  fields.forEach((f, fi) => {
+    if (f.kind === "objects") return;
+    for (const p of f.phrases) {
+      if (p.weight < 0.9 || !folded.includes(p.tokens[0].slice(0, 3))) continue;
+      for (const m of folded.matchAll(phraseRegex(p.tokens, true))) spans.push({ field: fi, start: m.index + m[1].length, end: m.index + m[0].length });
+    }
+  });
+  byLine.set(folded, spans);
+  return spans;
+}
+
 /**
  * A field's value in running text: after one of its label phrases (word-bounded, accent/case-insensitive),
- * the first value of its type within the rest of the clause.
+ * the first value of its type before the next label of another field. A phrase inside a longer label of
+ * another field ("date" in "date de livraison") does not count.
  */
-export function findInLines(field: FieldSpec, lines: Line[], locale?: Locale): unknown {
-  const phrases = field.phrases.filter((p) => p.weight >= 0.9).map((p) => p.tokens);
+export function findInLines(fi: number, fields: FieldSpec[], lines: Line[], locale?: Locale): unknown {
+  const field = fields[fi];
   for (const line of lines) {
     const text = cleanText(line.text);
     if (!text) continue;
     const { folded, map } = foldWithMap(text);
-    let best: { start: number; end: number } | null = null;
-    for (const tokens of phrases) {
-      const m = phraseRegex(tokens).exec(folded);
-      if (m && (!best || m.index + m[0].length < best.end)) best = { start: m.index + (m[1]?.length ?? 0), end: m.index + m[0].length };
+    const spans = lineSpans(fields, folded);
+    const own = spans
+      .filter((s) => s.field === fi)
+      .filter((s) => !spans.some((o) => o.field !== fi && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start))
+      .sort((a, b) => a.start - b.start || b.end - a.end);
+    for (const best of own) {
+      // "Müller GmbH (Lieferant)": the label in parentheses names the words before it.
+      if (field.kind === "string" && field.hint === "text" && /\(\s*(?:the|der|die|das|le|la|l')?\s*$/.test(folded.slice(0, best.start))) {
+        const before = appositive(text.slice(0, map[best.start]).replace(/\(\s*(?:the|der|die|das|le|la|l')?\s*$/i, ""));
+        if (before) return typeValue(field, before, locale)?.value ?? null;
+      }
+      const next = spans.filter((o) => o.field !== fi && o.start >= best.end).reduce((m, o) => Math.min(m, o.start), folded.length);
+      const after = text.slice(map[best.end] ?? text.length, map[next] ?? text.length).replace(/^[\s.)]*(?:[:#°]\s*)?/, "");
+      const v = valueInText(field, after.slice(0, 120), locale);
+      if (v) return v.value;
     }
-    if (!best) continue;
-    // "Müller GmbH (Lieferant)": the label in parentheses names the words before it.
-    if (field.kind === "string" && field.hint === "text" && /\(\s*(?:the|der|die|das|le|la|l')?\s*$/.test(folded.slice(0, best.start))) {
-      const before = appositive(text.slice(0, map[best.start]).replace(/\(\s*(?:the|der|die|das|le|la|l')?\s*$/i, ""));
-      if (before) return typeValue(field, before, locale)?.value ?? null;
-    }
-    const after = text.slice(map[best.end] ?? text.length).replace(/^[\s.)]*(?:[:#°]\s*)?/, "");
-    const window = after.slice(0, 120);
-    const v = valueInText(field, window, locale);
-    if (v) return v.value;
   }
   return null;
 }
@@ -130,11 +158,11 @@ const GAP = "[^\\p{L}\\p{N}]{1,3}(?:(?:de|du|des|la|le|l|d|of|the|der|die|das|de
 const phraseCache = new Map<string, RegExp>();
 
 /** A label phrase in folded running text: stop words allowed between its words, inflected last word (Lieferanten). */
-function phraseRegex(tokens: string[]): RegExp {
-  const key = tokens.join(" ");
+function phraseRegex(tokens: string[], global = false): RegExp {
+  const key = `${global ? "g" : ""}${tokens.join(" ")}`;
   let re = phraseCache.get(key);
   if (!re) {
-    re = new RegExp(`(^|[^\\p{L}\\p{N}])${tokens.map(tokenPattern).join(GAP)}(?:e|en|n|s|es|er)?(?=[^\\p{L}\\p{N}]|$)`, "u");
+    re = new RegExp(`(^|[^\\p{L}\\p{N}])${tokens.map(tokenPattern).join(GAP)}(?:e|en|n|s|es|er)?(?=[^\\p{L}\\p{N}]|$)`, global ? "gu" : "u");
     phraseCache.set(key, re);
   }
   return re;

@@ -46,31 +46,42 @@ export function labelTokens(text: string, camel = false): string[] {
 
 const conceptPhrases = new Map<string, string[][]>(Object.entries(CONCEPTS).map(([k, v]) => [k, v.map((p) => labelTokens(p))]));
 
+/** Whether two strings are at most one insertion, deletion or substitution apart (linear time). */
+function withinOne(a: string, b: string): boolean {
+  if (a.length < b.length) [a, b] = [b, a];
+  if (a.length - b.length > 1) return false;
+  let i = 0;
+  while (i < b.length && a[i] === b[i]) i++;
+  return a.length === b.length ? a.slice(i + 1) === b.slice(i + 1) : a.slice(i + 1) === b.slice(i);
+}
+
 function tokenEq(a: string, b: string): boolean {
   if (a === b) return true;
-  if (a.length < 5 || b.length < 5) return false;
-  const max = Math.min(a.length, b.length) >= 12 ? 2 : 1;
-  return editDistance(a, b, max) <= max;
+  if (a.length < 5 || b.length < 5 || Math.abs(a.length - b.length) > 2) return false;
+  if (Math.min(a.length, b.length) < 12) return withinOne(a, b);
+  return editDistance(a, b, 2) <= 2;
 }
 
 /** F1 of token overlap between a written label and a phrase (fuzzy token equality for longer words). */
 export function phraseScore(label: string[], phrase: string[]): number {
   if (!label.length || !phrase.length) return 0;
-  if (label.join(" ") === phrase.join(" ")) return 1;
   let hit = 0;
-  const used = new Set<number>();
+  let used = 0; // bit set of matched phrase tokens (phrases are short)
   for (const t of label) {
-    const j = phrase.findIndex((p, i) => !used.has(i) && tokenEq(t, p));
-    if (j >= 0) {
-      used.add(j);
+    for (let i = 0; i < phrase.length; i++) {
+      if (used & (1 << i) || !tokenEq(t, phrase[i])) continue;
+      used |= 1 << i;
       hit++;
+      break;
     }
   }
+  if (hit === label.length && hit === phrase.length && label.every((t, i) => t === phrase[i])) return 1;
   if (!hit) {
     // One compound word against a phrase written as one (rechnungsnr vs rechnungsnummer).
     const a = label.join("");
     const b = phrase.join("");
-    if (a.length >= 6 && b.length >= 6 && editDistance(a, b, 2) <= (a.length >= 10 ? 2 : 1)) return 0.9;
+    if (a.length < 6 || b.length < 6 || Math.abs(a.length - b.length) > 2 || a[0] !== b[0]) return 0;
+    if (a === b || (a.length >= 10 ? editDistance(a, b, 2) <= 2 : withinOne(a, b))) return 0.9;
     return 0;
   }
   const precision = hit / label.length;
@@ -82,8 +93,19 @@ export function phraseScore(label: string[], phrase: string[]): number {
   return f;
 }
 
-/** Best score of a written label for a field (0..1). */
+const scoreCache = new WeakMap<FieldSpec, Map<string, number>>();
+
+/** Best score of a written label for a field (0..1), memoised per field. */
 export function scoreLabel(label: string[], field: FieldSpec): number {
+  let cache = scoreCache.get(field);
+  if (!cache) scoreCache.set(field, (cache = new Map()));
+  const key = label.join(" ");
+  let score = cache.get(key);
+  if (score === undefined) cache.set(key, (score = computeScore(label, field)));
+  return score;
+}
+
+function computeScore(label: string[], field: FieldSpec): number {
   let best = 0;
   for (const p of field.phrases) best = Math.max(best, p.weight * phraseScore(label, p.tokens));
   // A label that is the head of the property name ("Date" for order_date, "Name" for customer_name).

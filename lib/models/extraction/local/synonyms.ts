@@ -14,9 +14,9 @@ export const CONCEPTS: Record<string, string[]> = {
   vat_id: ["vat id", "vat number", "vat reg number", "vat registration number", "tax id", "tax number", "ust idnr", "ust id", "ust id number", "umsatzsteuer id", "umsatzsteuer identifikationsnummer", "steuernummer", "number tva", "number de tva", "tva intracommunautaire", "number tva intracommunautaire", "siret", "siren"],
   currency: ["currency", "currency code", "waehrung", "wahrung", "devise", "monnaie"],
   vendor: ["vendor", "supplier", "seller", "from", "issued by", "billed by", "lieferant", "verkaufer", "anbieter", "rechnungssteller", "absender", "fournisseur", "vendeur", "emetteur", "prestataire", "expediteur"],
-  customer: ["ordered by", "placed by", "purchaser", "bestellt von", "commande par", "commandé par", "customer", "client", "buyer", "bill to", "billed to", "sold to", "invoice to", "kunde", "kaufer", "rechnungsempfanger", "auftraggeber", "besteller", "empfanger", "acheteur", "destinataire"],
+  customer: ["rechnung an", "facture a", "factures a", "facturer a", "ordered by", "placed by", "purchaser", "bestellt von", "commande par", "commandé par", "customer", "client", "buyer", "bill to", "billed to", "sold to", "invoice to", "kunde", "kaufer", "rechnungsempfanger", "auftraggeber", "besteller", "empfanger", "acheteur", "destinataire"],
   purchase_order_number: ["purchase order number", "purchase order", "po number", "po", "order number", "order id", "order reference", "bestellnummer", "bestellung", "bestell number", "auftragsnummer", "auftrag number", "number de commande", "bon de commande", "commande", "number commande", "reference commande"],
-  order_date: ["dated", "vom", "datiert", "order date", "date of order", "ordered on", "bestelldatum", "auftragsdatum", "bestellt am", "date de commande", "date commande"],
+  order_date: ["date", "datum", "dated", "vom", "datiert", "order date", "date of order", "ordered on", "bestelldatum", "auftragsdatum", "bestellt am", "date de commande", "date commande"],
   delivery_date: ["delivery date", "ship date", "shipping date", "expected delivery", "deliver by", "requested delivery date", "lieferdatum", "liefertermin", "lieferung bis", "date de livraison", "livraison", "livraison prevue", "date livraison"],
   payment_terms: ["payment terms", "terms", "terms of payment", "zahlungsbedingungen", "zahlungsziel", "zahlungskonditionen", "conditions de paiement", "modalites de paiement", "conditions de reglement", "delai de paiement"],
   iban: ["iban", "bank account", "account iban", "konto", "bankverbindung", "kontonummer", "compte bancaire", "rib", "compte"],
@@ -68,4 +68,4 @@ export const TOKEN_ALIASES: Record<string, string> = {
 };
 
 /** Words that carry no label meaning: dropped from labels and property names before matching. */
-export const LABEL_STOPWORDS = new Set(["the", "of", "a", "an", "your", "our", "de", "du", "des", "la", "le", "les", "l", "d", "der", "die", "das", "des", "den", "ihre", "votre", "vos", "in", "en", "im", "please", "bitte", "field", "value", "text"]);
+export const LABEL_STOPWORDS = new Set(["the", "of", "your", "our", "de", "du", "des", "la", "le", "les", "l", "d", "der", "die", "das", "des", "den", "ihre", "votre", "vos", "in", "en", "im", "please", "bitte", "field", "value", "text"]);

@@ -88,6 +88,9 @@ function typeString(field: FieldSpec, text: string, whole: unknown, locale?: Loc
     case "email":
       return pick(EMAIL_IN_TEXT);
     case "code": {
+      // "No. PO-1", "n° F-17", "#123": the number sign belongs to the label.
+      const stripped = text.replace(/^(?:n[°º]|no\.?|nr\.?|#|num[eé]ro|number)\s*:?\s*(?=\S*\d)/i, "");
+      if (stripped !== text) return typeString(field, stripped, coerceTo(field, stripped, locale), locale);
       // Identifiers keep their written form; a value that is a sentence is not an identifier.
       if (text.split(/\s+/).length <= 3 && /\d/.test(text)) {
         if (whole === null) return null;
@@ -165,9 +168,9 @@ function proseText(field: FieldSpec, text: string, locale?: Locale): Typed | nul
 }
 
 const LANG_WORDS: Record<Locale, string[]> = {
-  en: ["the", "and", "of", "to", "invoice", "total", "date", "for", "with", "please", "amount", "due", "is", "order"],
-  de: ["der", "die", "das", "und", "rechnung", "datum", "betrag", "mit", "fur", "bitte", "ist", "von", "gesamt", "bestellung", "zahlbar"],
-  fr: ["le", "la", "les", "et", "des", "du", "facture", "montant", "pour", "avec", "date", "est", "une", "commande", "veuillez"],
+  en: ["the", "and", "of", "to", "invoice", "total", "date", "for", "with", "please", "amount", "due", "is", "order", "name", "first", "last", "birth", "street", "city", "country", "phone", "subtotal", "customer", "supplier", "quantity", "price", "description"],
+  de: ["der", "die", "das", "und", "rechnung", "datum", "betrag", "mit", "fur", "bitte", "ist", "von", "gesamt", "bestellung", "zahlbar", "vorname", "nachname", "geburtsdatum", "strasse", "ort", "telefon", "mwst", "netto", "lieferant", "kunde", "menge", "preis", "beschreibung", "summe"],
+  fr: ["le", "la", "les", "et", "des", "du", "facture", "montant", "pour", "avec", "est", "une", "commande", "veuillez", "prenom", "nom", "naissance", "adresse", "ville", "pays", "telephone", "courriel", "ttc", "ht", "tva", "echeance", "fournisseur", "quantite", "prix", "designation"],
 };
 
 /** The document's language among en/de/fr by function and business words; undefined when unclear. */

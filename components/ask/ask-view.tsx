@@ -1,0 +1,137 @@
+"use client";
+// The ask page: a conversation with streamed, cited answers. Earlier answered turns go along as
+// `history` so follow-up questions ("and the deadline?") work; the chosen agent is kept in the URL
+// (/ask?agent=3) so an agent can be linked to directly.
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { Textarea } from "@/components/ui/textarea";
+import { useAgents } from "@/lib/client/hooks/use-agents";
+import { useAskQuestion } from "@/lib/client/hooks/use-ask-question";
+import { MAX_PAGE_SIZE } from "@/lib/client/paginated";
+import { AgentPicker } from "./agent-picker";
+import { AskTurn } from "./ask-turn";
+
+const MAX_QUESTION = 4000;
+
+export function AskView() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const agentParam = Number(params.get("agent"));
+  const agentId = Number.isInteger(agentParam) && agentParam > 0 ? agentParam : null;
+  const agents = useAgents({ page_size: MAX_PAGE_SIZE });
+  const agentList = agents.data?.results ?? [];
+  const agentNames = new Map(agentList.map((a) => [a.id, a.name]));
+
+  const { turns, ask, stop, clear, streaming } = useAskQuestion();
+  const [question, setQuestion] = useState("");
+  const [emptyError, setEmptyError] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+
+  // Keep the newest exchange in view as it is asked and as it grows.
+  const last = turns[turns.length - 1];
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: "end", behavior: "smooth" });
+  }, [turns.length, last?.status, last?.sources]);
+
+  const setAgent = (id: number | null) => {
+    const next = new URLSearchParams(params.toString());
+    if (id) next.set("agent", String(id));
+    else next.delete("agent");
+    const qs = next.toString();
+    router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+  };
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    const q = question.trim();
+    if (!q) {
+      setEmptyError(true);
+      inputRef.current?.focus();
+      return;
+    }
+    if (streaming) return;
+    setEmptyError(false);
+    setQuestion("");
+    void ask(q, { agentId });
+    inputRef.current?.focus();
+  };
+
+  // Enter asks, Shift+Enter starts a new line (the usual chat convention); IME composition is left alone.
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
+  };
+
+  const status = streaming ? "Answering…" : last?.status === "done" ? "Answer complete." : last?.status === "stopped" ? "Answer stopped." : last?.status === "error" ? "The question could not be answered." : "";
+
+  return (
+    <main className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <PageHeader
+        title="Ask"
+        description="Ask questions about your documents. Answers cite their sources: a numbered marker opens the document at the cited page."
+        actions={
+          turns.length > 0 && (
+            <Button variant="secondary" onClick={clear}>
+              New conversation
+            </Button>
+          )
+        }
+      />
+      <p role="status" aria-live="polite" className="sr-only">
+        {status}
+      </p>
+
+      {turns.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
+          No questions yet. Ask something your documents answer, e.g. “What is the refund policy?”
+        </div>
+      ) : (
+        <ol aria-label="Conversation" className="space-y-6">
+          {turns.map((t) => (
+            <AskTurn key={t.id} turn={t} agentName={t.agentId ? agentNames.get(t.agentId) : undefined} />
+          ))}
+        </ol>
+      )}
+      <div ref={endRef} />
+
+      <form onSubmit={submit} className="sticky bottom-0 space-y-3 rounded-lg border border-slate-200 bg-white/95 p-4 shadow-md backdrop-blur" noValidate>
+        <div>
+          <label htmlFor="ask-question" className="block text-sm font-medium text-slate-800">
+            Your question
+          </label>
+          <Textarea
+            id="ask-question"
+            ref={inputRef}
+            rows={2}
+            value={question}
+            maxLength={MAX_QUESTION}
+            invalid={emptyError}
+            aria-describedby="ask-question-hint"
+            placeholder={turns.length ? "Ask a follow-up…" : "What would you like to know?"}
+            onChange={(e) => setQuestion(e.target.value)}
+            onKeyDown={onKeyDown}
+            className="mt-1"
+          />
+          <p id="ask-question-hint" className={emptyError ? "mt-1 text-sm text-red-700" : "mt-1 text-xs text-slate-500"}>
+            {emptyError ? "Type a question first." : "Enter to ask, Shift+Enter for a new line."}
+          </p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <div className="sm:w-80">
+            <AgentPicker agents={agentList} loading={agents.isPending} error={agents.error} value={agentId} onChange={setAgent} disabled={streaming} />
+          </div>
+          {streaming ? (
+            <Button variant="danger" onClick={stop}>
+              Stop
+            </Button>
+          ) : (
+            <Button type="submit">Ask</Button>
+          )}
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+// The document as PDF (GET /api/v3/files/{id}/preview) in the browser's PDF viewer, opened at `page`
+// (`#page=N`). Fetched first rather than pointed at directly, so that a refusal (unsupported format,
+// rendering failure) shows the API's message instead of raw JSON inside the frame.
+import { useEffect, useState } from "react";
+import { ApiErrorAlert } from "@/components/ui/api-error-alert";
+import { ApiError, toApiError } from "@/lib/client/api-client";
+
+type State = { kind: "loading" } | { kind: "ready"; url: string } | { kind: "error"; error: ApiError };
+
+export function FilePreview({ fileId, title, page }: { fileId: number; title: string; page?: number }) {
+  const [state, setState] = useState<State>({ kind: "loading" });
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    let url: string | null = null;
+    setState({ kind: "loading" });
+    (async () => {
+      try {
+        const res = await fetch(`/api/v3/files/${fileId}/preview`, { signal: ctrl.signal, credentials: "same-origin" });
+        if (!res.ok) throw await toApiError(res);
+        url = URL.createObjectURL(await res.blob());
+        setState({ kind: "ready", url });
+      } catch (err) {
+        if ((err as Error).name === "AbortError") return;
+        setState({
+          kind: "error",
+          error: err instanceof ApiError ? err : new ApiError({ status: 0, code: "network_error", detail: "The preview could not be loaded." }),
+        });
+      }
+    })();
+    return () => {
+      ctrl.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [fileId]);
+
+  if (state.kind === "loading") {
+    return (
+      <p role="status" className="flex items-center gap-2 py-8 text-sm text-slate-600">
+        <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-slate-400 border-t-transparent" />
+        Rendering the preview…
+      </p>
+    );
+  }
+  if (state.kind === "error") return <ApiErrorAlert error={state.error} title="No preview for this document" />;
+  const src = `${state.url}#page=${page && page > 0 ? page : 1}`;
+  return (
+    <div className="space-y-2">
+      {/* key: a new page number reloads the viewer at that page */}
+      <iframe key={src} src={src} title={`Preview of ${title}`} className="h-[75vh] w-full rounded border border-slate-200 bg-slate-100" />
+      <p className="text-xs text-slate-500">
+        <a className="text-blue-800 underline" href={`/api/v3/files/${fileId}/preview#page=${page ?? 1}`} target="_blank" rel="noopener noreferrer">
+          Open the preview in a new tab
+        </a>
+      </p>
+    </div>
+  );
+}

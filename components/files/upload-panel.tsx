@@ -1,0 +1,140 @@
+"use client";
+// Upload: pick a workspace, then drop files on the zone or choose them with the file picker (several at
+// once). Each file gets its own progress bar; results and errors are announced politely.
+import Link from "next/link";
+import { useId, useRef, useState, type DragEvent } from "react";
+import { Button, cx } from "@/components/ui";
+import { Select } from "@/components/ui/select";
+import type { TWorkspace } from "@/lib/contracts/workspaces";
+import { useUploadFiles, type UploadItem } from "@/lib/client/hooks/use-upload-files";
+import { formatBytes } from "./format";
+
+export function UploadPanel({ workspaces, defaultWorkspaceId }: { workspaces: TWorkspace[]; defaultWorkspaceId?: number }) {
+  const { items, upload, cancel, clearFinished } = useUploadFiles();
+  const [workspaceId, setWorkspaceId] = useState<number | undefined>(undefined);
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const ids = useId();
+  const chosen = workspaceId ?? defaultWorkspaceId;
+
+  const start = (list: FileList | null) => {
+    const files = list ? Array.from(list) : [];
+    if (files.length) upload(files, chosen);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    start(e.dataTransfer.files);
+  };
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id={`${ids}-title`} className="text-base font-semibold text-slate-900">
+        Upload documents
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-56">
+          <label htmlFor={`${ids}-ws`} className="block text-sm font-medium text-slate-800">
+            Workspace
+          </label>
+          <Select id={`${ids}-ws`} value={chosen ?? ""} onChange={(e) => setWorkspaceId(Number(e.target.value) || undefined)}>
+            {chosen === undefined && <option value="">Company default</option>}
+            {workspaces.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+                {w.is_default ? " (default)" : ""}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="upload-dropzone"
+        className={cx(
+          "flex flex-col items-center justify-center gap-2 rounded-md border-2 border-dashed px-4 py-8 text-center text-sm",
+          dragging ? "border-blue-600 bg-blue-50" : "border-slate-300 bg-slate-50",
+        )}
+      >
+        <p className="text-slate-700">Drag and drop files here, or</p>
+        <Button variant="secondary" onClick={() => inputRef.current?.click()}>
+          Choose files…
+        </Button>
+        <input
+          ref={inputRef}
+          id={`${ids}-input`}
+          type="file"
+          multiple
+          aria-label="Files to upload"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(e) => {
+            start(e.target.files);
+            e.target.value = ""; // choosing the same file again uploads it again
+          }}
+        />
+        <p className="text-xs text-slate-500">PDF, Office documents, HTML, Markdown, text and images. Ingestion starts at once.</p>
+      </div>
+      {items.length > 0 && (
+        <div className="space-y-2">
+          <div className="flex items-center justify-between">
+            <h3 className="text-sm font-medium text-slate-800">Uploads</h3>
+            {items.some((it) => it.state !== "uploading") && (
+              <Button variant="ghost" className="px-2 py-1 text-xs" onClick={clearFinished}>
+                Clear finished
+              </Button>
+            )}
+          </div>
+          <ul aria-live="polite" className="space-y-2">
+            {items.map((it) => (
+              <UploadRow key={it.key} item={it} onCancel={() => cancel(it.key)} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: () => void }) {
+  const pct = item.size ? Math.min(100, Math.round((item.loaded / item.size) * 100)) : item.state === "done" ? 100 : 0;
+  return (
+    <li data-testid="upload-item" data-state={item.state} className="rounded-md border border-slate-200 px-3 py-2 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="min-w-0 truncate font-medium text-slate-800">{item.name}</span>
+        <span className="text-xs text-slate-500">{formatBytes(item.size)}</span>
+      </div>
+      <progress
+        className="mt-1 h-2 w-full overflow-hidden rounded [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-600"
+        max={100}
+        value={pct}
+        aria-label={`Upload of ${item.name}`}
+      />
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-2 text-xs">
+        {item.state === "uploading" && (
+          <>
+            <span className="text-slate-600">Uploading… {pct}%</span>
+            <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={onCancel}>
+              Cancel
+            </Button>
+          </>
+        )}
+        {item.state === "done" && item.file && (
+          <span className="text-green-800">
+            Uploaded —{" "}
+            <Link className="underline" href={`/files/${item.file.id}`}>
+              open {item.file.title}
+            </Link>
+          </span>
+        )}
+        {item.state === "error" && <span className="text-red-700">Failed: {item.error?.detail}</span>}
+        {item.state === "cancelled" && <span className="text-slate-600">Cancelled</span>}
+      </div>
+    </li>
+  );
+}

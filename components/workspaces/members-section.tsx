@@ -1,0 +1,172 @@
+"use client";
+// Workspace members: change a role in place, remove (with confirmation), add a company user by id.
+// The API keeps at least one owner; its refusal is shown as is.
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { ApiErrorAlert } from "@/components/ui/api-error-alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { formatDate, personName } from "@/lib/client/format";
+import { useAddWorkspaceMember, type TWorkspaceMember } from "@/lib/client/hooks/use-add-workspace-member";
+import { useRemoveWorkspaceMember } from "@/lib/client/hooks/use-remove-workspace-member";
+import { useUpdateWorkspaceMember } from "@/lib/client/hooks/use-update-workspace-member";
+import { ROLE_LABELS, ROLE_NAMES, WORKSPACE_ROLE_OPTIONS, type TWorkspaceRole } from "./roles";
+
+export interface MembersSectionProps {
+  workspaceId: number;
+  /** Undefined when the caller may not see members (editors and viewers). */
+  members: TWorkspaceMember[] | undefined;
+  canManage: boolean;
+}
+
+function AddMemberForm({ workspaceId, onAdded }: { workspaceId: number; onAdded: (m: TWorkspaceMember) => void }) {
+  const [userId, setUserId] = useState("");
+  const [role, setRole] = useState<TWorkspaceRole>("viewer");
+  const add = useAddWorkspaceMember(workspaceId);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    add.mutate(
+      { user_id: Number(userId), role },
+      {
+        onSuccess: (m) => {
+          setUserId("");
+          onAdded(m);
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label="Add member" className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3">
+      <ApiErrorAlert error={add.error} shownFields={["user_id", "role"]} />
+      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <Field label="User ID" required hint="The numeric id of a user of your company" error={add.error?.fieldMessage("user_id")}>
+          {({ invalid, ...c }) => <Input {...c} invalid={invalid} type="number" min={1} step={1} inputMode="numeric" value={userId} onChange={(e) => setUserId(e.target.value)} required />}
+        </Field>
+        <Field label="Role" error={add.error?.fieldMessage("role")}>
+          {({ invalid, ...c }) => (
+            <Select {...c} invalid={invalid} value={role} onChange={(e) => setRole(e.target.value as TWorkspaceRole)}>
+              {WORKSPACE_ROLE_OPTIONS.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Button type="submit" loading={add.isPending}>
+          Add member
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function MembersSection({ workspaceId, members, canManage }: MembersSectionProps) {
+  const update = useUpdateWorkspaceMember(workspaceId);
+  const remove = useRemoveWorkspaceMember(workspaceId);
+  const [removing, setRemoving] = useState<TWorkspaceMember | null>(null);
+  const [announce, setAnnounce] = useState("");
+
+  if (!members) {
+    return <Alert tone="info">Only the workspace owner and company admins can see the members of this workspace.</Alert>;
+  }
+  return (
+    <div className="space-y-3">
+      <p role="status" aria-live="polite" className="text-sm text-green-800">
+        {announce}
+      </p>
+      <ApiErrorAlert error={update.error} title="The role was not changed" />
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Members</caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-2">Member</th>
+              <th scope="col" className="px-4 py-2">User ID</th>
+              <th scope="col" className="px-4 py-2">Role</th>
+              <th scope="col" className="px-4 py-2">Since</th>
+              <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {members.map((m) => {
+              const name = personName(m);
+              return (
+                <tr key={m.user_id} data-testid="member-row">
+                  <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
+                    {name}
+                    <span className="block text-xs font-normal text-slate-500">{m.email}</span>
+                  </th>
+                  <td className="px-4 py-2 tabular-nums text-slate-600">{m.user_id}</td>
+                  <td className="px-4 py-2">
+                    {canManage ? (
+                      <Select
+                        aria-label={`Role of ${name}`}
+                        value={m.role}
+                        disabled={update.isPending && update.variables?.userId === m.user_id}
+                        onChange={(e) =>
+                          update.mutate(
+                            { userId: m.user_id, role: e.target.value as TWorkspaceRole },
+                            { onSuccess: (u) => setAnnounce(`${name} is now ${ROLE_NAMES[u.role].toLowerCase()}.`) },
+                          )
+                        }
+                        className="w-32"
+                      >
+                        {WORKSPACE_ROLE_OPTIONS.map((r) => (
+                          <option key={r} value={r}>
+                            {ROLE_NAMES[r]}
+                          </option>
+                        ))}
+                      </Select>
+                    ) : (
+                      ROLE_NAMES[m.role]
+                    )}
+                  </td>
+                  <td className="px-4 py-2 text-slate-600">{formatDate(m.created_at)}</td>
+                  <td className="px-4 py-2 text-right">
+                    {canManage && (
+                      <Button
+                        variant="ghost"
+                        className="px-3 py-1 text-red-700"
+                        aria-label={`Remove ${name}`}
+                        onClick={() => {
+                          remove.reset();
+                          setRemoving(m);
+                        }}
+                      >
+                        Remove
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {canManage && <AddMemberForm workspaceId={workspaceId} onAdded={(m) => setAnnounce(`${personName(m)} added as ${ROLE_NAMES[m.role].toLowerCase()}.`)} />}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing ? personName(removing) : ""}?`}
+        confirmLabel="Remove member"
+        pending={remove.isPending}
+        error={<ApiErrorAlert error={remove.error} />}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.user_id, {
+            onSuccess: () => {
+              setAnnounce(`${personName(removing)} removed.`);
+              setRemoving(null);
+            },
+          })
+        }
+      >
+        They lose access to the workspace&apos;s documents unless their company role grants it.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+"use client";
+// DELETE /api/v3/tags/{id}: the tag leaves every file that carried it (company admins).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiClient, type ApiError } from "../api-client";
+import { queryKeys } from "../query-keys";
+
+export function useDeleteTag() {
+  const qc = useQueryClient();
+  return useMutation<void, ApiError, number>({
+    mutationFn: (id) => apiClient.delete(`/api/v3/tags/${id}`),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: queryKeys.tags.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.files.all });
+    },
+  });
+}

@@ -1,0 +1,15 @@
+"use client";
+// POST /api/v3/files/{id}/facets {action: "set_attributes"}: sets attribute values of an assigned node (null clears) (workspace editors).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ApiError } from "../api-client";
+import { facetsChanged, postFacetAction, type TFileFacets } from "./use-file-facets";
+
+export type TSetFileAttributesInput = { content_type_path: string; values: Record<string, unknown> };
+
+export function useSetFileAttributes(fileId: number) {
+  const qc = useQueryClient();
+  return useMutation<TFileFacets, ApiError, TSetFileAttributesInput>({
+    mutationFn: (input) => postFacetAction(fileId, { action: "set_attributes", ...input }),
+    onSuccess: (facets) => facetsChanged(qc, fileId, facets),
+  });
+}

@@ -1,0 +1,15 @@
+"use client";
+// POST /api/v3/files/{id}/facets {action: "unclassify"}: removes a classification (and values no other classification carries) (workspace editors).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ApiError } from "../api-client";
+import { facetsChanged, postFacetAction, type TFileFacets } from "./use-file-facets";
+
+export type TUnclassifyFileInput = { content_type_path: string };
+
+export function useUnclassifyFile(fileId: number) {
+  const qc = useQueryClient();
+  return useMutation<TFileFacets, ApiError, TUnclassifyFileInput>({
+    mutationFn: (input) => postFacetAction(fileId, { action: "unclassify", ...input }),
+    onSuccess: (facets) => facetsChanged(qc, fileId, facets),
+  });
+}
