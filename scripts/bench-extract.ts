@@ -4,7 +4,7 @@
 // and coerced exactly as the API does. Prints accuracy overall and per type / language / layout / format,
 // whether `auto` chose the right granularity, and pages per second (extraction alone, and parse+extract).
 //
-//   npm run bench:extract [-- --formats pdf,docx] [--only <id part>] [--misses 20]
+//   npm run bench:extract [-- --formats pdf,docx] [--only <id part>] [--misses 20] [--seed N]
 //
 // Scoring: each scalar property of each expected row is one field; each property of each expected item of
 // an array (line_items) is one field; numbers equal within 0.005, strings after whitespace collapsing, dates
@@ -15,7 +15,7 @@ import { validateExtractionSchema } from "@/lib/extract/json-schema";
 import { coerceRows } from "@/lib/extract/coerce";
 import { LocalExtractor } from "@/lib/models/extraction/local-extractor";
 import { arg } from "./bench/common";
-import { buildCorpus, type ExtractDoc, type Format } from "./bench/extract-corpus";
+import { buildCorpus, DEFAULT_SEED, type ExtractDoc, type Format } from "./bench/extract-corpus";
 
 type Row = Record<string, unknown>;
 interface Tally {
@@ -71,7 +71,8 @@ async function main(): Promise<void> {
   const formats = arg("formats", "pdf,docx").split(",") as Format[];
   const only = arg("only", "");
   const misses = Number(arg("misses", "15"));
-  const corpus = await buildCorpus((m) => console.log(m));
+  const seed = Number(arg("seed", String(DEFAULT_SEED)));
+  const corpus = await buildCorpus((m) => console.log(m), seed);
   const docs = corpus.docs.filter((d) => !only || d.id.includes(only));
   const extractor = new LocalExtractor();
   const groups = new Map<string, Tally>();
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
     }
   }
   const docCount = docs.length * formats.length;
-  console.log(`\nExtraction benchmark (offline extractor), ${docs.length} documents × ${formats.join("+")} = ${docCount} files, ${pages} pages`);
+  console.log(`\nExtraction benchmark (offline extractor), seed ${seed}: ${docs.length} documents × ${formats.join("+")} = ${docCount} files, ${pages} pages`);
   console.log(`machine: ${os.cpus().length} cores, node ${process.version}\n`);
   console.log("group                     exact fields");
   for (const [key, t] of [...groups].sort((a, b) => (a[0] === "overall" ? -1 : b[0] === "overall" ? 1 : a[0].localeCompare(b[0])))) {

@@ -5,6 +5,9 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { getConsoleSession } from "@/lib/auth/console-session";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { isInstanceAdmin } from "@/lib/auth/permissions";
+import { getSystemStatus } from "@/lib/system/manage-system";
+import { SystemStatusGate } from "@/components/system/system-status-gate";
 import { ConsoleNav } from "./_shell/console-nav";
 import { UserMenu } from "./_shell/user-menu";
 import { VerifyEmailBanner } from "./_shell/verify-email-banner";
@@ -13,27 +16,31 @@ import { ConsoleProviders } from "./providers";
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const principal = await getConsoleSession();
   if (!principal) redirect("/login");
-  const me = await getCurrentUser(principal);
+  const [me, status] = await Promise.all([getCurrentUser(principal), getSystemStatus(principal)]);
+  const instanceAdmin = isInstanceAdmin(principal);
   return (
     <ConsoleProviders>
-      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
-      </a>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-3 sm:px-6">
-          <div className="flex flex-wrap items-center gap-6">
-            <Link href="/" className="text-lg font-semibold tracking-tight text-slate-900">
-              DocIntel
-            </Link>
-            <ConsoleNav />
+      {/* Maintenance banners, or the maintenance page instead of the console during a full shutdown. */}
+      <SystemStatusGate initial={status} isInstanceAdmin={instanceAdmin}>
+        <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          Skip to content
+        </a>
+        <header className="border-b border-slate-200 bg-white">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-3 sm:px-6">
+            <div className="flex flex-wrap items-center gap-6">
+              <Link href="/" className="text-lg font-semibold tracking-tight text-slate-900">
+                DocIntel
+              </Link>
+              <ConsoleNav instanceAdmin={instanceAdmin} />
+            </div>
+            <UserMenu initial={me} />
           </div>
-          <UserMenu initial={me} />
+        </header>
+        {!me.user.email_verified && <VerifyEmailBanner email={me.user.email} />}
+        <div id="content" tabIndex={-1} className="focus:outline-none">
+          {children}
         </div>
-      </header>
-      {!me.user.email_verified && <VerifyEmailBanner email={me.user.email} />}
-      <div id="content" tabIndex={-1} className="focus:outline-none">
-        {children}
-      </div>
+      </SystemStatusGate>
     </ConsoleProviders>
   );
 }

@@ -34,7 +34,7 @@ export function CreateApiKeyForm({ workspaceId, onCreated, onCancel }: CreateApi
   const [role, setRole] = useState<TWorkspaceRole>("viewer");
   const [expires, setExpires] = useState("");
   const create = useCreateApiKey();
-  const workspaces = useWorkspaces({ page_size: MAX_PAGE_SIZE });
+  const workspaces = useWorkspaces({ page_size: MAX_PAGE_SIZE }, { enabled: !fixedScope });
   const err = create.error;
   const today = new Date().toISOString().slice(0, 10);
 

@@ -17,7 +17,7 @@ export function toDraft(type: AttributeType, value: ApiValue): Draft {
 export function fromDraft(type: AttributeType, draft: Draft): ApiValue {
   if (type === "multi-select") return Array.isArray(draft) && draft.length ? draft : null;
   const s = typeof draft === "string" ? draft : "";
-  if (type === "rich-text" ? s.trim() === "" : s.trim() === "") return null;
+  if (s.trim() === "") return null;
   if (type === "number") return Number.isFinite(Number(s)) ? Number(s) : s;
   if (type === "boolean") return s === "true";
   return type === "rich-text" ? s : s.trim();

@@ -21,6 +21,22 @@ export const queryKeys = {
   system: {
     all: ["system"] as const,
     status: () => ["system", "status"] as const,
+    maintenance: (query: Query = {}) => ["system", "maintenance", query] as const,
+  },
+  /** Storage, credits, usage histogram and current-period spend (the dashboard). */
+  usage: {
+    all: ["usage"] as const,
+    storage: () => ["usage", "storage"] as const,
+    storageCost: () => ["usage", "storage-cost"] as const,
+    credits: () => ["usage", "credits"] as const,
+    histogram: (query: Query = {}) => ["usage", "histogram", query] as const,
+    currentPeriod: () => ["usage", "current-period"] as const,
+  },
+  /** The budget, its alerts and the alert events. */
+  billing: {
+    all: ["billing"] as const,
+    budget: () => ["billing", "budget"] as const,
+    alertEvents: (query: Query = {}) => ["billing", "alert-events", query] as const,
   },
   workspaces: {
     ...resource("workspaces"),

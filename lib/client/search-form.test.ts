@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ZSearchRequest } from "@/lib/contracts/search";
-import { activeFilterCount, EMPTY_SEARCH_FORM, formFromParams, paramsFromForm, requestFromForm, type TSearchForm } from "./search-form";
+import { SEARCH_MODES as CONTRACT_MODES, ZSearchRequest } from "@/lib/contracts/search";
+import { activeFilterCount, EMPTY_SEARCH_FORM, SEARCH_MODES, formFromParams, paramsFromForm, requestFromForm, type TSearchForm } from "./search-form";
 
 const full: TSearchForm = {
   q: " INV-77341 ",
@@ -16,6 +16,10 @@ const full: TSearchForm = {
 };
 
 describe("search form", () => {
+  it("offers exactly the contract's search modes", () => {
+    expect([...SEARCH_MODES].sort()).toEqual([...CONTRACT_MODES].sort());
+  });
+
   it("survives a round trip through the URL", () => {
     expect(formFromParams(paramsFromForm(full))).toEqual({ ...full, q: "INV-77341" });
   });

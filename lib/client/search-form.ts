@@ -1,9 +1,13 @@
 // The search page's form state, its URL (so a search can be bookmarked, shared and restored by the back
 // button after opening a result) and the POST /api/v3/search body it stands for.
-import { SEARCH_MODES } from "@/lib/contracts/search";
+// Types only from the contracts: their values pull server modules (Prisma via the filter grammar) into
+// the browser bundle.
+import type { TSearchRequest } from "@/lib/contracts/search";
 import type { TSearchInput } from "./hooks/use-search";
 
-export type TSearchMode = (typeof SEARCH_MODES)[number];
+export type TSearchMode = TSearchRequest["search_mode"];
+/** SEARCH_MODES of lib/contracts/search.ts (search-form.test.ts checks they agree). */
+export const SEARCH_MODES = ["hybrid", "semantic", "lexical"] as const satisfies readonly TSearchMode[];
 
 export interface TSearchForm {
   q: string;

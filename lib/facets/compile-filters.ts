@@ -26,6 +26,15 @@ const OPS: Record<ComparisonOp, Prisma.Sql> = { ">": Prisma.raw(">"), ">=": Pris
 
 const anyOf = (parts: Prisma.Sql[]): Prisma.Sql => (parts.length ? Prisma.sql`(${Prisma.join(parts, " OR ")})` : Prisma.sql`FALSE`);
 
+/**
+ * A test on a text-like value, or on any choice `x` of a multi-select value. CASE fixes the order, so
+ * the per-row unnest subquery runs only for values without text (OR would evaluate both sides).
+ */
+function textOrChoices(onText: Prisma.Sql, onChoice: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(CASE WHEN v.value_text IS NOT NULL THEN ${onText}
+    WHEN cardinality(v.value_array) > 0 THEN EXISTS (SELECT 1 FROM unnest(v.value_array) x WHERE ${onChoice}) ELSE FALSE END)`;
+}
+
 function prefixCondition(text: string): Prisma.Sql {
   const lower = text.toLowerCase();
   const keyPattern = `${likeEscape(lower.slice(0, VALUE_KEY_LENGTH))}%`;
@@ -34,12 +43,12 @@ function prefixCondition(text: string): Prisma.Sql {
     lower.length > VALUE_KEY_LENGTH
       ? Prisma.sql`(v.value_key LIKE ${keyPattern} AND starts_with(lower(v.value_text), ${lower}))`
       : Prisma.sql`v.value_key LIKE ${keyPattern}`;
-  return Prisma.sql`(${onText} OR EXISTS (SELECT 1 FROM unnest(v.value_array) x WHERE starts_with(lower(x), ${lower})))`;
+  return textOrChoices(onText, Prisma.sql`starts_with(lower(x), ${lower})`);
 }
 
 function containsCondition(text: string): Prisma.Sql {
   const lower = text.toLowerCase();
-  return Prisma.sql`(strpos(lower(v.value_text), ${lower}) > 0 OR EXISTS (SELECT 1 FROM unnest(v.value_array) x WHERE strpos(lower(x), ${lower}) > 0))`;
+  return textOrChoices(Prisma.sql`strpos(lower(v.value_text), ${lower}) > 0`, Prisma.sql`strpos(lower(x), ${lower}) > 0`);
 }
 
 function valueCondition(m: ValueMatch): Prisma.Sql {

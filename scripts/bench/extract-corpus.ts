@@ -5,7 +5,8 @@
 //   kv      two-column key-value table(s), items table with the totals in its footer rows
 //   grid    four-column key-value table (two pairs per row)
 //   prose   the header fields written as sentences, items in a table
-// and rendered from HTML by LibreOffice to PDF and DOCX. Cached under os.tmpdir() by a hash of this file.
+// and rendered from HTML by LibreOffice to PDF and DOCX. Cached under os.tmpdir() by a hash of this file and
+// the seed (another --seed gives other values, label variants and layouts from the same vocabulary).
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -17,7 +18,7 @@ import { rng } from "./common";
 import { ITEMS, LABELS, NAMES, PROSE, type Lang } from "./extract-vocab";
 
 const run = promisify(execFile);
-const SEED = 20261122;
+export const DEFAULT_SEED = 20261122;
 export type DocType = "invoice" | "purchase_order" | "form" | "statement" | "contacts";
 export type Layout = "colon" | "kv" | "grid" | "prose" | "table" | "sections";
 export type { Lang } from "./extract-vocab";
@@ -303,8 +304,8 @@ function contacts(id: string, lang: Lang, r: R): ExtractDoc {
 }
 
 /** The corpus: 60 documents (every type × language × layout combination at least once). */
-export function generateDocs(): ExtractDoc[] {
-  const r = rng(SEED);
+export function generateDocs(seed = DEFAULT_SEED): ExtractDoc[] {
+  const r = rng(seed);
   const docs: ExtractDoc[] = [];
   const langs: Lang[] = ["en", "de", "fr"];
   let k = 0;
@@ -343,9 +344,12 @@ async function soffice(convertTo: string, files: string[], outdir: string, tag: 
 }
 
 /** Writes the HTML and renders PDF + DOCX (two LibreOffice processes), or reuses the cache. */
-export async function buildCorpus(log: (m: string) => void = () => {}): Promise<{ dir: string; docs: ExtractDoc[]; file: (d: ExtractDoc, f: Format) => string }> {
-  const docs = generateDocs();
-  const dir = path.join(os.tmpdir(), `docintel-extract-corpus-${hash()}`);
+export async function buildCorpus(
+  log: (m: string) => void = () => {},
+  seed = DEFAULT_SEED,
+): Promise<{ dir: string; docs: ExtractDoc[]; file: (d: ExtractDoc, f: Format) => string }> {
+  const docs = generateDocs(seed);
+  const dir = path.join(os.tmpdir(), `docintel-extract-corpus-${hash()}-${seed}`);
   const file = (d: ExtractDoc, f: Format) => path.join(dir, f, `${d.id}.${f}`);
   if (!docs.every((d) => fs.existsSync(file(d, "pdf")) && fs.existsSync(file(d, "docx")))) {
     log(`rendering ${docs.length} documents to PDF and DOCX with LibreOffice into ${dir} ...`);

@@ -14,15 +14,20 @@ export const NAV_ITEMS: { href: string; label: string }[] = [
   { href: "/tags", label: "Tags" },
   { href: "/agents", label: "Agents" },
   { href: "/api-keys", label: "API keys" },
+  { href: "/billing", label: "Budget" },
   { href: "/docs", label: "API reference" },
 ];
 
-export function ConsoleNav() {
+/** Shown to instance admins only: maintenance periods and the announcement. */
+const ADMIN_ITEM = { href: "/admin", label: "Admin" };
+
+export function ConsoleNav({ instanceAdmin = false }: { instanceAdmin?: boolean }) {
   const pathname = usePathname();
+  const items = instanceAdmin ? [...NAV_ITEMS, ADMIN_ITEM] : NAV_ITEMS;
   return (
     <nav aria-label="Main">
       <ul className="flex flex-wrap gap-1">
-        {NAV_ITEMS.map((item) => {
+        {items.map((item) => {
           const active = item.href === "/" ? pathname === "/" : pathname.startsWith(item.href);
           return (
             <li key={item.href}>

@@ -6,7 +6,8 @@
 // answer), `done` with model and usage; `error` carries the v3 envelope. Failures before the stream
 // starts are ordinary HTTP errors.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ASK_MAX_HISTORY, type TAskRequest, type TAskSource } from "@/lib/contracts/ask";
+// Types only from the contract: its values would pull server modules into the browser bundle.
+import type { TAskRequest, TAskSource } from "@/lib/contracts/ask";
 import { ApiError, toApiError, type ApiFieldError } from "../api-client";
 import { readSse, sseJson } from "../sse";
 
@@ -28,6 +29,10 @@ export interface TAskOptions {
   agentId?: number | null;
   workspaceIds?: number[];
 }
+
+/** ASK_MAX_HISTORY and the per-message limit of lib/contracts/ask.ts (use-ask-question.test.ts checks them). */
+export const MAX_HISTORY = 20;
+export const MAX_MESSAGE = 8000;
 
 type AskBody = Omit<Partial<TAskRequest>, "query"> & { query: string; stream: true };
 
@@ -83,10 +88,10 @@ export function historyOf(turns: TAskTurn[]): TAskRequest["history"] {
   const messages = turns
     .filter((t) => t.answer.trim() && (t.status === "done" || t.status === "stopped"))
     .flatMap((t) => [
-      { role: "user" as const, content: t.question.slice(0, 8000) },
-      { role: "assistant" as const, content: t.answer.slice(0, 8000) },
+      { role: "user" as const, content: t.question.slice(0, MAX_MESSAGE) },
+      { role: "assistant" as const, content: t.answer.slice(0, MAX_MESSAGE) },
     ]);
-  return messages.slice(-ASK_MAX_HISTORY);
+  return messages.slice(-MAX_HISTORY);
 }
 
 export function useAskQuestion() {

@@ -7,8 +7,9 @@ import { apiClient, type ApiError, type Query } from "../api-client";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";
 
-export function useWorkspaces(query: Query = {}) {
+export function useWorkspaces(query: Query = {}, options: { enabled?: boolean } = {}) {
   return useQuery<TPaginated<TWorkspace>, ApiError>({
+    enabled: options.enabled,
     queryKey: queryKeys.workspaces.list(query),
     queryFn: ({ signal }) => apiClient.get<TPaginated<TWorkspace>>("/api/v3/workspaces", { query, signal }),
     placeholderData: keepPreviousData,

@@ -62,12 +62,6 @@ export function setPath(row: Row, path: string[], value: unknown): void {
   parent[path[1]] = value;
 }
 
-export function getPath(row: Row, path: string[]): unknown {
-  if (path.length === 1) return row[path[0]];
-  const parent = row[path[0]] as Row | undefined;
-  return parent?.[path[1]];
-}
-
 /** The document-level row of a layout (or of one page's / one section's part of it). */
 export function extractRow(fields: FieldSpec[], layout: Layout, locale?: Locale, opts: { freeText?: boolean } = {}): Row {
   const row: Row = {};

@@ -101,7 +101,10 @@ export function scoreLabel(label: string[], field: FieldSpec): number {
   if (!cache) scoreCache.set(field, (cache = new Map()));
   const key = label.join(" ");
   let score = cache.get(key);
-  if (score === undefined) cache.set(key, (score = computeScore(label, field)));
+  if (score === undefined) {
+    if (cache.size > 20_000) cache.clear(); // bounded: a long-lived schema sees endless new labels
+    cache.set(key, (score = computeScore(label, field)));
+  }
   return score;
 }
 
@@ -164,22 +167,28 @@ const HINTS: Partial<Record<string, ValueHint>> = {
   invoice_number: "code", purchase_order_number: "code", customer_number: "code", vat_id: "code", sku: "code", reference: "code",
 };
 
-function conceptOf(texts: string[]): string | undefined {
-  let best: string | undefined;
-  let bestScore = 0;
-  for (const text of texts) {
-    const tokens = labelTokens(text);
-    for (const [concept, phrases] of conceptPhrases) {
-      for (const p of phrases) {
-        const s = phraseScore(tokens, p);
-        if (s > bestScore && s >= 0.95) {
-          best = concept;
-          bestScore = s;
-        }
-      }
-    }
+// Concept lookup by a property's words: exact phrase first, then the same words in another order.
+const conceptByKey = new Map<string, string>();
+const conceptBySorted = new Map<string, string>();
+for (const [concept, phrases] of conceptPhrases) {
+  for (const p of phrases) {
+    if (!p.length) continue;
+    if (!conceptByKey.has(p.join(" "))) conceptByKey.set(p.join(" "), concept);
+    const sorted = [...p].sort().join(" ");
+    if (!conceptBySorted.has(sorted)) conceptBySorted.set(sorted, concept);
   }
-  return best;
+}
+
+function conceptOf(texts: string[]): string | undefined {
+  for (const text of texts) {
+    const hit = conceptByKey.get(labelTokens(text).join(" "));
+    if (hit) return hit;
+  }
+  for (const text of texts) {
+    const hit = conceptBySorted.get(labelTokens(text).sort().join(" "));
+    if (hit) return hit;
+  }
+  return undefined;
 }
 
 function buildField(key: string, path: string[], raw: Schema, root: Schema, parent?: FieldSpec): FieldSpec {
@@ -259,5 +268,3 @@ export function buildFields(schema: Schema): FieldSpec[] {
   }
   return out;
 }
-
-export const foldLabel = (s: string) => fold(s).replace(/[^\p{L}\p{N}]+/gu, " ").trim();

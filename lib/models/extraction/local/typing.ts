@@ -183,8 +183,6 @@ export function detectLocale(text: string): Locale | undefined {
   return ranked[0][1] >= 2 && ranked[0][1] > ranked[1][1] ? ranked[0][0] : undefined;
 }
 
-export const parseNum = parseNumber;
-
 /** A value found by its shape alone anywhere in the document (IBAN, BIC, e-mail, currency code). */
 export function typeOnly(field: FieldSpec, layout: Layout, locale?: Locale): unknown {
   if (!["iban", "bic", "email", "currency"].includes(field.hint)) return null;
