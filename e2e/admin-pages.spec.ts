@@ -104,6 +104,7 @@ test("a workspace is created, gets a member whose role changes, keeps its last o
   await signIn(page);
   await page.goto(`${readServer().baseURL}/workspaces`);
   await expect(page.getByTestId("workspace-row").filter({ hasText: "General" })).toBeVisible();
+  await shot(page, "workspaces");
   await page.getByRole("button", { name: "New workspace" }).click();
   await page.getByLabel("Workspace name").fill(WORKSPACE);
   await page.getByLabel("Description").fill("Signed contracts and their amendments");
@@ -158,7 +159,7 @@ test("a tag is created, found, renamed, and a duplicate name is refused", async 
   await page.goto(`${readServer().baseURL}/tags`);
   await page.getByRole("button", { name: "New tag" }).click();
   await page.getByLabel("Tag name").fill(`${TAG} draft`);
-  await page.getByLabel("Description").fill("Agreements with customers and suppliers");
+  await page.getByRole("textbox", { name: "Description" }).fill("Agreements with customers and suppliers");
   await page.getByRole("button", { name: "Create tag" }).click();
   const row = page.getByTestId("tag-row").filter({ hasText: `${TAG} draft` });
   await expect(row).toBeVisible();
@@ -180,6 +181,7 @@ test("a tag is created, found, renamed, and a duplicate name is refused", async 
   await page.getByLabel("Search tags").fill(`no such tag ${run}`);
   await expect(page.getByText("No tag name contains")).toBeVisible();
   await page.getByLabel("Search tags").fill("");
+  await expect(page.getByTestId("tag-row").filter({ hasText: TAG })).toBeVisible();
   await shot(page, "tags");
 });
 
@@ -221,4 +223,27 @@ test("an agent is created with a model, workspaces and tags, edited, and deleted
   await page.getByRole("dialog").getByRole("button", { name: "Delete agent" }).click();
   await expect(page).toHaveURL(/\/agents$/);
   await expect(page.getByTestId("agent-card").filter({ hasText: AGENT })).toHaveCount(0);
+});
+
+test("an empty workspace is deleted after confirmation; the default workspace cannot be", async ({ page }) => {
+  const { baseURL } = readServer();
+  await signIn(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${baseURL}/workspaces`);
+  await page.getByRole("button", { name: "New workspace" }).click();
+  await page.getByLabel("Workspace name").fill(`Scratch ${run}`);
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page.getByRole("heading", { name: `Scratch ${run}`, level: 1 })).toBeVisible();
+  await shot(page, "workspace-mobile");
+  await page.getByRole("region", { name: "Delete workspace" }).getByRole("button", { name: "Delete workspace" }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete “Scratch ${run}”?` });
+  await expect(dialog).toContainText("holds no documents");
+  await dialog.getByRole("button", { name: "Delete workspace" }).click();
+  await expect(page).toHaveURL(/\/workspaces$/);
+  await expect(page.getByTestId("workspace-row").filter({ hasText: WORKSPACE })).toBeVisible();
+  await expect(page.getByTestId("workspace-row").filter({ hasText: `Scratch ${run}` })).toHaveCount(0);
+
+  await page.getByTestId("workspace-row").filter({ hasText: "General" }).getByRole("link", { name: "General" }).click();
+  await expect(page.getByText("default workspace; it cannot be deleted")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete workspace" })).toHaveCount(0);
 });

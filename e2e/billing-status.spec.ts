@@ -53,7 +53,7 @@ test("the dashboard shows storage, spend by feature, credits when they apply and
   await expect(page.getByTestId("period-total")).toContainText(period.total_cost);
   // Every feature plus the storage line, highest cost first.
   await expect(page.getByTestId("period-feature")).toHaveCount(6);
-  await expect(page.getByTestId("period-feature").filter({ hasText: "Search" })).toContainText(`${searches.quantity.toLocaleString("en-US")} ${searches.unit}`);
+  await expect(page.getByTestId("period-feature").filter({ hasText: "Search" })).toContainText(`${searches.quantity.toLocaleString("en-US")} queries`);
   await expect(page.getByTestId("period-feature").filter({ hasText: "Search" })).toContainText(searches.cost);
 
   const credits = await request.get(`${baseURL}/api/v3/credits`, { headers: auth() });
@@ -73,9 +73,11 @@ test("the dashboard shows storage, spend by feature, credits when they apply and
   await page.getByLabel("Cost at list price").check();
   await expect(chart).toHaveAttribute("aria-label", /daily cost per feature/);
   await shot(page, "dashboard");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, "dashboard-mobile");
 });
 
-test("a company admin creates a budget and alerts, changes them and deletes them", async ({ page }) => {
+test("a company admin creates a budget and alerts, changes them and deletes them", async ({ page, request }) => {
   const { baseURL } = readServer();
   await signIn(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Budget" }).click();
@@ -126,6 +128,19 @@ test("a company admin creates a budget and alerts, changes them and deletes them
   await page.getByRole("dialog").getByRole("button", { name: "Delete alert" }).click();
   await expect(page.getByTestId("budget-alert")).toHaveCount(1);
 
+  // An alert the cycle's spend has already reached fires with the next metered operation.
+  await page.getByRole("button", { name: "New alert" }).click();
+  await page.getByLabel("Threshold type").selectOption("amount_eur");
+  await page.getByLabel("Threshold (EUR)").fill("0.01");
+  await page.getByRole("button", { name: "Create alert" }).click();
+  await expect(page.getByTestId("budget-alert")).toHaveCount(2);
+  const search = await request.post(`${baseURL}/api/v3/search`, { headers: auth(), data: { query: `alert ${run}`, search_mode: "lexical" } });
+  expect(search.status(), await search.text()).toBe(200);
+  await page.reload();
+  const event = page.getByTestId("alert-event").first();
+  await expect(event).toContainText("€0.01");
+  await expect(event).toContainText(/Console only \(no SMTP\)|E-mail/);
+
   // Change the budget: 250, alerts only.
   await page.getByRole("button", { name: "Edit budget" }).click();
   await page.getByLabel("Monthly budget (EUR)").fill("250.50");
@@ -139,10 +154,12 @@ test("a company admin creates a budget and alerts, changes them and deletes them
   // The budget survives a reload (it is the server's), then goes with its alerts.
   await page.reload();
   await expect(page.getByTestId("budget-amount")).toContainText("250.50");
-  await expect(page.getByTestId("budget-alert")).toHaveCount(1);
+  await expect(page.getByTestId("budget-alert")).toHaveCount(2);
   await page.getByRole("button", { name: "Delete budget" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete budget" }).click();
   await expect(page.getByRole("heading", { name: "No budget set" })).toBeVisible();
+  // Past events stay, without their alert.
+  await expect(page.getByTestId("alert-event").first()).toContainText("alert deleted");
 });
 
 test("an instance admin's warning banner and announcement show in the console; a full shutdown shows the maintenance page until ended", async ({ page }) => {
@@ -154,7 +171,7 @@ test("an instance admin's warning banner and announcement show in the console; a
 
   // Warning banner: the console keeps working and shows the reason.
   const bannerReason = `Database upgrade ${run}`;
-  await page.getByLabel("Mode").selectOption("warning_banner");
+  await page.getByLabel("Mode", { exact: true }).selectOption("warning_banner");
   await page.getByLabel("Reason").fill(bannerReason);
   await page.getByRole("button", { name: "Start maintenance" }).click();
   await expect(page.getByTestId("maintenance-banner")).toContainText(bannerReason);
@@ -182,7 +199,7 @@ test("an instance admin's warning banner and announcement show in the console; a
 
   // Full shutdown: the console gives way to the maintenance page and the API answers 503.
   const shutdownReason = `Storage migration ${run}`;
-  await page.getByLabel("Mode").selectOption("full_shutdown");
+  await page.getByLabel("Mode", { exact: true }).selectOption("full_shutdown");
   await page.getByLabel("Reason").fill(shutdownReason);
   await page.getByRole("button", { name: "Start maintenance" }).click();
   const maintenance = page.getByTestId("maintenance-page");

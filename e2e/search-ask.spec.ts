@@ -29,6 +29,7 @@ async function api(request: APIRequestContext) {
 }
 
 test.beforeAll(async ({ request }) => {
+  test.setTimeout(180_000);
   const { baseURL, headers } = await api(request);
   const upload = await request.post(`${baseURL}/api/v3/files`, {
     headers,
@@ -36,10 +37,16 @@ test.beforeAll(async ({ request }) => {
   });
   expect(upload.status(), await upload.text()).toBe(201);
   fileId = (await upload.json()).id;
-  // Ingestion runs in the background: searchable once embedded.
-  await expect
-    .poll(async () => (await (await request.get(`${baseURL}/api/v3/files/${fileId}`, { headers })).json()).status, { timeout: 90_000, intervals: [500, 1000] })
-    .toBe("embedded");
+  // Ingestion runs in the background: searchable once embedded. The first ingestion loads the offline
+  // models and can stall the server for seconds, so a dropped connection is retried, not fatal.
+  const status = async () => {
+    try {
+      return (await (await request.get(`${baseURL}/api/v3/files/${fileId}`, { headers, timeout: 30_000 })).json()).status;
+    } catch (err) {
+      return `unreachable: ${(err as Error).message}`;
+    }
+  };
+  await expect.poll(status, { timeout: 120_000, intervals: [500, 1000] }).toBe("embedded");
   agentName = `Aurora helper ${Date.now()}`;
   const agent = await request.post(`${baseURL}/api/v3/agents`, { headers, data: { name: agentName, description: "Answers about Aurora.", visibility: "company" } });
   expect(agent.status(), await agent.text()).toBe(201);

@@ -60,6 +60,11 @@ export function AskView() {
     inputRef.current?.focus();
   };
 
+  const onStop = () => {
+    stop();
+    inputRef.current?.focus();
+  };
+
   // Enter asks, Shift+Enter starts a new line (the usual chat convention); IME composition is left alone.
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
@@ -95,9 +100,8 @@ export function AskView() {
           ))}
         </ol>
       )}
-      <div ref={endRef} />
 
-      <form onSubmit={submit} className="sticky bottom-0 space-y-3 rounded-lg border border-slate-200 bg-white/95 p-4 shadow-md backdrop-blur" noValidate>
+      <form onSubmit={submit} className="space-y-3 sm:sticky sm:bottom-0 rounded-lg border border-slate-200 bg-white/95 p-4 shadow-md backdrop-blur" noValidate>
         <div>
           <label htmlFor="ask-question" className="block text-sm font-medium text-slate-800">
             Your question
@@ -123,15 +127,19 @@ export function AskView() {
           <div className="sm:w-80">
             <AgentPicker agents={agentList} loading={agents.isPending} error={agents.error} value={agentId} onChange={setAgent} disabled={streaming} />
           </div>
+          {/* Keys: two different buttons, so the colour does not animate from one to the other. */}
           {streaming ? (
-            <Button variant="danger" onClick={stop}>
+            <Button key="stop" variant="danger" onClick={onStop}>
               Stop
             </Button>
           ) : (
-            <Button type="submit">Ask</Button>
+            <Button key="ask" type="submit">
+              Ask
+            </Button>
           )}
         </div>
       </form>
+      <div ref={endRef} />
     </main>
   );
 }

@@ -13,7 +13,8 @@ export function SourceList({ sources, cited, headingId }: { sources: TAskSource[
       </h3>
       <ol className="mt-2 space-y-2">
         {sources.map((s, i) => {
-          const excerpt = s.content.length > EXCERPT ? `${s.content.slice(0, EXCERPT).trimEnd()}…` : s.content;
+          const flat = s.content.replace(/\s+/g, " ").trim();
+          const excerpt = flat.length > EXCERPT ? `${flat.slice(0, EXCERPT).trimEnd()}…` : flat;
           return (
             <li key={s.chunk_id} className="flex gap-3 text-sm" data-testid="ask-source">
               <span
@@ -29,7 +30,7 @@ export function SourceList({ sources, cited, headingId }: { sources: TAskSource[
                 </Link>
                 <span className="ml-2 text-xs text-slate-500">page {s.page}</span>
                 {!cited.has(i + 1) && <span className="ml-2 text-xs text-slate-400">not cited</span>}
-                <p className="mt-0.5 line-clamp-3 whitespace-pre-line break-words text-slate-600">{excerpt}</p>
+                <p className="mt-0.5 line-clamp-3 break-words text-slate-600">{excerpt}</p>
               </div>
             </li>
           );

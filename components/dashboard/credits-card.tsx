@@ -3,6 +3,7 @@
 import { formatEur, percentOf } from "@/components/billing/money";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { useCredits } from "@/lib/client/hooks/use-usage";
+import { quantityLabel } from "@/lib/client/usage-chart";
 import { Card, Meter, meterTone } from "./card";
 
 export function CreditsCard() {
@@ -29,7 +30,7 @@ export function CreditsCard() {
               <li key={e.endpoint} className="flex justify-between gap-3 py-1">
                 <code className="text-xs text-slate-700">{e.endpoint}</code>
                 <span className="tabular-nums text-slate-600">
-                  {e.operations === null ? "free" : `≈ ${e.operations.toLocaleString()} ${e.unit}${e.operations === 1 ? "" : "s"}`}
+                  {e.operations === null ? "free" : `≈ ${quantityLabel(e.operations, e.unit)}`}
                 </span>
               </li>
             ))}

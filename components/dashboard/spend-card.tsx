@@ -4,7 +4,7 @@ import { formatEur, percentOf } from "@/components/billing/money";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { formatDate } from "@/lib/client/format";
 import { useCurrentPeriod } from "@/lib/client/hooks/use-usage";
-import { FEATURE_LABELS, type TChartFeature } from "@/lib/client/usage-chart";
+import { FEATURE_LABELS, quantityLabel, type TChartFeature } from "@/lib/client/usage-chart";
 import { Card, Loading } from "./card";
 import { FEATURE_COLORS } from "./usage-chart";
 
@@ -52,7 +52,7 @@ export function SpendCard() {
                 </span>
               </th>
               <td className="py-1.5 text-right tabular-nums text-slate-600">
-                {f.quantity.toLocaleString()} {f.unit}
+                {quantityLabel(f.quantity, f.unit)}
               </td>
               <td className="py-1.5 text-right font-medium tabular-nums">{formatEur(f.cost)}</td>
             </tr>

@@ -5,7 +5,7 @@ import { useId, useMemo, useState } from "react";
 import { formatEur } from "@/components/billing/money";
 import { cx } from "@/components/ui/cx";
 import type { TUsageHistogram } from "@/lib/client/hooks/use-usage";
-import { CHART_FEATURES, FEATURE_LABELS, niceTicks, stackHistogram, type TChartFeature, type TChartMetric } from "@/lib/client/usage-chart";
+import { CHART_FEATURES, FEATURE_LABELS, niceTicks, stackHistogram, tickDecimals, type TChartFeature, type TChartMetric } from "@/lib/client/usage-chart";
 
 export const FEATURE_COLORS: Record<TChartFeature, string> = {
   parsing: "#2563eb",
@@ -15,8 +15,8 @@ export const FEATURE_COLORS: Record<TChartFeature, string> = {
   rag: "#e11d48",
 };
 
-const W = 720;
-const H = 240;
+const W = 900;
+const H = 260;
 const PAD = { top: 12, right: 8, bottom: 28, left: 48 };
 
 const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
@@ -25,7 +25,8 @@ export function UsageChart({ histogram }: { histogram: TUsageHistogram }) {
   const [metric, setMetric] = useState<TChartMetric>("usage");
   const name = useId();
   const chart = useMemo(() => stackHistogram(histogram, metric), [histogram, metric]);
-  const ticks = niceTicks(chart.max);
+  const ticks = niceTicks(chart.max, 4, metric === "cost" ? 0.01 : 1);
+  const decimals = tickDecimals(ticks);
   const top = ticks[ticks.length - 1];
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
@@ -65,7 +66,7 @@ export function UsageChart({ histogram }: { histogram: TUsageHistogram }) {
               <g key={t}>
                 <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
                 <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end" fontSize="11" fill="#64748b">
-                  {metric === "cost" ? t.toFixed(t < 1 && t > 0 ? 2 : 0) : t.toLocaleString()}
+                  {t.toFixed(decimals)}
                 </text>
               </g>
             ))}

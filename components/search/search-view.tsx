@@ -31,6 +31,13 @@ export function SearchView() {
   const workspaces = useWorkspaces({ page_size: MAX_PAGE_SIZE });
   const workspaceNames = useMemo(() => new Map((workspaces.data?.results ?? []).map((w) => [w.id, w.name])), [workspaces.data]);
 
+  // Filters start open beside the results on wide screens and folded above them on narrow ones, where
+  // they would otherwise push the results a screen down.
+  const [filtersOpen, setFiltersOpen] = useState(true);
+  useEffect(() => {
+    if (window.matchMedia("(max-width: 1023px)").matches) setFiltersOpen(false);
+  }, []);
+
   const [emptyQuery, setEmptyQuery] = useState(false);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -85,7 +92,7 @@ export function SearchView() {
 
         <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
           <aside aria-label="Search filters">
-            <details open className="group rounded-lg border border-slate-200 bg-white p-4">
+            <details open={filtersOpen} onToggle={(e) => setFiltersOpen(e.currentTarget.open)} className="rounded-lg border border-slate-200 bg-white p-4">
               <summary className="cursor-pointer select-none text-sm font-semibold text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
                 Filters{activeFilters > 0 && <span className="ml-1 font-normal text-slate-500">({activeFilters} active)</span>}
               </summary>

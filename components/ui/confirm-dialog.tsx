@@ -34,7 +34,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, pending, er
         e.preventDefault();
         if (!pending) onCancel();
       }}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg text-left font-normal border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
     >
       {open && (
         <div className="space-y-4 p-6">

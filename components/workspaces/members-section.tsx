@@ -42,7 +42,7 @@ function AddMemberForm({ workspaceId, onAdded }: { workspaceId: number; onAdded:
     <form onSubmit={submit} aria-label="Add member" className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3">
       <ApiErrorAlert error={add.error} shownFields={["user_id", "role"]} />
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <Field label="User ID" required hint="The numeric id of a user of your company" error={add.error?.fieldMessage("user_id")}>
+        <Field label="User ID" required error={add.error?.fieldMessage("user_id")}>
           {({ invalid, ...c }) => <Input {...c} invalid={invalid} type="number" min={1} step={1} inputMode="numeric" value={userId} onChange={(e) => setUserId(e.target.value)} required />}
         </Field>
         <Field label="Role" error={add.error?.fieldMessage("role")}>
@@ -60,6 +60,9 @@ function AddMemberForm({ workspaceId, onAdded }: { workspaceId: number; onAdded:
           Add member
         </Button>
       </div>
+      <p className="text-xs text-slate-500">
+        The numeric id of a user of your company. Users who sign in through the company directory appear after their first sign-in.
+      </p>
     </form>
   );
 }
@@ -147,7 +150,15 @@ export function MembersSection({ workspaceId, members, canManage }: MembersSecti
           </tbody>
         </table>
       </div>
-      {canManage && <AddMemberForm workspaceId={workspaceId} onAdded={(m) => setAnnounce(`${personName(m)} added as ${ROLE_NAMES[m.role].toLowerCase()}.`)} />}
+      {canManage && (
+        <AddMemberForm
+          workspaceId={workspaceId}
+          onAdded={(m) => {
+            update.reset();
+            setAnnounce(`${personName(m)} added as ${ROLE_NAMES[m.role].toLowerCase()}.`);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={removing !== null}
         title={`Remove ${removing ? personName(removing) : ""}?`}
@@ -159,6 +170,7 @@ export function MembersSection({ workspaceId, members, canManage }: MembersSecti
           removing &&
           remove.mutate(removing.user_id, {
             onSuccess: () => {
+              update.reset();
               setAnnounce(`${personName(removing)} removed.`);
               setRemoving(null);
             },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { niceTicks, stackHistogram } from "./usage-chart";
+import { niceTicks, quantityLabel, stackHistogram, tickDecimals } from "./usage-chart";
 
 const day = (date: string, usage: Record<string, number>, cost: Record<string, string>) => ({ date, usage, cost, total_cost: "0.00" });
 
@@ -44,5 +44,30 @@ describe("niceTicks", () => {
 
   it("has a unit axis when there is nothing to show", () => {
     expect(niceTicks(0)).toEqual([0, 1]);
+  });
+});
+
+describe("niceTicks with a minimum step", () => {
+  it("never splits a cent or a unit", () => {
+    expect(niceTicks(0.01, 4, 0.01)).toEqual([0, 0.01]);
+    expect(niceTicks(0.03, 4, 0.01)).toEqual([0, 0.01, 0.02, 0.03]);
+    expect(niceTicks(3, 4, 1)).toEqual([0, 1, 2, 3]);
+    expect(niceTicks(0, 4, 0.01)).toEqual([0, 1]);
+  });
+
+  it("labels ticks with the decimals their step needs", () => {
+    expect(tickDecimals([0, 0.01, 0.02])).toBe(2);
+    expect(tickDecimals([0, 0.5, 1])).toBe(1);
+    expect(tickDecimals([0, 50, 100])).toBe(0);
+  });
+});
+
+describe("quantityLabel", () => {
+  it("pluralises the API's singular units", () => {
+    expect(quantityLabel(3, "query")).toBe("3 queries");
+    expect(quantityLabel(1, "query")).toBe("1 query");
+    expect(quantityLabel(1200, "page")).toBe("1,200 pages");
+    expect(quantityLabel(0, "answer")).toBe("0 answers");
+    expect(quantityLabel(2, "GiB-month")).toBe("2 GiB-month");
   });
 });

@@ -7,7 +7,7 @@ import { ZContentTypeAction, type TContentTypeAction, type ZContentTypeActionRes
 import { db } from "@/lib/db/client";
 import type { ContentType } from "@/lib/db/generated/client";
 import { AppError, fieldError, forbidden } from "@/lib/http/errors";
-import { canonicalType, hasChoices, RESERVED_ATTRIBUTE_NAMES, type AttributeType } from "./attribute-types";
+import { canonicalType, hasChoices, RESERVED_ATTRIBUTE_NAMES } from "./attribute-types";
 import { runBatch } from "./batch";
 import { loadCompanyTree, relinkTree, serializeAttribute, serializeTrees, type Client } from "./content-type-tree";
 import { MAX_CONTENT_TYPE_DEPTH } from "./filter-grammar";
@@ -264,4 +264,3 @@ export async function listContentTypes(p: Principal, q: z.output<typeof ZContent
   return { count: results.length, results };
 }
 
-export type { AttributeType };

@@ -118,6 +118,12 @@ describe("LocalExtractor: document granularity", () => {
     expect(row).toEqual({ customer: { name: "Jane Roe", email: "jane@roe.io" }, newsletter: true, plan: "Premium" });
   });
 
+  it("takes an unlabelled company name at the top as the issuer when no label names it", async () => {
+    const md = "# Nordlicht Software GmbH\n\nHafenstraße 1, 20457 Hamburg\n\nKunde: Becker AG\n\nRechnungsnummer: 2024-17";
+    const schema: ObjectSchema = { type: "object", properties: { vendor_name: { type: "string" }, customer_name: { type: "string" } } };
+    expect((await run(schema, md)).rows[0]).toEqual({ vendor_name: "Nordlicht Software GmbH", customer_name: "Becker AG" });
+  });
+
   it("gives every property null when the document has nothing for it", async () => {
     const r = await run(invoiceSchema, "# Meeting notes\n\nWe talked about the weather.");
     expect(r.granularity).toBe("document");
@@ -213,5 +219,36 @@ City: York
     await expect(
       ex.extract({ schema: invoiceSchema, filename: "x", granularity: "auto", pages: [{ page: 1, markdown: "x" }], signal: controller.signal }),
     ).rejects.toThrow();
+  });
+
+  it("reads a data table continued on the next page (its first row arrives as a header)", async () => {
+    const schema: ObjectSchema = { type: "object", properties: { date: { type: "string", format: "date" }, amount: { type: "number" } } };
+    const page1 = "| Date | Amount |\n| --- | --- |\n| 2024-01-01 | 1.00 |\n| 2024-01-02 | 2.00 |";
+    const page2 = "| 2024-01-03 | 3.00 |\n| --- | --- |\n| 2024-01-04 | 4.00 |\n| Total: 10.00 | |";
+    const r = await run(schema, [page1, page2]);
+    expect(r.granularity).toBe("record");
+    expect(r.rows.map((x) => x.amount)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("splits tables written back to back and tells a key-value table from a data table", async () => {
+    const md = `| Invoice No. | F-1 |
+| --- | --- |
+| Bill To | Foo Ltd |
+| Service | Quantity | Price | Amount |
+| --- | --- | --- | --- |
+| Design | 2 | 10.00 | 20.00 |
+| Subtotal | | | 20.00 |`;
+    const schema: ObjectSchema = {
+      type: "object",
+      properties: {
+        invoice_number: { type: "string" },
+        customer_name: { type: "string" },
+        subtotal: { type: "number" },
+        line_items: { type: "array", items: { type: "object", properties: { description: { type: "string" }, quantity: { type: "number" }, amount: { type: "number" } } } },
+      },
+    };
+    const r = await run(schema, md);
+    expect(r.granularity).toBe("document");
+    expect(r.rows[0]).toEqual({ invoice_number: "F-1", customer_name: "Foo Ltd", subtotal: 20, line_items: [{ description: "Design", quantity: 2, amount: 20 }] });
   });
 });

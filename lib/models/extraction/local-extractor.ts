@@ -13,7 +13,7 @@ import type { Locale } from "./values/number";
 import { extractRow, scorePairs, type Row } from "./local/assign";
 import { buildFields, type FieldSpec } from "./local/fields";
 import { buildLayout, type Candidate, type Layout } from "./local/layout";
-import { kvCandidates, readRows, recordTables } from "./local/tables";
+import { kvCandidates, readRows, recordTables, splitInnerHeaders } from "./local/tables";
 import { detectLocale } from "./local/typing";
 import type { ExtractionRequest, ExtractionResult, Extractor } from "./types";
 
@@ -67,6 +67,7 @@ function fieldsOf(schema: ExtractionRequest["schema"]): FieldSpec[] {
 /** The layout with key-value tables recognised for this schema, candidates in reading order. */
 function schemaLayout(fields: FieldSpec[], pages: ExtractionRequest["pages"]): Layout {
   const layout = buildLayout(pages);
+  splitInnerHeaders(fields, layout);
   // Pairs already read from the same table row (few filled cells) are not counted twice.
   const key = (c: Candidate) => `${c.scope}\u0000${c.label}\u0000${c.value}`;
   const seen = new Set(layout.candidates.map(key));

@@ -80,6 +80,7 @@ export function extractRow(fields: FieldSpec[], layout: Layout, locale?: Locale,
       // Distinctive shapes (an IBAN, an e-mail address, a currency code) need no label when the schema has
       // only one field of that shape.
       if (found === null && fields.filter((o) => o.hint === f.hint).length === 1) found = typeOnly(f, layout, locale);
+      if (found === null && f.letterhead) found = letterhead(layout, row);
       if (found !== null) setPath(row, f.path, found);
     });
   }
@@ -89,6 +90,18 @@ export function extractRow(fields: FieldSpec[], layout: Layout, locale?: Locale,
     if (items.length) setPath(row, f.path, items);
   }
   return row;
+}
+
+const LEGAL_FORM = /(?:^|\s)(?:GmbH|AG|KG|OHG|UG|e\.K\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|SARL|SAS|SASU|SA|S\.A\.|EURL|BV|B\.V\.|NV|Oy|AB|S\.p\.A\.|S\.r\.l\.)(?=$|[\s,])/;
+
+/** An unlabelled company name among the first lines (a letterhead), not already used for another field. */
+function letterhead(layout: Layout, row: Row): string | null {
+  const used = new Set(Object.values(row).filter((v) => typeof v === "string"));
+  for (const line of layout.lines.filter((l) => l.page === layout.lines[0]?.page).slice(0, 8)) {
+    const text = line.text.trim();
+    if (text.split(/\s+/).length <= 8 && !text.includes(":") && LEGAL_FORM.test(text) && !used.has(text)) return text;
+  }
+  return null;
 }
 
 interface Span {

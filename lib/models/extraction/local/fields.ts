@@ -1,7 +1,7 @@
 // Schema properties → field specs for the offline extractor: the value kind to look for and the label
 // phrases that name the field (its own name and title, `description` phrases, and the en/de/fr synonyms
 // of the concept it is linked to), plus scoring of a written label against a field.
-import { editDistance, fold, words } from "../values/text";
+import { editDistance, words } from "../values/text";
 import { CONCEPTS, LABEL_STOPWORDS, TOKEN_ALIASES } from "./synonyms";
 
 type Schema = Record<string, unknown>;
@@ -28,6 +28,8 @@ export interface FieldSpec {
   phrases: Phrase[];
   /** Item fields of an array of objects (kind "objects"). */
   items?: FieldSpec[];
+  /** The issuer's name (vendor/supplier): may stand unlabelled at the top of the document. */
+  letterhead?: boolean;
 }
 
 const isObj = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -238,7 +240,7 @@ function buildField(key: string, path: string[], raw: Schema, root: Schema, pare
   let hint: ValueHint = (concept && HINTS[concept]) || "text";
   if (kind === "email") hint = "email";
   if (hint === "text" && /(^|_|\b)(id|number|no|nr|code|ref|reference)$/i.test(key)) hint = "code";
-  const spec: FieldSpec = { key, path, schema, kind, hint, concept, phrases };
+  const spec: FieldSpec = { key, path, schema, kind, hint, concept, phrases, letterhead: concept === "vendor" && kind === "string" };
   if (kind === "objects") {
     const items = deref(isObj(schema.items) ? schema.items : {}, root);
     const props = isObj(items.properties) ? items.properties : {};

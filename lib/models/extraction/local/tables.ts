@@ -190,3 +190,29 @@ export function kvCandidates(fields: FieldSpec[], layout: Layout): Candidate[] {
   }
   return out;
 }
+
+/**
+ * PDF tables laid out one under the other can arrive as one table: a row inside a table whose cells are all
+ * labels of (item or top-level) fields, followed by a row of values, starts a new table with that row as
+ * its header.
+ */
+export function splitInnerHeaders(fields: FieldSpec[], layout: Layout): void {
+  const sets = [fields, ...fields.filter((f) => f.kind === "objects").map((f) => f.items ?? [])];
+  const labelOf = (cell: string, set: FieldSpec[]) => looksLikeLabel(cell) && set.some((f) => scoreLabel(labelTokens(cell), f) >= HEADER_THRESHOLD);
+  const out: Table[] = [];
+  for (const t of layout.tables) {
+    let cur = t;
+    for (let i = 1; i < cur.rows.length - 1; i++) {
+      const row = cur.rows[i - 1];
+      const next = cur.rows[i];
+      const filled = row.filter(Boolean);
+      const isHeader = sets.some((set) => filled.length >= 2 && filled.length === row.length && filled.filter((c) => labelOf(c, set)).length >= 2);
+      if (!isHeader || next.filter((c) => c && labelOf(c, fields)).length > 1) continue;
+      out.push({ ...cur, rows: cur.rows.slice(0, i - 1) });
+      cur = { ...cur, order: cur.order + 0.5, header: row, rows: cur.rows.slice(i) };
+      i = 0;
+    }
+    out.push(cur);
+  }
+  layout.tables = out;
+}

@@ -3,7 +3,7 @@
 // detection for the locale-dependent readings (03/04/2024, 1.234).
 import { coerceValue } from "@/lib/extract/coerce";
 import { DATE_IN_TEXT, parseDate } from "../values/date";
-import { NUMBER_IN_TEXT, parseNumber, type Locale } from "../values/number";
+import { NUMBER_IN_TEXT, type Locale } from "../values/number";
 import { EMAIL_IN_TEXT, fold, parseBoolean } from "../values/text";
 import type { FieldSpec } from "./fields";
 import type { Layout } from "./layout";
