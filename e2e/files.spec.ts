@@ -64,6 +64,16 @@ test("several files uploaded at once reach `embedded` in the list", async ({ pag
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(invoiceRow).toHaveCount(1);
   await expect(reportRow).toHaveCount(1);
+
+  // Drag and drop onto the zone uploads too.
+  const drop = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(["Dropped notes: nothing to declare."], "dropped-e2e.txt", { type: "text/plain" }));
+    return dt;
+  });
+  await page.getByTestId("upload-dropzone").dispatchEvent("drop", { dataTransfer: drop });
+  await expect(page.getByTestId("upload-item").filter({ hasText: "dropped-e2e.txt" })).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+  await expect(page.getByTestId("file-row").filter({ hasText: "dropped-e2e.txt" })).toHaveCount(1);
 });
 
 test("the detail page shows the Markdown safely and the preview at a page", async ({ page }) => {
@@ -83,6 +93,7 @@ test("the detail page shows the Markdown safely and the preview at a page", asyn
   await page.goto(`${baseURL}/files/${reportId}?page=2`);
   await expect(page.getByRole("tab", { name: "Preview" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTitle("Preview of report-e2e")).toHaveAttribute("src", /^blob:.*#page=2$/, { timeout: 60_000 });
+  await shot(page, "file-preview.png");
   await page.getByRole("tab", { name: "Markdown" }).click();
   await expect(page.locator("#page-2")).toContainText("outlook and risks");
   await expect(page.getByRole("img", { name: "First page of report-e2e" })).toBeVisible({ timeout: 30_000 });
@@ -126,12 +137,12 @@ test("classify a file and set attribute values of every input type", async ({ pa
   const card = page.locator('[data-testid="classification"][data-path="finance:invoice"]');
   await expect(card.getByRole("heading", { name: "Finance › Invoice" })).toBeVisible();
 
-  await card.getByLabel("Invoice number", { exact: true }).fill("INV-2026-0042");
-  await card.getByLabel("Total amount", { exact: true }).fill("1234.5");
-  await card.getByLabel("Currency", { exact: true }).selectOption("EUR");
-  await card.getByLabel("Invoice date", { exact: true }).fill("2026-11-02");
-  await card.getByLabel("Paid", { exact: true }).selectOption("true");
-  await card.getByLabel("Fiscal year", { exact: true }).fill("2026");
+  await card.getByLabel("Invoice number").fill("INV-2026-0042");
+  await card.getByLabel("Total amount").fill("1234.5");
+  await card.getByLabel("Currency").selectOption("EUR");
+  await card.getByLabel("Invoice date").fill("2026-11-02");
+  await card.getByLabel("Paid").selectOption("true");
+  await card.getByLabel("Fiscal year").fill("2026");
   await card.getByRole("group", { name: "Review flags" }).getByLabel("late").check();
   await card.getByRole("button", { name: "Save values" }).click();
   await expect(card.getByText("Values saved.")).toBeVisible();

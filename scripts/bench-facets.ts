@@ -11,7 +11,9 @@
 // multi-select choices, counterparties from 500 names). A second company holds `other-files` files with
 // the same schema, so the company scope is part of every query. Each query runs `warmup` times untimed
 // and `runs` times timed (the count, the page of 50 ids, the page's rows and their serialization).
-// Queries whose p95 exceeds `threshold` ms get EXPLAIN ANALYZE of their count statement.
+// Queries whose p95 exceeds `threshold` ms get EXPLAIN ANALYZE of their count statement. PGlite runs
+// in this process, so the process CPU time per query (user + system) is printed too: on a shared,
+// loaded machine it stays close to what the query costs while wall time swings with the load.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -135,21 +137,31 @@ console.log(`seeded ${sizes.files} files, ${sizes.classifications} classificatio
 const req = new Request("http://localhost/api/v3/files");
 const readable = [a.workspaceId];
 const width = Math.max(...QUERIES.map(([n]) => n.length));
-console.log(`\n${"query".padEnd(width)}  ${"count".padStart(6)}  ${"p50 ms".padStart(7)}  ${"p95 ms".padStart(7)}`);
+console.log(`\n${"query".padEnd(width)}  ${"count".padStart(6)}  ${"p50 ms".padStart(7)}  ${"p95 ms".padStart(7)}  ${"cpu p50".padStart(7)}  ${"cpu p95".padStart(7)}`);
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const allCpu: number[] = [];
 const all: number[] = [];
 for (const [name, qs] of QUERIES) {
   const q = ZFileListQuery.parse(queryToObject(new URLSearchParams(qs)));
   let count = 0;
   for (let i = 0; i < WARMUP; i++) count = (await listFiles(a.principal, q, req)).count;
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now();
+    const c = cpuMs();
     await listFiles(a.principal, q, req);
+    cpu.push(cpuMs() - c);
     times.push(performance.now() - t);
   }
   all.push(...times);
+  allCpu.push(...cpu);
   const p95 = percentile(times, 95);
-  console.log(`${name.padEnd(width)}  ${String(count).padStart(6)}  ${percentile(times, 50).toFixed(1).padStart(7)}  ${p95.toFixed(1).padStart(7)}`);
+  const f = (x: number) => x.toFixed(1).padStart(7);
+  console.log(`${name.padEnd(width)}  ${String(count).padStart(6)}  ${f(percentile(times, 50))}  ${f(p95)}  ${f(percentile(cpu, 50))}  ${f(percentile(cpu, 95))}`);
   if (EXPLAIN === "all" || (EXPLAIN === "slow" && p95 > THRESHOLD)) {
     const where = fileListWhere(a.companyId, readable, q);
     const sql = Prisma.sql`EXPLAIN ANALYZE SELECT count(*) FROM files f WHERE ${where}`;
@@ -157,5 +169,8 @@ for (const [name, qs] of QUERIES) {
     for (const row of plan) console.log(`    ${row["QUERY PLAN"]}`);
   }
 }
-console.log(`${"overall".padEnd(width)}  ${"".padStart(6)}  ${percentile(all, 50).toFixed(1).padStart(7)}  ${percentile(all, 95).toFixed(1).padStart(7)}`);
+console.log(
+  `${"overall".padEnd(width)}  ${"".padStart(6)}  ${[percentile(all, 50), percentile(all, 95), percentile(allCpu, 50), percentile(allCpu, 95)].map((x) => x.toFixed(1).padStart(7)).join("  ")}`,
+);
+console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} (${os.cpus().length} CPUs)`);
 await database.close();

@@ -27,6 +27,7 @@ import { LocalEmbeddingProvider } from "@/lib/models/embeddings/local-provider";
 import { loadWordVectors } from "@/lib/models/embeddings/word-vectors";
 import { env } from "@/lib/env";
 import { reranker } from "@/lib/models/rerank";
+import { rerankHits } from "@/lib/search/search-retrieve";
 import { chunkSearchSql, searchChunks } from "@/lib/search/hybrid-search";
 import { insertChunks, maintainSearchIndexes, type ChunkInput } from "@/lib/search/index-chunks";
 import type { ChunkHit, ChunkSearchScope, SearchMode } from "@/lib/search/types";
@@ -145,10 +146,10 @@ type BenchMode = SearchMode | "hybrid+rerank";
 /** One search as a request would run it; with rerank: a larger hybrid pool, re-scored, top K kept. */
 async function run(scope: ChunkSearchScope, q: string, mode: BenchMode, topK = 10): Promise<ChunkHit[]> {
   if (mode !== "hybrid+rerank") return searchChunks(scope, q, { mode, topK }, { provider });
-  const pool = await searchChunks(scope, q, { mode: "hybrid", topK: Math.max(topK, env().SEARCH_RERANK_CANDIDATES) }, { provider });
-  const scored = await reranker().rerank(q, pool.map((h) => ({ id: h.chunkId, text: h.heading ? `${h.heading}\n${h.content}` : h.content })));
-  const byId = new Map(pool.map((h) => [h.chunkId, h]));
-  return scored.slice(0, topK).map((r) => ({ ...byId.get(r.id)!, score: r.score }));
+  // As lib/search/search-retrieve.ts does it (minus the files lookup): the pool is each retriever's depth.
+  const size = Math.max(topK, env().SEARCH_RERANK_CANDIDATES);
+  const pool = await searchChunks(scope, q, { mode: "hybrid", topK: size, candidates: size }, { provider });
+  return (await rerankHits(q, pool)).slice(0, topK);
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];

@@ -55,9 +55,11 @@ export function UsageChart({ histogram }: { histogram: TUsageHistogram }) {
         </p>
       ) : (
         <>
+          {/* Below ~640 px the chart scrolls sideways instead of shrinking its labels out of legibility. */}
+          <div className="overflow-x-auto">
           <svg
             viewBox={`0 0 ${W} ${H}`}
-            className="h-auto w-full"
+            className="h-auto w-full min-w-[640px]"
             role="img"
             aria-label={`Stacked bar chart of daily ${metric === "usage" ? "units" : "cost"} per feature, ${shortDate(first!)} to ${shortDate(last!)}; total ${fmt(total)}.`}
             data-testid="usage-chart"
@@ -88,6 +90,7 @@ export function UsageChart({ histogram }: { histogram: TUsageHistogram }) {
               );
             })}
           </svg>
+          </div>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-label="Legend">
             {chart.features.map((f) => (
               <li key={f} className="flex items-center gap-2">

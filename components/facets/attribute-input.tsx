@@ -6,7 +6,7 @@ import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import type { TFacetAttribute } from "@/lib/client/hooks/use-file-facets";
-import type { Draft } from "./attribute-value";
+import type { Draft } from "@/lib/client/facet-values";
 
 interface Props {
   attribute: TFacetAttribute;

@@ -9,7 +9,7 @@ import type { TFacetClassification } from "@/lib/client/hooks/use-file-facets";
 import { useSetFileAttributes } from "@/lib/client/hooks/use-set-file-attributes";
 import { useUnclassifyFile } from "@/lib/client/hooks/use-unclassify-file";
 import { AttributeInput } from "./attribute-input";
-import { displayValue, fromDraft, sameDraft, toDraft, type ApiValue, type Draft } from "./attribute-value";
+import { displayValue, fromDraft, sameDraft, toDraft, type ApiValue, type Draft } from "@/lib/client/facet-values";
 
 export function ClassificationCard({ fileId, ct, canEdit }: { fileId: number; ct: TFacetClassification; canEdit: boolean }) {
   const setAttrs = useSetFileAttributes(fileId);
@@ -51,18 +51,21 @@ export function ClassificationCard({ fileId, ct, canEdit }: { fileId: number; ct
             save();
           }}
         >
-          {ct.attributes.map((a) => (
-            <AttributeInput
-              key={a.name}
-              attribute={a}
-              value={value(a.name)}
-              error={fieldError(a.name)}
-              onChange={(v) => {
-                setAttrs.reset();
-                setDrafts((d) => ({ ...d, [a.name]: v }));
-              }}
-            />
-          ))}
+          <div className="grid gap-3 md:grid-cols-2">
+            {ct.attributes.map((a) => (
+              <div key={a.name} className={a.type === "rich-text" || a.type === "multi-select" ? "md:col-span-2" : undefined}>
+                <AttributeInput
+                  attribute={a}
+                  value={value(a.name)}
+                  error={fieldError(a.name)}
+                  onChange={(v) => {
+                    setAttrs.reset();
+                    setDrafts((d) => ({ ...d, [a.name]: v }));
+                  }}
+                />
+              </div>
+            ))}
+          </div>
           <ApiErrorAlert error={setAttrs.error} title="The values were not saved" shownFields={ct.attributes.map((a) => `values.${a.name}`)} />
           <div className="flex items-center gap-3">
             <Button type="submit" disabled={changed.length === 0} loading={setAttrs.isPending}>

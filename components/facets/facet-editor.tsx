@@ -11,7 +11,7 @@ import { useClassifyFile } from "@/lib/client/hooks/use-classify-file";
 import { useClearFileAttributes } from "@/lib/client/hooks/use-clear-file-attributes";
 import { flattenNodes, useContentTypes } from "@/lib/client/hooks/use-content-types";
 import { useFileFacets } from "@/lib/client/hooks/use-file-facets";
-import { displayValue, type ApiValue } from "./attribute-value";
+import { displayValue, type ApiValue } from "@/lib/client/facet-values";
 import { ClassificationCard } from "./classification-card";
 
 export function FacetEditor({ fileId }: { fileId: number }) {

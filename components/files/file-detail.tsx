@@ -105,8 +105,6 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
             </dl>
             {file.summary && <p className="text-sm text-slate-700">{file.summary}</p>}
           </section>
-          <TagEditor file={file} />
-          <FacetEditor fileId={file.id} />
         </aside>
         <section aria-label="Document" className="min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm">
           <div role="tablist" aria-label="Document view" className="flex gap-1 border-b border-slate-200 px-3 pt-2">
@@ -153,6 +151,10 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
             )}
           </div>
         </section>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[20rem_1fr]">
+        <TagEditor file={file} />
+        <FacetEditor fileId={file.id} />
       </div>
       <ConfirmDialog
         open={confirmDelete}

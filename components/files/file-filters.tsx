@@ -7,7 +7,7 @@ import { Select } from "@/components/ui/select";
 import type { TFile } from "@/lib/contracts/files";
 import type { TWorkspace } from "@/lib/contracts/workspaces";
 import type { TTag } from "@/lib/client/hooks/use-tags";
-import type { FileFilterState } from "./filter-state";
+import type { FileFilterState } from "@/lib/client/file-filters";
 import { STATUS_LABELS } from "./status-badge";
 
 const IN_PROGRESS: TFile["status"][] = ["pending", "pending_conversion", "converting", "parsing", "parsed", "embedding", "updating"];

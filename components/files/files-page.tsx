@@ -12,7 +12,7 @@ import { useTags } from "@/lib/client/hooks/use-tags";
 import { useWorkspaces } from "@/lib/client/hooks/use-workspaces";
 import { MAX_PAGE_SIZE } from "@/lib/client/paginated";
 import { FileFilters } from "./file-filters";
-import { DEFAULT_FILTERS, PAGE_SIZES, toFileQuery, toParams, type FileFilterState } from "./filter-state";
+import { DEFAULT_FILTERS, PAGE_SIZES, toFileQuery, toParams, type FileFilterState } from "@/lib/client/file-filters";
 import { FilesTable } from "./files-table";
 import { UploadPanel } from "./upload-panel";
 
@@ -67,7 +67,7 @@ export function FilesPage({ initial }: { initial: FileFilterState }) {
           <FilesTable files={results} />
         </QueryStatus>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <label className="flex items-center gap-2 text-sm text-slate-700">
+          <label className="flex items-center gap-2 whitespace-nowrap text-sm text-slate-700">
             Per page
             <Select className="w-24" value={filters.page_size} onChange={(e) => setFilters((f) => ({ ...f, page: 1, page_size: Number(e.target.value) }))}>
               {PAGE_SIZES.map((n) => (

@@ -116,7 +116,7 @@ export function MembersSection({ workspaceId, members, canManage }: MembersSecti
                             { onSuccess: (u) => setAnnounce(`${name} is now ${ROLE_NAMES[u.role].toLowerCase()}.`) },
                           )
                         }
-                        className="w-32"
+                        className="w-32 min-w-32"
                       >
                         {WORKSPACE_ROLE_OPTIONS.map((r) => (
                           <option key={r} value={r}>

@@ -25,7 +25,9 @@ export async function retrieveChunks(scope: ChunkSearchScope, query: string, opt
   const topK = Math.max(1, Math.floor(opts.topK));
   // Reranking reorders: take more candidates than are returned, so a chunk ranked low by fusion can rise.
   const pool = opts.rerank ? Math.max(topK, env().SEARCH_RERANK_CANDIDATES) : topK;
-  let hits = await searchChunks(scope, query, { mode: opts.mode ?? "hybrid", topK: pool });
+  // The rerank pool is also each retriever's depth: deeper lists cost more than the reranker itself
+  // (measured: 56 → 17 ms CPU p50 at 10k chunks) and add little once fused results are reranked.
+  let hits = await searchChunks(scope, query, { mode: opts.mode ?? "hybrid", topK: pool, ...(opts.rerank ? { candidates: pool } : {}) });
   if (opts.rerank && hits.length) hits = await rerankHits(query, hits);
   return withFiles(hits.slice(0, topK));
 }

@@ -1,6 +1,6 @@
 // Files: upload, filtered list with live ingestion statuses (components/files/files-page.tsx).
 import { FilesPage } from "@/components/files/files-page";
-import { filtersFromParams } from "@/components/files/filter-state";
+import { filtersFromParams } from "@/lib/client/file-filters";
 
 export const metadata = { title: "Files — DocIntel" };
 

@@ -30,9 +30,10 @@ export class LocalExtractor implements Extractor {
     if (req.granularity === "page") {
       granularity = "page";
       rows = [];
-      for (const p of req.pages) {
+      for (const [i, p] of req.pages.entries()) {
         req.signal?.throwIfAborted();
         rows.push(extractRow(fields, schemaLayout(fields, [p]), locale));
+        if (i % 10 === 9) await req.onProgress?.(i + 1);
         // Yield between pages so a long document does not hold the event loop.
         await new Promise((r) => setImmediate(r));
       }

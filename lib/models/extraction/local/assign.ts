@@ -10,6 +10,7 @@ import { itemsFromTables } from "./tables";
 import { typeOnly, typeValue, valueInText } from "./typing";
 
 export const LABEL_THRESHOLD = 0.7;
+const MAX_FREE_TEXT_LINES = 4000;
 
 const SOURCE_WEIGHT: Record<Candidate["source"], number> = {
   colon: 1,
@@ -137,7 +138,9 @@ function lineSpans(fields: FieldSpec[], folded: string): Span[] {
  */
 export function findInLines(fi: number, fields: FieldSpec[], lines: Line[], locale?: Locale): unknown {
   const field = fields[fi];
-  for (const line of lines) {
+  // Bounded: running text is searched in the first MAX_FREE_TEXT_LINES lines (~80 pages), so a field
+  // missing from a 1000-page document does not cost a regex scan of every line.
+  for (const line of lines.slice(0, MAX_FREE_TEXT_LINES)) {
     const text = cleanText(line.text);
     if (!text) continue;
     const { folded, map } = foldWithMap(text);

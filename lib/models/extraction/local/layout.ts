@@ -25,6 +25,8 @@ export interface Table {
   rows: string[][];
   /** Set by the extractor when the table holds label/value pairs rather than records. */
   kv?: boolean;
+  /** Candidate scope of the block it came from (kept when the extractor splits the table). */
+  scope: string;
 }
 
 export interface Line {
@@ -113,7 +115,7 @@ export function buildLayout(pages: { page: number; markdown: string }[]): Layout
       if (block.kind === "table") {
         for (const t of splitTables(block.header, block.rows)) {
           scope = `t${order}`;
-          tables.push({ page, order: order++, header: t.header, rows: t.rows });
+          tables.push({ page, order: order++, header: t.header, rows: t.rows, scope });
           tableCandidates(t.header, t.rows, page, push);
         }
         continue;

@@ -123,9 +123,15 @@ export function itemsFromTables(field: FieldSpec, tables: Table[], locale?: Loca
   return matchingTables(items, tables, locale).flatMap(({ table, map }) => readRows(items, table, map, locale));
 }
 
-/** Tables whose columns match at least two top-level fields: each data row is a record. */
+/**
+ * Tables whose columns match at least two top-level fields: each data row is a record. A table that
+ * matches the items of an array property at least as well (line items of an invoice) is not one.
+ */
 export function recordTables(fields: FieldSpec[], tables: Table[], locale?: Locale): RecordTable[] {
-  return matchingTables(fields, tables, locale);
+  const itemSets = fields.filter((f) => f.kind === "objects").map((f) => f.items ?? []);
+  return matchingTables(fields, tables, locale).filter(
+    ({ table, map }) => !itemSets.some((items) => mapColumns(items, table, locale).columns.size >= map.columns.size),
+  );
 }
 
 /**
@@ -183,7 +189,7 @@ export function kvCandidates(fields: FieldSpec[], layout: Layout): Candidate[] {
         while (v < r.length && !r[v]) v++;
         if (v >= r.length || (isLabel(r[v]) && !isLabel(r[j]))) continue;
         if (isLabel(r[v]) && v + 1 < r.length && r[v + 1]) continue;
-        out.push({ label: r[j], value: r[v], page: t.page, order: t.order + ++k / 1000, source: "kv-table", scope: `t${t.order}` });
+        out.push({ label: r[j], value: r[v], page: t.page, order: t.order + ++k / 1000, source: "kv-table", scope: t.scope });
         j = v;
       }
     }
@@ -209,7 +215,7 @@ export function splitInnerHeaders(fields: FieldSpec[], layout: Layout): void {
       const isHeader = sets.some((set) => filled.length >= 2 && filled.length === row.length && filled.filter((c) => labelOf(c, set)).length >= 2);
       if (!isHeader || next.filter((c) => c && labelOf(c, fields)).length > 1) continue;
       out.push({ ...cur, rows: cur.rows.slice(0, i - 1) });
-      cur = { ...cur, order: cur.order + 0.5, header: row, rows: cur.rows.slice(i) };
+      cur = { ...cur, order: cur.order + 0.1, header: row, rows: cur.rows.slice(i) };
       i = 0;
     }
     out.push(cur);

@@ -1,5 +1,5 @@
-// Attribute values between the API (typed JSON: string, number, boolean, string[], null) and the form
-// controls (strings, or a list of strings for multi-select): one conversion each way, per attribute type.
+// Attribute values between the API (typed JSON: string, number, boolean, string[], null) and the facet
+// editor's form controls (strings, or a list of strings for multi-select): one conversion each way, per type.
 import type { AttributeType } from "@/lib/facets/attribute-types";
 
 export type Draft = string | string[];
