@@ -164,6 +164,11 @@ test("a company admin creates a budget and alerts, changes them and deletes them
 
 test("an instance admin's warning banner and announcement show in the console; a full shutdown shows the maintenance page until ended", async ({ page }) => {
   const { baseURL } = readServer();
+  // The banners and the maintenance page are server-rendered from the status, then polled: no mismatch.
+  const hydrationErrors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && /hydrat/i.test(msg.text())) hydrationErrors.push(msg.text());
+  });
   await signIn(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
   await expect(page).toHaveURL(`${baseURL}/admin`);
@@ -216,4 +221,5 @@ test("an instance admin's warning banner and announcement show in the console; a
   await expect(page.getByRole("heading", { level: 1, name: "Instance administration" })).toBeVisible();
   await expect(page.getByTestId("maintenance-page")).toHaveCount(0);
   expect(await page.evaluate(async () => (await fetch("/api/v3/tags")).status)).toBe(200);
+  expect(hydrationErrors).toEqual([]);
 });

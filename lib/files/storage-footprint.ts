@@ -2,6 +2,7 @@
 // storage billing charges (deleting files mid-month does not lower the peak).
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
+import { now } from "@/lib/clock";
 
 export async function companyStorageBytes(companyId: number, client: Prisma.TransactionClient = db()): Promise<number> {
   const agg = await client.file.aggregate({ where: { companyId }, _sum: { size: true } });
@@ -14,9 +15,9 @@ export async function workspaceStorageBytes(workspaceId: number, client: Prisma.
 }
 
 /** Records the current footprint and raises the month's peak; call after every change. */
-export async function recordStorageFootprint(companyId: number, client: Prisma.TransactionClient = db(), now = new Date()): Promise<void> {
+export async function recordStorageFootprint(companyId: number, client: Prisma.TransactionClient = db(), at = now()): Promise<void> {
   const current = await companyStorageBytes(companyId, client);
-  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const month = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
   await client.$executeRaw`
     INSERT INTO storage_months (company_id, month, peak_bytes, current_bytes, updated_at)
     VALUES (${companyId}, ${month}::date, ${current}, ${current}, now())
