@@ -115,11 +115,28 @@ test("a workspace is created, gets a member whose role changes, keeps its last o
   // The creator is the owner; Ada joins as a viewer and becomes an editor.
   const members = page.getByRole("region", { name: "Members and roles" });
   await expect(members.getByTestId("member-row")).toHaveCount(1);
-  await members.getByLabel("User ID").fill(String(ada.id));
+  // The user picker: the owner is listed but not selectable; Ada is found by a partial, differently cased
+  // name and picked with the keyboard.
+  const picker = members.getByRole("combobox", { name: "User", exact: true });
+  const suggestions = members.getByRole("listbox", { name: "Users" });
+  await picker.fill("E2E.TEST");
+  await expect(suggestions.getByRole("option").filter({ hasText: "admin@e2e.test" })).toHaveAttribute("aria-disabled", "true");
+  await picker.fill("lovel");
+  const adaOption = suggestions.getByRole("option", { name: new RegExp(ada.name) });
+  await expect(adaOption).toBeVisible();
+  await expect(suggestions.getByRole("option")).toHaveCount(1);
+  await picker.press("ArrowDown");
+  await expect(picker).toHaveAttribute("aria-activedescendant", (await adaOption.getAttribute("id")) ?? "");
+  await shot(page, "workspace-member-picker");
+  await picker.press("Enter");
+  await expect(picker).toHaveValue(ada.name);
+  await expect(picker).toHaveAttribute("aria-expanded", "false");
   await members.getByLabel("Role", { exact: true }).selectOption("viewer");
   await members.getByRole("button", { name: "Add member" }).click();
   const adaRole = members.getByLabel(`Role of ${ada.name}`);
   await expect(adaRole).toHaveValue("viewer");
+  await expect(members.getByTestId("member-row").filter({ hasText: ada.name })).toContainText(String(ada.id));
+  await expect(picker).toHaveValue("");
   await adaRole.selectOption("editor");
   await expect(members.getByText(`${ada.name} is now editor.`)).toBeVisible();
   await page.reload();

@@ -1,5 +1,6 @@
 // The console shell: every page under app/(console) requires a signed-in user (signed-out visitors go to
-// /login), and gets the header, main navigation, the e-mail verification notice and the client providers.
+// /login), and gets the header, main navigation, the e-mail verification notice and the client providers;
+// the system status gate (components/system) adds maintenance banners or the maintenance page.
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";

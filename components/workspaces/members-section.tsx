@@ -1,5 +1,5 @@
 "use client";
-// Workspace members: change a role in place, remove (with confirmation), add a company user by id.
+// Workspace members: change a role in place, remove (with confirmation), add a company user picked by name.
 // The API keeps at least one owner; its refusal is shown as is.
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -7,13 +7,13 @@ import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { formatDate, personName } from "@/lib/client/format";
 import { useAddWorkspaceMember, type TWorkspaceMember } from "@/lib/client/hooks/use-add-workspace-member";
 import { useRemoveWorkspaceMember } from "@/lib/client/hooks/use-remove-workspace-member";
 import { useUpdateWorkspaceMember } from "@/lib/client/hooks/use-update-workspace-member";
 import { ROLE_LABELS, ROLE_NAMES, WORKSPACE_ROLE_OPTIONS, type TWorkspaceRole } from "./roles";
+import { UserPicker, type TPickedUser } from "./user-picker";
 
 export interface MembersSectionProps {
   workspaceId: number;
@@ -22,17 +22,26 @@ export interface MembersSectionProps {
   canManage: boolean;
 }
 
-function AddMemberForm({ workspaceId, onAdded }: { workspaceId: number; onAdded: (m: TWorkspaceMember) => void }) {
-  const [userId, setUserId] = useState("");
+function AddMemberForm({ workspaceId, memberIds, onAdded }: { workspaceId: number; memberIds: ReadonlySet<number>; onAdded: (m: TWorkspaceMember) => void }) {
+  const [user, setUser] = useState<TPickedUser | null>(null);
+  const [missing, setMissing] = useState(false);
+  // Remounting the picker after an addition clears its text.
+  const [pickerKey, setPickerKey] = useState(0);
   const [role, setRole] = useState<TWorkspaceRole>("viewer");
   const add = useAddWorkspaceMember(workspaceId);
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (!user) {
+      setMissing(true);
+      e.currentTarget.querySelector<HTMLInputElement>("[data-user-picker] input")?.focus();
+      return;
+    }
     add.mutate(
-      { user_id: Number(userId), role },
+      { user_id: user.id, role },
       {
         onSuccess: (m) => {
-          setUserId("");
+          setUser(null);
+          setPickerKey((k) => k + 1);
           onAdded(m);
         },
       },
@@ -42,8 +51,23 @@ function AddMemberForm({ workspaceId, onAdded }: { workspaceId: number; onAdded:
     <form onSubmit={submit} aria-label="Add member" className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3">
       <ApiErrorAlert error={add.error} shownFields={["user_id", "role"]} />
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <Field label="User ID" required error={add.error?.fieldMessage("user_id")}>
-          {({ invalid, ...c }) => <Input {...c} invalid={invalid} type="number" min={1} step={1} inputMode="numeric" value={userId} onChange={(e) => setUserId(e.target.value)} required />}
+        <Field label="User" required error={missing ? "Choose a user from the list." : add.error?.fieldMessage("user_id")}>
+          {({ invalid, ...c }) => (
+            <div data-user-picker>
+              <UserPicker
+                key={pickerKey}
+                {...c}
+                invalid={invalid}
+                value={user}
+                onChange={(u) => {
+                  setUser(u);
+                  if (u) setMissing(false);
+                }}
+                disabledIds={memberIds}
+                disabledReason="Already a member"
+              />
+            </div>
+          )}
         </Field>
         <Field label="Role" error={add.error?.fieldMessage("role")}>
           {({ invalid, ...c }) => (
@@ -61,7 +85,7 @@ function AddMemberForm({ workspaceId, onAdded }: { workspaceId: number; onAdded:
         </Button>
       </div>
       <p className="text-xs text-slate-500">
-        The numeric id of a user of your company. Users who sign in through the company directory appear after their first sign-in.
+        Search the users of your company by name, username or e-mail (if you may not list them, enter a numeric user id). Users who sign in through the company directory appear after their first sign-in.
       </p>
     </form>
   );
@@ -153,6 +177,7 @@ export function MembersSection({ workspaceId, members, canManage }: MembersSecti
       {canManage && (
         <AddMemberForm
           workspaceId={workspaceId}
+          memberIds={new Set(members.map((m) => m.user_id))}
           onAdded={(m) => {
             update.reset();
             setAnnounce(`${personName(m)} added as ${ROLE_NAMES[m.role].toLowerCase()}.`);

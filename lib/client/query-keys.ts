@@ -52,6 +52,8 @@ export const queryKeys = {
     templates: (query: Query = {}) => ["content-types", "templates", query] as const,
   },
   tags: resource("tags"),
+  /** The company's users (GET /api/v3/users), e.g. for the workspace member picker. */
+  users: resource("users"),
   apiKeys: resource("api-keys"),
   agents: resource("agents"),
   models: { all: ["models"] as const, list: () => ["models", "list"] as const },

@@ -10,6 +10,7 @@ import { fileListEndpoint } from "./files-list";
 import { parseEndpoints } from "./parse";
 import { extractEndpoints } from "./extract";
 import { tagEndpoints } from "./tags";
+import { userEndpoints } from "./users";
 import { usageEndpoints } from "./usage";
 import { systemEndpoints } from "./system";
 import { workspaceEndpoints } from "./workspaces";
@@ -28,6 +29,7 @@ export const endpointGroups: Record<string, Record<string, EndpointDef>> = {
   files: fileEndpoints,
   filesList: { list: fileListEndpoint },
   tags: tagEndpoints,
+  users: userEndpoints,
   contentTypes: contentTypeEndpoints,
   facets: facetEndpoints,
   billing: billingEndpoints,

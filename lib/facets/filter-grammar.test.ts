@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { compileFacetFilters } from "./compile-filters";
 import {
-  compileFacetFilters,
   FilterSyntaxError,
   MAX_ALTERNATIVES,
   MAX_FILTER_ENTRIES,

@@ -416,7 +416,5 @@ export function parseContentTypeFilters(values: readonly string[]): ParseResult<
   return parseAll(values, parseContentTypeFilter, "content_type");
 }
 
-// ── SQL ────────────────────────────────────────────────────────────────────────────────────────────
-
-// The compiler to SQL lives in compile-filters.ts (it needs the storage layout of attribute values).
-export { compileFacetFilters, type CompileOptions } from "./compile-filters";
+// The compiler to SQL is compile-filters.ts (it needs the storage layout of attribute values). This module
+// stays free of database imports: the console's bundles import the contracts that import it.

@@ -8,7 +8,7 @@ import type { FILE_ORDER_FIELDS, TFileListQuery } from "@/lib/contracts/files-li
 import type { TFile } from "@/lib/contracts/files";
 import { db } from "@/lib/db/client";
 import { Prisma, type File } from "@/lib/db/generated/client";
-import { compileFacetFilters } from "@/lib/facets/filter-grammar";
+import { compileFacetFilters } from "@/lib/facets/compile-filters";
 import { pageWindow, paginated, type Paginated } from "@/lib/http/paginate";
 import { fileLevelSearch } from "@/lib/search/hybrid-search";
 import { readableWorkspaceIds } from "@/lib/workspaces/access";
