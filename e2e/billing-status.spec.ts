@@ -189,7 +189,7 @@ test("an instance admin's warning banner and announcement show in the console; a
   await expect(page.getByTestId("announcement-banner")).toHaveText(message);
 
   // Other pages (server-rendered afresh) show the banners too.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
   await page.reload();
   await expect(page.getByTestId("maintenance-banner")).toContainText(bannerReason);
   await expect(page.getByTestId("announcement-banner")).toHaveText(message);

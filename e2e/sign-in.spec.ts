@@ -51,7 +51,7 @@ test("a signed-out visitor is sent to /login, signs in with e-mail and password,
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByTestId("signed-in-user")).toHaveText(E2E_ADMIN.email);
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, "console-home.png") });
 
   // The session cookie authenticates the API from the console's own pages.

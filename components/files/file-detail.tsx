@@ -107,7 +107,18 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
           </section>
         </aside>
         <section aria-label="Document" className="min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm">
-          <div role="tablist" aria-label="Document view" className="flex gap-1 border-b border-slate-200 px-3 pt-2">
+          <div
+            role="tablist"
+            aria-label="Document view"
+            className="flex gap-1 border-b border-slate-200 px-3 pt-2"
+            onKeyDown={(e) => {
+              // Arrow keys move between the tabs (WAI-ARIA tabs pattern); Tab leaves the tab list.
+              if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+              const next = tab === "markdown" ? "preview" : "markdown";
+              setTab(next);
+              document.getElementById(`tab-${next}`)?.focus();
+            }}
+          >
             {(["markdown", "preview"] as const).map((t) => (
               <button
                 key={t}
@@ -115,6 +126,7 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
                 id={`tab-${t}`}
                 aria-selected={tab === t}
                 aria-controls={`panel-${t}`}
+                tabIndex={tab === t ? 0 : -1}
                 onClick={() => setTab(t)}
                 className={cx(
                   "rounded-t-md px-3 py-2 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600",

@@ -6,9 +6,8 @@ import type { Principal } from "@/lib/auth/principal";
 import type { TAskRequest, TAskResponse, TAskSource } from "@/lib/contracts/ask";
 import type { Agent } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
 import type { SseEvent } from "@/lib/http/sse";
-import { answerProvider, collectAnswer, type AnswerEvent, type AnswerRequest, type AnswerSource, type AnswerUsage } from "@/lib/models/answer";
+import { answerProvider, collectAnswer, streamEndedEarly, type AnswerEvent, type AnswerRequest, type AnswerSource, type AnswerUsage } from "@/lib/models/answer";
 import { resolveSearchScope } from "@/lib/search/search-scope";
 import { retrieveChunks } from "@/lib/search/search-retrieve";
 import { recordUsage, usageFrom } from "@/lib/usage/record-usage";
@@ -120,7 +119,7 @@ async function* events(
       }
       next = await upstream.next();
     }
-    throw new AppError("model_unavailable", "The answer stream ended without completing.", { status: 502 });
+    throw streamEndedEarly();
   } finally {
     // The client went away or the stream ended early: let the provider release its connection.
     await upstream.return?.();

@@ -16,14 +16,19 @@ const zPath = z.string().trim().min(1).max(300).describe("Colon-separated codes 
 
 // ── responses ──────────────────────────────────────────────────────────────────────────────────────
 
+// An attribute as templates define it; a company's nodes add where it comes from.
+const attributeFields = {
+  name: z.string(),
+  attribute_type: z.enum(ATTRIBUTE_TYPES),
+  label: z.string(),
+  description: z.string(),
+  required: z.boolean(),
+  choices: z.array(z.string()).nullable().describe("For select and multi-select; null otherwise"),
+};
+
 export const ZContentTypeAttribute = z
   .object({
-    name: z.string(),
-    attribute_type: z.enum(ATTRIBUTE_TYPES),
-    label: z.string(),
-    description: z.string(),
-    required: z.boolean(),
-    choices: z.array(z.string()).nullable().describe("For select and multi-select; null otherwise"),
+    ...attributeFields,
     content_type_path: z.string().describe("Path of the node that defines the attribute"),
     inherited: z.boolean().describe("True when the node carries the attribute from an ancestor"),
   })
@@ -50,16 +55,7 @@ export const ZContentTypeNode = z
   })
   .meta({ id: "ContentType" });
 
-export const ZTemplateAttribute = z
-  .object({
-    name: z.string(),
-    attribute_type: z.enum(ATTRIBUTE_TYPES),
-    label: z.string(),
-    description: z.string(),
-    required: z.boolean(),
-    choices: z.array(z.string()).nullable(),
-  })
-  .meta({ id: "ContentTypeTemplateAttribute" });
+export const ZTemplateAttribute = z.object(attributeFields).meta({ id: "ContentTypeTemplateAttribute" });
 
 export const ZTemplateNode = z
   .object({

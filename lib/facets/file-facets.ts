@@ -18,7 +18,7 @@ import { hasRole } from "@/lib/workspaces/access";
 import { fromStored, toStored, type AttributeType } from "./attribute-types";
 import { runBatch } from "./batch";
 import { ancestorPaths, carriedAttributes, loadCompanyTree, refreshLinked, type Client, type CompanyTree } from "./content-type-tree";
-import { rootOf } from "./manage-content-types";
+import { nodeAt as contentTypeAt, rootOf } from "./manage-content-types";
 
 type TFileFacets = z.output<typeof ZFileFacets>;
 
@@ -84,7 +84,7 @@ interface Ctx {
   fileId: number;
 }
 
-const nodeAt = (c: Ctx, path: string) => c.tx.contentType.findUnique({ where: { companyId_path: { companyId: c.companyId, path: path.trim() } } });
+const nodeAt = (c: Ctx, path: string) => contentTypeAt(c.tx, c.companyId, path);
 
 async function assignedNode(c: Ctx, path: string): Promise<ContentType> {
   const node = await nodeAt(c, path);

@@ -12,7 +12,7 @@ import { runBatch } from "./batch";
 import { loadCompanyTree, relinkTree, serializeAttribute, serializeTrees, type Client } from "./content-type-tree";
 import { MAX_CONTENT_TYPE_DEPTH } from "./filter-grammar";
 import { findTemplate, templateNotFound } from "./template-catalog";
-import type { TemplateAttribute, TemplateNode } from "./templates";
+import type { TemplateNode } from "./templates";
 
 type TResult = z.output<typeof ZContentTypeActionResult>;
 
@@ -27,7 +27,8 @@ export const rootOf = (n: ContentType) => n.rootId ?? n.id;
 
 export const contentTypeNotFound = (path: string) => new AppError("content_type_not_found", `No content type at "${path}" in your company.`);
 
-async function nodeAt(tx: Client, companyId: number, path: string): Promise<ContentType | null> {
+/** The company's content type at `path` (surrounding blanks ignored), or null. */
+export async function nodeAt(tx: Client, companyId: number, path: string): Promise<ContentType | null> {
   return tx.contentType.findUnique({ where: { companyId_path: { companyId, path: path.trim() } } });
 }
 
@@ -150,7 +151,8 @@ async function upsertAttribute(tx: Client, node: ContentType, input: AttributeIn
   return created;
 }
 
-const templateAttributeInput = (a: TemplateAttribute): AttributeInput => ({
+/** A template's or a define_attribute action's attribute, as upsertAttribute takes it. */
+const attributeInput = (a: Omit<AttributeInput, "type"> & { attribute_type: string }): AttributeInput => ({
   name: a.name,
   type: a.attribute_type,
   label: a.label,
@@ -167,7 +169,7 @@ async function adoptSubtree(tx: Client, companyId: number, t: TemplateNode, pare
     { code: t.code, label: t.label, parentPath, description: t.description, inheritAttributes: t.inherit_attributes ?? true, sourceTemplate: source },
     true,
   );
-  for (const a of t.attributes ?? []) await upsertAttribute(tx, node, templateAttributeInput(a), true);
+  for (const a of t.attributes ?? []) await upsertAttribute(tx, node, attributeInput(a), true);
   for (const c of t.children ?? []) await adoptSubtree(tx, companyId, c, node.path, source);
 }
 
@@ -184,7 +186,7 @@ async function adopt(tx: Client, companyId: number, paths: string[]): Promise<nu
         { code: t.code, label: t.label, parentPath: i ? loc.chain[i - 1].path : null, description: t.description, inheritAttributes: t.inherit_attributes ?? true, sourceTemplate: source },
         true,
       );
-      for (const a of t.attributes ?? []) await upsertAttribute(tx, node, templateAttributeInput(a), true);
+      for (const a of t.attributes ?? []) await upsertAttribute(tx, node, attributeInput(a), true);
     }
     await adoptSubtree(tx, companyId, loc.node, loc.chain.length > 1 ? loc.chain[loc.chain.length - 2].path : null, source);
     roots.add(rootOf((await nodeAt(tx, companyId, loc.chain[0].path))!));
@@ -230,14 +232,7 @@ async function perform(p: Principal, a: TContentTypeAction): Promise<TResult> {
     case "define_attribute": {
       const { attribute, node } = await db().$transaction(async (tx) => {
         const node = await requireNode(tx, companyId, a.content_type_path);
-        const attribute = await upsertAttribute(tx, node, {
-          name: a.name,
-          type: a.attribute_type,
-          label: a.label,
-          description: a.description,
-          required: a.required,
-          choices: a.choices,
-        });
+        const attribute = await upsertAttribute(tx, node, attributeInput(a));
         return { attribute, node };
       });
       return { action: a.action, attribute: serializeAttribute(attribute, node.path, false) };

@@ -1,9 +1,8 @@
 // The chat client against a local server that speaks the OpenAI /v1/chat/completions wire format,
 // streamed (SSE) and not. The model name in each request selects the server's behaviour.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chatComplete, chatStream, ModelHttpError, type ChatConfig, type ChatStreamEnd } from "./openai-chat";
+import { rejection, unreachableUrl, useFakeServer } from "./testing/fake-http-server";
 
 interface Body {
   model: string;
@@ -17,94 +16,68 @@ interface Body {
 
 const seen: { auth?: string; path: string; body: Body }[] = [];
 
-const server = http.createServer((req, res) => {
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    const body = JSON.parse(raw) as Body;
-    seen.push({ auth: req.headers.authorization, path: req.url ?? "", body });
-    const json = (status: number, payload: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(payload));
+const server = useFakeServer<Body>(({ path, auth, body }, { json, res }) => {
+  seen.push({ auth, path, body });
+  const sse = (events: unknown[], opts: { stallAfter?: number } = {}) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    // Events are split at odd places to prove the parser buffers lines across reads.
+    const text = events.map((e) => `data: ${typeof e === "string" ? e : JSON.stringify(e)}\n\n`).join("");
+    const cut = opts.stallAfter ?? text.length;
+    const parts = [text.slice(0, 7), text.slice(7, 40), text.slice(40, cut)];
+    let i = 0;
+    const tick = () => {
+      if (i < parts.length) {
+        res.write(parts[i++]);
+        setTimeout(tick, 5);
+      } else if (opts.stallAfter === undefined) res.end();
     };
-    const sse = (events: unknown[], opts: { stallAfter?: number } = {}) => {
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      // Events are split at odd places to prove the parser buffers lines across reads.
-      const text = events.map((e) => `data: ${typeof e === "string" ? e : JSON.stringify(e)}\n\n`).join("");
-      const cut = opts.stallAfter ?? text.length;
-      const parts = [text.slice(0, 7), text.slice(7, 40), text.slice(40, cut)];
-      let i = 0;
-      const tick = () => {
-        if (i < parts.length) {
-          res.write(parts[i++]);
-          setTimeout(tick, 5);
-        } else if (opts.stallAfter === undefined) res.end();
-      };
-      tick();
-    };
-    const chunk = (content: string | null, finish: string | null = null) => ({
-      id: "c1",
-      object: "chat.completion.chunk",
-      model: "served-model",
-      choices: [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }],
-    });
-    const usage = { prompt_tokens: 11, completion_tokens: 4, total_tokens: 15 };
-    switch (body.model) {
-      case "down":
-        return json(500, { error: { message: "model crashed", type: "server_error" } });
-      case "garbage":
-        return json(200, { hello: "world" });
-      case "too-long":
-        return json(400, { error: { message: "This model's maximum context length is 8192 tokens.", code: "context_length_exceeded" } });
-      case "too-long-text":
-        return json(400, { error: { message: "prompt is too long: 9000 tokens > 8192 maximum" } });
-      case "policy":
-        return json(400, { error: { message: "Your request was rejected", code: "content_policy_violation" } });
-      case "filtered":
-        return json(200, { model: "filtered", choices: [{ message: { content: null }, finish_reason: "content_filter" }] });
-      case "slow":
-        return setTimeout(() => json(200, {}), 2_000);
-      case "stream-filtered":
-        return sse([chunk("Partial "), chunk(null, "content_filter")]);
-      case "stream-stall":
-        return sse([chunk("Hello"), chunk(" world")], { stallAfter: 60 });
-      case "stream-error":
-        return sse([chunk("Hi"), { error: { message: "upstream overloaded", code: "server_error" } }]);
-    }
-    if (body.stream) {
-      return sse([chunk("The answer"), chunk(" is 42"), chunk(" [1]."), chunk(null, "stop"), { ...chunk(null), choices: [], usage }, "[DONE]"]);
-    }
-    json(200, {
-      id: "x",
-      object: "chat.completion",
-      model: "served-model",
-      choices: [{ index: 0, message: { role: "assistant", content: `echo: ${body.messages.at(-1)?.content}` }, finish_reason: "stop" }],
-      usage,
-    });
+    tick();
+  };
+  const chunk = (content: string | null, finish: string | null = null) => ({
+    id: "c1",
+    object: "chat.completion.chunk",
+    model: "served-model",
+    choices: [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }],
+  });
+  const usage = { prompt_tokens: 11, completion_tokens: 4, total_tokens: 15 };
+  switch (body.model) {
+    case "down":
+      return json(500, { error: { message: "model crashed", type: "server_error" } });
+    case "garbage":
+      return json(200, { hello: "world" });
+    case "too-long":
+      return json(400, { error: { message: "This model's maximum context length is 8192 tokens.", code: "context_length_exceeded" } });
+    case "too-long-text":
+      return json(400, { error: { message: "prompt is too long: 9000 tokens > 8192 maximum" } });
+    case "policy":
+      return json(400, { error: { message: "Your request was rejected", code: "content_policy_violation" } });
+    case "filtered":
+      return json(200, { model: "filtered", choices: [{ message: { content: null }, finish_reason: "content_filter" }] });
+    case "slow":
+      return setTimeout(() => json(200, {}), 2_000);
+    case "stream-filtered":
+      return sse([chunk("Partial "), chunk(null, "content_filter")]);
+    case "stream-stall":
+      return sse([chunk("Hello"), chunk(" world")], { stallAfter: 60 });
+    case "stream-error":
+      return sse([chunk("Hi"), { error: { message: "upstream overloaded", code: "server_error" } }]);
+  }
+  if (body.stream) {
+    return sse([chunk("The answer"), chunk(" is 42"), chunk(" [1]."), chunk(null, "stop"), { ...chunk(null), choices: [], usage }, "[DONE]"]);
+  }
+  json(200, {
+    id: "x",
+    object: "chat.completion",
+    model: "served-model",
+    choices: [{ index: 0, message: { role: "assistant", content: `echo: ${body.messages.at(-1)?.content}` }, finish_reason: "stop" }],
+    usage,
   });
 });
 
-let baseUrl = "";
-beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-});
-
-const cfg = (model: string, extra: Partial<ChatConfig> = {}): ChatConfig => ({ baseUrl, model, apiKey: "sk-chat", timeoutMs: 1_000, ...extra });
+const cfg = (model: string, extra: Partial<ChatConfig> = {}): ChatConfig => ({ baseUrl: `${server.url}/v1`, model, apiKey: "sk-chat", timeoutMs: 1_000, ...extra });
 const user = (content: string) => [{ role: "user" as const, content }];
 
-async function failure(p: Promise<unknown>): Promise<ModelHttpError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ModelHttpError);
-  return err as ModelHttpError;
-}
+const failure = (p: Promise<unknown>) => rejection(p, ModelHttpError);
 
 async function drain(it: AsyncIterable<string | ChatStreamEnd>): Promise<{ deltas: string[]; end?: ChatStreamEnd }> {
   const deltas: string[] = [];
@@ -148,11 +121,7 @@ describe("chatComplete", () => {
   });
 
   it("reports an unreachable server", async () => {
-    const probe = http.createServer();
-    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((r) => probe.close(r));
-    const err = await failure(chatComplete({ baseUrl: `http://127.0.0.1:${port}/v1`, model: "m", timeoutMs: 1_000 }, { messages: user("x") }));
+    const err = await failure(chatComplete({ baseUrl: `${await unreachableUrl()}/v1`, model: "m", timeoutMs: 1_000 }, { messages: user("x") }));
     expect(err.kind).toBe("unreachable");
     expect(err.message).toContain("ECONNREFUSED");
   });

@@ -3,6 +3,7 @@
 // It knows the wire format only: failures are thrown as ModelHttpError with a `kind`, and each caller
 // maps kinds to its own error codes (ask: model_unavailable/model_timeout…, extract: extraction_*).
 import { z } from "zod";
+import { networkCause, readUpstreamError } from "./upstream-errors";
 
 export interface ChatConfig {
   /** e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */
@@ -233,27 +234,19 @@ async function* sseData(body: ReadableStream<Uint8Array>, cfg: ChatConfig, timeo
 function networkError(cfg: ChatConfig, err: unknown, timeout: { fired: boolean }, url?: string): Error {
   if (err instanceof ModelHttpError) return err;
   if (timeout.fired) return new ModelHttpError("timeout", `The chat model did not answer within ${cfg.timeoutMs} ms.`);
-  const e = err as { name?: string; cause?: { code?: string; message?: string }; message?: string };
   // The caller's own abort is not a model failure: rethrow it untouched.
-  if (e?.name === "AbortError") return err as Error;
+  if ((err as { name?: string } | undefined)?.name === "AbortError") return err as Error;
   const host = url ? new URL(url).host : new URL(cfg.baseUrl).host;
-  return new ModelHttpError("unreachable", `The chat model at ${host} is unreachable (${e?.cause?.code ?? e?.cause?.message ?? e?.message ?? "network error"}).`);
+  return new ModelHttpError("unreachable", `The chat model at ${host} is unreachable (${networkCause(err)}).`);
 }
 
 const CONTEXT_RE = /context[_ ]length|maximum context|context window|too many tokens|prompt is too long|token limit|reduce the length/i;
 const FILTER_RE = /content[_ ]?filter|content[_ ]policy|content management policy|responsible ai/i;
 
 function errorFromBody(status: number, text: string, inStream: boolean): ModelHttpError {
-  let message = text.slice(0, 500) || `HTTP ${status}`;
-  let code = "";
-  try {
-    const j = JSON.parse(text) as { error?: { message?: string; code?: string; type?: string } | string; message?: string; detail?: string };
-    const err = typeof j.error === "string" ? { message: j.error } : j.error;
-    message = String(err?.message ?? j.message ?? j.detail ?? message).slice(0, 500);
-    code = String(err?.code ?? err?.type ?? "");
-  } catch {
-    // not JSON: keep the raw text
-  }
+  const parsed = readUpstreamError(text);
+  const message = parsed.message ?? (text.slice(0, 500) || `HTTP ${status}`);
+  const code = parsed.code;
   const clientError = status >= 400 && status < 500;
   if ((clientError || inStream) && (code === "context_length_exceeded" || CONTEXT_RE.test(message))) {
     return new ModelHttpError("context_length", message, status);

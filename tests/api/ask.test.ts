@@ -2,13 +2,12 @@
 // (offline extractive provider), the no-relevant-document answer, SSE event order, agents applied, tenant /
 // workspace / scoped-key isolation, every model error code through a local server speaking the OpenAI
 // chat-completions wire format (sync, before the first byte of a stream, and mid-stream), and metering.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { parseSseBody, type SseEvent } from "@/lib/http/sse";
 import { NO_ANSWER } from "@/lib/models/answer";
+import { unreachableUrl, useFakeServer, type FakeReply, type FakeRequest } from "@/lib/models/testing/fake-http-server";
 import { api, BASE, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
 import { dispatch } from "../helpers/router";
@@ -170,23 +169,21 @@ type Mode = "ok" | "error500" | "hang" | "context" | "filter" | "midstream" | "s
 /** Resolved when the fake model sees its client hang up (mode "slow"). */
 let upstreamClosed: Promise<void> = Promise.resolve();
 let mode: Mode = "ok";
-let lastRequest: { model: string; stream: boolean; messages: { role: string; content: string }[] } | undefined;
-let server: http.Server;
-let baseUrl: string;
+type ChatBody = { model: string; stream: boolean; messages: { role: string; content: string }[] };
+let lastRequest: ChatBody | undefined;
 
 function chunk(model: string, delta: Record<string, unknown> | null, extra: Record<string, unknown> = {}) {
   return `data: ${JSON.stringify({ id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model, choices: delta ? [{ index: 0, delta, finish_reason: null }] : [], ...extra })}\n\n`;
 }
 
-function handle(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
-  if (req.url !== "/v1/chat/completions" || req.method !== "POST") {
+function handle(req: FakeRequest<ChatBody>, { json, res }: FakeReply) {
+  if (req.path !== "/v1/chat/completions" || req.method !== "POST") {
     res.writeHead(404).end();
     return;
   }
-  lastRequest = JSON.parse(body);
-  const model = lastRequest!.model;
-  const jsonError = (status: number, error: Record<string, unknown>) =>
-    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ error }));
+  lastRequest = req.body;
+  const model = lastRequest.model;
+  const jsonError = (status: number, error: Record<string, unknown>) => json(status, { error });
   switch (mode) {
     case "error500":
       return jsonError(500, { message: "internal error", type: "server_error" });
@@ -219,25 +216,14 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, body: strin
 }
 
 describe("OpenAI-compatible answer provider", () => {
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      let body = "";
-      req.on("data", (d) => (body += d));
-      req.on("end", () => handle(req, res, body));
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  });
+  const server = useFakeServer(handle);
+  const baseUrl = () => `${server.url}/v1`;
   beforeEach(() => {
     mode = "ok";
     lastRequest = undefined;
-    setEnvForTests({ ANSWER_PROVIDER: "openai", ANSWER_BASE_URL: baseUrl, ANSWER_MODEL: "fake-gpt", ANSWER_TIMEOUT_MS: "1500" });
+    setEnvForTests({ ANSWER_PROVIDER: "openai", ANSWER_BASE_URL: baseUrl(), ANSWER_MODEL: "fake-gpt", ANSWER_TIMEOUT_MS: "1500" });
   });
-  afterAll(async () => {
-    setEnvForTests({});
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => setEnvForTests({}));
 
   it("answers through the chat model with numbered sources, sync and streamed", async () => {
     const before = await ragEvents();
@@ -280,11 +266,7 @@ describe("OpenAI-compatible answer provider", () => {
       mode = "filter";
       expect(expectError(await post(q), 422, "content_filtered").fields?.query?.[0].error).toBe("content_filtered");
       // Nothing listens on the port any more: unreachable.
-      const closed = http.createServer();
-      await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-      const port = (closed.address() as AddressInfo).port;
-      await new Promise((resolve) => closed.close(resolve));
-      setEnvForTests({ ANSWER_PROVIDER: "openai", ANSWER_BASE_URL: `http://127.0.0.1:${port}/v1`, ANSWER_MODEL: "fake-gpt" });
+      setEnvForTests({ ANSWER_PROVIDER: "openai", ANSWER_BASE_URL: `${await unreachableUrl()}/v1`, ANSWER_MODEL: "fake-gpt" });
       expectError(await post(q), 503, "model_unavailable");
       // Failed asks are not metered.
       expect(await ragEvents()).toBe(before);
@@ -294,7 +276,7 @@ describe("OpenAI-compatible answer provider", () => {
   it("aborts the model call when the client of the stream goes away, and meters nothing", async () => {
     const before = await ragEvents();
     mode = "slow";
-    setEnvForTests({ ANSWER_PROVIDER: "openai", ANSWER_BASE_URL: baseUrl, ANSWER_MODEL: "fake-gpt", ANSWER_TIMEOUT_MS: "60000" });
+    setEnvForTests({ ANSWER_PROVIDER: "openai", ANSWER_BASE_URL: baseUrl(), ANSWER_MODEL: "fake-gpt", ANSWER_TIMEOUT_MS: "60000" });
     const res = await dispatch(
       new Request(`${BASE}/api/v3/ask`, {
         method: "POST",

@@ -1,16 +1,14 @@
 // POST /api/v3/extract: every documented error code, sync and async, and the OpenAI-compatible
 // extractor through a local server speaking the chat-completions wire format (answers, 5xx, timeouts).
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobDefinitions } from "@/inngest/functions";
-import { LocalRunner } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
+import { startFakeServer, type FakeServer } from "@/lib/models/testing/fake-http-server";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
+import { drainJobs } from "../helpers/jobs";
 import { seedCompany, type SeededCompany } from "../factories";
 import { INVOICE, extractFixtures, type ExtractFixtures } from "../fixtures/extract-documents";
 
@@ -18,11 +16,11 @@ useTestDatabase();
 
 let fx: ExtractFixtures;
 let acme: SeededCompany;
-let llm: http.Server;
-let llmUrl: string;
+let llm: FakeServer;
 /** What the fake model does with the next requests. */
 let llmMode: "answer" | "error" | "hang" = "answer";
-let llmRequests: { model: string; response_format: { type: string }; messages: { role: string; content: string }[] }[] = [];
+type ChatBody = { model: string; response_format: { type: string }; messages: { role: string; content: string }[] };
+let llmRequests: ChatBody[] = [];
 /** Called before the fake model answers (to look at a job while it is in flight). */
 let beforeAnswer: (() => Promise<void>) | null = null;
 
@@ -40,12 +38,8 @@ const withSchema = (file: string, options?: object, name?: string) =>
 const extract = (body: FormData | object) =>
   body instanceof FormData ? api.post("/api/v3/extract", { key: acme.admin.key, raw: body }) : api.post("/api/v3/extract", { key: acme.admin.key, body });
 
-async function drainJobs() {
-  await new LocalRunner({ definitions: jobDefinitions, pollIntervalMs: 20 }).drain({ timeoutMs: 120_000 });
-}
-
 function useModel(timeoutMs = 5_000, more: Record<string, string> = {}) {
-  setEnvForTests({ EXTRACTION_PROVIDER: "openai", EXTRACTION_BASE_URL: `${llmUrl}/v1`, EXTRACTION_MODEL: "fake-extractor", EXTRACTION_TIMEOUT_MS: String(timeoutMs), ...more });
+  setEnvForTests({ EXTRACTION_PROVIDER: "openai", EXTRACTION_BASE_URL: `${llm.url}/v1`, EXTRACTION_MODEL: "fake-extractor", EXTRACTION_TIMEOUT_MS: String(timeoutMs), ...more });
 }
 
 beforeAll(async () => {
@@ -53,28 +47,19 @@ beforeAll(async () => {
   setEnvForTests({});
   fx = await extractFixtures();
   acme = await seedCompany({ tier: "business" });
-  llm = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", async () => {
-      if (req.method !== "POST" || req.url !== "/v1/chat/completions") return void res.writeHead(404).end();
-      llmRequests.push(JSON.parse(body));
-      if (llmMode === "hang") return; // never answers: the client's timeout fires
-      if (llmMode === "error") return void res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "overloaded" } }));
-      await beforeAnswer?.();
-      const content = JSON.stringify({ rows: [{ invoice_number: INVOICE.number, total: "1,234.50" }] });
-      res.writeHead(200, { "content-type": "application/json" }).end(
-        JSON.stringify({ id: "c1", object: "chat.completion", model: "fake-extractor", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }),
-      );
-    });
+  llm = await startFakeServer<ChatBody>(async ({ method, path: url, body }, { json, res }) => {
+    if (method !== "POST" || url !== "/v1/chat/completions") return void res.writeHead(404).end();
+    llmRequests.push(body);
+    if (llmMode === "hang") return; // never answers: the client's timeout fires
+    if (llmMode === "error") return json(503, { error: { message: "overloaded" } });
+    await beforeAnswer?.();
+    const content = JSON.stringify({ rows: [{ invoice_number: INVOICE.number, total: "1,234.50" }] });
+    json(200, { id: "c1", object: "chat.completion", model: "fake-extractor", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
   });
-  await new Promise<void>((r) => llm.listen(0, "127.0.0.1", r));
-  llmUrl = `http://127.0.0.1:${(llm.address() as AddressInfo).port}`;
 }, 240_000);
 
 afterAll(async () => {
-  llm?.closeAllConnections();
-  llm?.close();
+  await llm?.close();
   setEnvForTests({});
 });
 

@@ -16,6 +16,7 @@ import { setEnvForTests } from "@/lib/env";
 import { storage } from "@/lib/storage/storage";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
+import { drainJobs } from "../helpers/jobs";
 import { seedCompany, seedScopedKey, type SeededCompany } from "../factories";
 import { INVOICE, extractFixtures, type ExtractFixtures } from "../fixtures/extract-documents";
 
@@ -58,10 +59,6 @@ function upload(file: string, schema: unknown, options?: unknown, name = path.ba
 const extract = (body: FormData | object, key = acme.admin.key) =>
   body instanceof FormData ? api.post("/api/v3/extract", { key, raw: body }) : api.post("/api/v3/extract", { key, body });
 const getJob = (id: string, query = "", key = acme.admin.key) => api.get(`/api/v3/extract/${id}${query}`, { key });
-
-async function drainJobs() {
-  await new LocalRunner({ definitions: jobDefinitions, pollIntervalMs: 20 }).drain({ timeoutMs: 180_000 });
-}
 
 async function ingest(file: string, company = acme): Promise<number> {
   const form = new FormData();

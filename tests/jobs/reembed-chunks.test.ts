@@ -1,9 +1,7 @@
 // Switching the embedding model: chunks embedded with model X are re-embedded with Y by the background
 // job (local runner, real database), search then finds them in Y's space, and the job is idempotent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobDefinitions } from "@/inngest/functions";
 import { enqueueReembedIfNeeded, REEMBED_BATCH, reembedChunks } from "@/inngest/functions/reembed-chunks";
-import { LocalRunner } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { embeddingProvider, embedTexts, ensureVectorIndex, vectorIndexName } from "@/lib/models/embeddings";
@@ -12,6 +10,7 @@ import { insertChunks, type ChunkInput } from "@/lib/search/index-chunks";
 import type { ChunkSearchScope } from "@/lib/search/types";
 import { seedCompany } from "@/tests/factories";
 import { useTestDatabase } from "@/tests/helpers/db";
+import { drainJobs } from "@/tests/helpers/jobs";
 
 useTestDatabase();
 
@@ -26,10 +25,6 @@ let xId = "";
 const TOPICS = ["invoice payment overdue", "refund for defective merchandise", "annual leave days", "server room cooling", "laptop encryption policy"];
 const N = REEMBED_BATCH + 40;
 const content = (i: number) => `Note ${i}: ${TOPICS[i % TOPICS.length]} (record R-${10_000 + i}).`;
-
-async function drainJobs() {
-  await new LocalRunner({ definitions: jobDefinitions, pollIntervalMs: 20 }).drain({ timeoutMs: 120_000 });
-}
 
 const models = async () =>
   db().$queryRaw<{ model: string | null; n: number }[]>`SELECT embedding_model AS model, count(*)::int AS n FROM chunks GROUP BY 1 ORDER BY 1`;
@@ -96,10 +91,9 @@ describe("reembed-chunks job", () => {
   it("is idempotent: nothing left to enqueue, and a second run re-embeds nothing", async () => {
     expect(await enqueueReembedIfNeeded()).toBeNull();
     const y = embeddingProvider().id;
-    const { LocalRunner: Runner } = await import("@/inngest/local-runner");
     const { insertJob } = await import("@/inngest/jobs");
     const id = await insertJob(reembedChunks, { modelId: y }, { jobId: "reembed-again" });
-    await new Runner({ definitions: jobDefinitions, pollIntervalMs: 20 }).drain({ timeoutMs: 60_000 });
+    await drainJobs(60_000);
     const job = await db().job.findUniqueOrThrow({ where: { id } });
     expect(job.result).toMatchObject({ reembedded: 0 });
   });

@@ -1,5 +1,5 @@
 "use client";
-// Who is signed in (kept fresh by the session query) and the sign-out button.
+// Who is signed in (kept fresh by the session query) and the sign-out button, at the foot of the sidebar.
 import { Button } from "@/components/ui";
 import type { TCurrentUser } from "@/lib/contracts/auth";
 import { useCurrentUser } from "@/lib/client/hooks/use-current-user";
@@ -11,14 +11,16 @@ export function UserMenu({ initial }: { initial: TCurrentUser }) {
   const me = data ?? initial;
   const name = [me.user.first_name, me.user.last_name].filter(Boolean).join(" ") || me.user.email;
   return (
-    <div className="flex items-center gap-3">
-      <div className="text-right text-sm leading-tight">
-        <p className="font-medium text-slate-900" data-testid="signed-in-user">
+    <div className="space-y-3">
+      <div className="min-w-0 text-sm leading-tight">
+        <p className="truncate font-medium text-slate-900" data-testid="signed-in-user" title={name}>
           {name}
         </p>
-        <p className="text-slate-500">{me.company.name}</p>
+        <p className="truncate text-slate-500" title={me.company.name}>
+          {me.company.name}
+        </p>
       </div>
-      <Button variant="secondary" loading={signOut.isPending} onClick={() => signOut.mutate()}>
+      <Button variant="secondary" className="w-full" loading={signOut.isPending} onClick={() => signOut.mutate()}>
         Sign out
       </Button>
     </div>

@@ -41,5 +41,8 @@ export async function collectAnswer(provider: AnswerProvider, req: AnswerRequest
     if (event.type === "delta") answer += event.text;
     else return { answer, model: event.model, usage: event.usage };
   }
-  throw new AppError("model_unavailable", "The answer stream ended without completing.", { status: 502 });
+  throw streamEndedEarly();
 }
+
+/** A provider's stream that stopped before its `done` event: the model service failed (502). */
+export const streamEndedEarly = () => new AppError("model_unavailable", "The answer stream ended without completing.", { status: 502 });

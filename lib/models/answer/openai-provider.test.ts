@@ -1,10 +1,9 @@
 // The OpenAI answer provider against a local server speaking the chat completions wire format (SSE):
 // the prompt it builds, streaming, trimming of sources, and each failure mapped to the spec's codes.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { rejection, unreachableUrl, useFakeServer } from "../testing/fake-http-server";
 import { ExtractiveAnswerProvider } from "./extractive";
 import { answerProvider, collectAnswer } from "./index";
 import { buildMessages, OpenAIAnswerProvider, SYSTEM_PROMPT, trimSources } from "./openai-provider";
@@ -13,44 +12,25 @@ import type { AnswerRequest, AnswerSource } from "./types";
 type Msg = { role: string; content: string };
 const seen: { model: string; messages: Msg[]; stream?: boolean }[] = [];
 
-const server = http.createServer((req, res) => {
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    const body = JSON.parse(raw) as { model: string; messages: Msg[]; stream?: boolean };
-    seen.push(body);
-    const json = (status: number, payload: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(payload));
-    };
-    switch (body.model) {
-      case "err-500":
-        return json(500, { error: { message: "boom" } });
-      case "err-context":
-        return json(400, { error: { message: "maximum context length exceeded", code: "context_length_exceeded" } });
-      case "err-filter":
-        return json(400, { error: { message: "flagged", code: "content_filter" } });
-      case "err-slow":
-        return setTimeout(() => json(200, {}), 1_000);
-    }
-    res.writeHead(200, { "content-type": "text/event-stream" });
-    const ev = (o: unknown) => res.write(`data: ${JSON.stringify(o)}\n\n`);
-    for (const piece of ["Refunds take ", "30 days ", "[1]."]) ev({ model: body.model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
-    ev({ model: body.model, choices: [], usage: { prompt_tokens: 120, completion_tokens: 9, total_tokens: 129 } });
-    res.end("data: [DONE]\n\n");
-  });
+const server = useFakeServer<{ model: string; messages: Msg[]; stream?: boolean }>(({ body }, { json, res }) => {
+  seen.push(body);
+  switch (body.model) {
+    case "err-500":
+      return json(500, { error: { message: "boom" } });
+    case "err-context":
+      return json(400, { error: { message: "maximum context length exceeded", code: "context_length_exceeded" } });
+    case "err-filter":
+      return json(400, { error: { message: "flagged", code: "content_filter" } });
+    case "err-slow":
+      return setTimeout(() => json(200, {}), 1_000);
+  }
+  res.writeHead(200, { "content-type": "text/event-stream" });
+  const ev = (o: unknown) => res.write(`data: ${JSON.stringify(o)}\n\n`);
+  for (const piece of ["Refunds take ", "30 days ", "[1]."]) ev({ model: body.model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+  ev({ model: body.model, choices: [], usage: { prompt_tokens: 120, completion_tokens: 9, total_tokens: 129 } });
+  res.end("data: [DONE]\n\n");
 });
-
-let baseUrl = "";
-beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-  setEnvForTests({});
-});
+afterAll(() => setEnvForTests({}));
 
 const src = (index: number, content: string): AnswerSource => ({ index, fileId: 1, filename: `f${index}.pdf`, chunkId: `${index}`, page: index, heading: "Policy", content, score: 1 });
 const REQ: AnswerRequest = {
@@ -62,16 +42,9 @@ const REQ: AnswerRequest = {
   instructions: "Answer like a pirate.",
   sources: [src(1, "Refunds are processed within 30 days."), src(2, "Shipping is free.")],
 };
-const provider = (model: string, timeoutMs = 2_000) => new OpenAIAnswerProvider({ baseUrl, model, apiKey: "k", timeoutMs, maxContextTokens: 4_000 });
+const provider = (model: string, timeoutMs = 2_000) => new OpenAIAnswerProvider({ baseUrl: `${server.url}/v1`, model, apiKey: "k", timeoutMs, maxContextTokens: 4_000 });
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
+const failure = (p: Promise<unknown>) => rejection(p, AppError);
 
 describe("OpenAIAnswerProvider", () => {
   it("streams the model's answer and reports its model and usage", async () => {
@@ -126,11 +99,7 @@ describe("OpenAIAnswerProvider", () => {
     expect(filtered).toMatchObject({ code: "content_filtered", status: 422 });
     expect(filtered.options.fields?.query?.[0].error).toBe("content_filtered");
 
-    const probe = http.createServer();
-    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((r) => probe.close(r));
-    const down = new OpenAIAnswerProvider({ baseUrl: `http://127.0.0.1:${port}/v1`, model: "m", timeoutMs: 1_000, maxContextTokens: 1_000 });
+    const down = new OpenAIAnswerProvider({ baseUrl: `${await unreachableUrl()}/v1`, model: "m", timeoutMs: 1_000, maxContextTokens: 1_000 });
     expect(await failure(collectAnswer(down, REQ))).toMatchObject({ code: "model_unavailable", status: 503 });
   });
 });
@@ -140,7 +109,7 @@ describe("answerProvider()", () => {
     setEnvForTests({ ANSWER_PROVIDER: undefined });
     expect(answerProvider()).toBeInstanceOf(ExtractiveAnswerProvider);
     expect(answerProvider()).toBe(answerProvider());
-    setEnvForTests({ ANSWER_PROVIDER: "openai", ANSWER_MODEL: "gpt-4o-mini", ANSWER_BASE_URL: baseUrl });
+    setEnvForTests({ ANSWER_PROVIDER: "openai", ANSWER_MODEL: "gpt-4o-mini", ANSWER_BASE_URL: `${server.url}/v1` });
     expect(answerProvider()).toBeInstanceOf(OpenAIAnswerProvider);
     expect(answerProvider().model).toBe("gpt-4o-mini");
     setEnvForTests({ ANSWER_PROVIDER: "openai", ANSWER_MODEL: undefined });

@@ -6,7 +6,7 @@
 // the default (local) provider never loads ONNX Runtime.
 import fs from "node:fs";
 import path from "node:path";
-import { AppError } from "@/lib/http/errors";
+import { modelConfigFile, modelUnavailable as unavailable, onnxDtype, transformersFor } from "../onnx-model-dir";
 import { applyPrefix, prefixesForModel, type TextPrefixes } from "./prefixes";
 import type { EmbeddingProvider } from "./types";
 
@@ -18,14 +18,6 @@ export interface OnnxProviderOptions {
 }
 
 type Extractor = (texts: string[], opts: { pooling: "mean"; normalize: boolean }) => Promise<{ tolist(): number[][] }>;
-
-// File names @huggingface/transformers looks for under onnx/, best first for CPU inference.
-const DTYPES: [string, string][] = [
-  ["model_quantized.onnx", "q8"],
-  ["model_int8.onnx", "int8"],
-  ["model.onnx", "fp32"],
-  ["model_fp16.onnx", "fp16"],
-];
 
 export class OnnxEmbeddingProvider implements EmbeddingProvider {
   readonly id: string;
@@ -41,9 +33,7 @@ export class OnnxEmbeddingProvider implements EmbeddingProvider {
     const config = readConfig(this.dir);
     const dims = Number(config.hidden_size ?? config.dim ?? config.d_model ?? 0);
     if (!Number.isInteger(dims) || dims <= 0) throw unavailable(`${this.dir}/config.json names no hidden_size.`);
-    const found = DTYPES.find(([file]) => fs.existsSync(path.join(this.dir, "onnx", file)));
-    if (!found) throw unavailable(`No ONNX weights in ${this.dir}/onnx (expected one of ${DTYPES.map(([f]) => f).join(", ")}).`);
-    this.dtype = found[1];
+    this.dtype = onnxDtype(this.dir);
     this.dimensions = dims;
     this.batchSize = opts.batchSize ?? 32;
     this.prefixes = prefixesForModel(opts.model);
@@ -63,10 +53,7 @@ export class OnnxEmbeddingProvider implements EmbeddingProvider {
 
   private load(): Promise<Extractor> {
     this.extractor ??= (async () => {
-      const hf = await import("@huggingface/transformers");
-      hf.env.allowRemoteModels = false;
-      hf.env.allowLocalModels = true;
-      hf.env.localModelPath = path.resolve(this.opts.modelDir) + path.sep;
+      const hf = await transformersFor(this.opts.modelDir);
       const pipe = await hf.pipeline("feature-extraction", this.opts.model, { dtype: this.dtype as "q8" });
       return pipe as unknown as Extractor;
     })().catch((err: unknown) => {
@@ -78,18 +65,10 @@ export class OnnxEmbeddingProvider implements EmbeddingProvider {
 }
 
 function readConfig(dir: string): Record<string, unknown> {
-  const file = path.join(dir, "config.json");
-  if (!fs.existsSync(file)) {
-    throw unavailable(
-      `ONNX embedding model not found: ${file} does not exist. Set EMBEDDINGS_MODEL_DIR and EMBEDDINGS_MODEL to a directory ` +
-        `holding config.json, tokenizer.json and onnx/model*.onnx (models are never downloaded at run time).`,
-    );
-  }
+  const file = modelConfigFile(dir, "embedding", ["EMBEDDINGS_MODEL_DIR", "EMBEDDINGS_MODEL"]);
   try {
     return JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
   } catch (err) {
     throw unavailable(`${file} is not valid JSON: ${(err as Error).message}`);
   }
 }
-
-const unavailable = (detail: string) => new AppError("model_unavailable", detail, { status: 503 });

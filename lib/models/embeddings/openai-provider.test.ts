@@ -1,8 +1,7 @@
 // The OpenAI-compatible provider against a local server that speaks the /v1/embeddings wire format.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/http/errors";
+import { rejection, unreachableUrl, useFakeServer } from "../testing/fake-http-server";
 import { OpenAIEmbeddingProvider } from "./openai-provider";
 
 interface Seen {
@@ -14,54 +13,28 @@ interface Seen {
 // Behaviour per model name, so each test drives the server through the request it sends.
 let failuresLeft = 0;
 const seen: Seen[] = [];
-const server = http.createServer((req, res) => {
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    const body = JSON.parse(raw) as Seen["body"];
-    seen.push({ path: req.url ?? "", auth: req.headers.authorization, body });
-    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { "content-type": "application/json", ...headers });
-      res.end(JSON.stringify(payload));
-    };
-    if (body.model === "always-500") return send(500, { error: { message: "CUDA out of memory", type: "server_error" } });
-    if (body.model === "flaky" && failuresLeft-- > 0) return send(503, { error: { message: "overloaded" } });
-    if (body.model === "throttled" && failuresLeft-- > 0) return send(429, { error: { message: "rate limit" } }, { "retry-after": "0" });
-    if (body.model === "slow") return setTimeout(() => send(200, { data: [] }), 2_000);
-    if (body.model === "too-long") return send(400, { error: { message: "This model's maximum context length is 8192 tokens" } });
-    if (body.model === "bad-key") return send(401, { error: { message: "Incorrect API key provided" } });
-    const dim = body.dimensions ?? 8;
-    // Deterministic, deliberately unnormalised vectors, returned in reverse order (index must be honoured).
-    const data = body.input.map((text, index) => ({
-      object: "embedding",
-      index,
-      embedding: Array.from({ length: dim }, (_, d) => ((text.length + d) % 5) + 1),
-    }));
-    send(200, { object: "list", data: data.reverse(), model: body.model, usage: { prompt_tokens: 3, total_tokens: 3 } });
-  });
-});
-
-let baseUrl = "";
-beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
+const server = useFakeServer<Seen["body"]>(({ path, auth, body }, { json: send }) => {
+  seen.push({ path, auth, body });
+  if (body.model === "always-500") return send(500, { error: { message: "CUDA out of memory", type: "server_error" } });
+  if (body.model === "flaky" && failuresLeft-- > 0) return send(503, { error: { message: "overloaded" } });
+  if (body.model === "throttled" && failuresLeft-- > 0) return send(429, { error: { message: "rate limit" } }, { "retry-after": "0" });
+  if (body.model === "slow") return setTimeout(() => send(200, { data: [] }), 2_000);
+  if (body.model === "too-long") return send(400, { error: { message: "This model's maximum context length is 8192 tokens" } });
+  if (body.model === "bad-key") return send(401, { error: { message: "Incorrect API key provided" } });
+  const dim = body.dimensions ?? 8;
+  // Deterministic, deliberately unnormalised vectors, returned in reverse order (index must be honoured).
+  const data = body.input.map((text, index) => ({
+    object: "embedding",
+    index,
+    embedding: Array.from({ length: dim }, (_, d) => ((text.length + d) % 5) + 1),
+  }));
+  send(200, { object: "list", data: data.reverse(), model: body.model, usage: { prompt_tokens: 3, total_tokens: 3 } });
 });
 
 const provider = (model: string, extra: Partial<ConstructorParameters<typeof OpenAIEmbeddingProvider>[0]> = {}) =>
-  new OpenAIEmbeddingProvider({ baseUrl, model, apiKey: "sk-test", retryBaseMs: 5, timeoutMs: 1_000, ...extra });
+  new OpenAIEmbeddingProvider({ baseUrl: `${server.url}/v1`, model, apiKey: "sk-test", retryBaseMs: 5, timeoutMs: 1_000, ...extra });
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
+const failure = (p: Promise<unknown>) => rejection(p, AppError);
 
 describe("OpenAIEmbeddingProvider", () => {
   it("speaks the wire format: model, input, bearer key; vectors in input order, unit length", async () => {
@@ -116,12 +89,7 @@ describe("OpenAIEmbeddingProvider", () => {
   });
 
   it("maps connection refused to model_unavailable 503", async () => {
-    // Reserve a port, then close it so nothing listens there.
-    const probe = http.createServer();
-    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((r) => probe.close(r));
-    const p = new OpenAIEmbeddingProvider({ baseUrl: `http://127.0.0.1:${port}/v1`, model: "m", retryBaseMs: 5, maxRetries: 1 });
+    const p = new OpenAIEmbeddingProvider({ baseUrl: `${await unreachableUrl()}/v1`, model: "m", retryBaseMs: 5, maxRetries: 1 });
     const err = await failure(p.embed(["x"], "document"));
     expect(err).toMatchObject({ code: "model_unavailable", status: 503 });
     expect(err.detail).toContain("ECONNREFUSED");

@@ -4,6 +4,7 @@
 // answer → 502 model_unavailable, too slow → 504 model_timeout. 429 and 5xx are retried with backoff.
 import { z } from "zod";
 import { AppError } from "@/lib/http/errors";
+import { networkCause, upstreamMessage } from "../upstream-errors";
 import { applyPrefix, normaliseVector, prefixesForModel, type TextPrefixes } from "./prefixes";
 import type { EmbeddingProvider } from "./types";
 
@@ -87,7 +88,7 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
           await sleep(this.backoff(attempt));
           continue;
         }
-        throw new AppError("model_unavailable", `The embedding service at ${new URL(this.url).host} is unreachable (${causeCode(err)}).`, {
+        throw new AppError("model_unavailable", `The embedding service at ${new URL(this.url).host} is unreachable (${networkCause(err)}).`, {
           status: 503,
         });
       }
@@ -157,25 +158,9 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
 
 const upstream = (detail: string) => new AppError("model_unavailable", detail, { status: 502 });
 
-function upstreamMessage(text: string): string {
-  try {
-    const j = JSON.parse(text) as { error?: { message?: string } | string; message?: string; detail?: string };
-    const m = typeof j.error === "string" ? j.error : (j.error?.message ?? j.message ?? j.detail);
-    if (m) return String(m).slice(0, 500);
-  } catch {
-    // not JSON: fall through to the raw text
-  }
-  return text.slice(0, 500) || "no details";
-}
-
 function isTimeout(err: unknown): boolean {
   const e = err as { name?: string; cause?: { name?: string } };
   return e?.name === "TimeoutError" || e?.cause?.name === "TimeoutError";
-}
-
-function causeCode(err: unknown): string {
-  const e = err as { cause?: { code?: string; message?: string }; message?: string };
-  return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? "network error";
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

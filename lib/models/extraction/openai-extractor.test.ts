@@ -1,8 +1,7 @@
 // The LLM extractor against a local server speaking the OpenAI chat-completions wire format.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/http/errors";
+import { rejection, useFakeServer } from "../testing/fake-http-server";
 import { OpenAIExtractor } from "./openai-extractor";
 import { toStrictSchema } from "./strict-schema";
 import type { ExtractionRequest, ObjectSchema } from "./types";
@@ -30,37 +29,19 @@ function answer(body: ChatBody): unknown {
   return { rows: /record/.test(user) && /one entry in `rows` per record/.test(user) ? pages.map(row) : [row(pages[0])] };
 }
 
-const server = http.createServer((req, res) => {
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    const body = JSON.parse(raw) as ChatBody;
-    seen.push({ auth: req.headers.authorization, body });
-    const send = (status: number, payload: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(payload));
-    };
-    const completion = (content: string, finish = "stop") =>
-      send(200, { id: "c1", object: "chat.completion", model: body.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finish }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } });
-    if (body.model === "slow") return setTimeout(() => completion("{}"), 1_500);
-    if (body.model === "broken") return send(500, { error: { message: "CUDA out of memory", type: "server_error" } });
-    if (body.model === "bad-key") return send(401, { error: { message: "Incorrect API key provided" } });
-    if (body.model === "chatty") return completion("Sure! Here is the data you asked for.");
-    if (body.model === "filtered") return completion("", "content_filter");
-    if (body.model === "fenced") return completion("```json\n" + JSON.stringify(answer(body)) + "\n```");
-    completion(JSON.stringify(answer(body)));
-  });
+const server = useFakeServer<ChatBody>(({ auth, body }, { json: send }) => {
+  seen.push({ auth, body });
+  const completion = (content: string, finish = "stop") =>
+    send(200, { id: "c1", object: "chat.completion", model: body.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finish }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } });
+  if (body.model === "slow") return setTimeout(() => completion("{}"), 1_500);
+  if (body.model === "broken") return send(500, { error: { message: "CUDA out of memory", type: "server_error" } });
+  if (body.model === "bad-key") return send(401, { error: { message: "Incorrect API key provided" } });
+  if (body.model === "chatty") return completion("Sure! Here is the data you asked for.");
+  if (body.model === "filtered") return completion("", "content_filter");
+  if (body.model === "fenced") return completion("```json\n" + JSON.stringify(answer(body)) + "\n```");
+  completion(JSON.stringify(answer(body)));
 });
 
-let baseUrl = "";
-beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((r) => server.close(() => r()));
-});
 beforeEach(() => {
   seen.length = 0;
 });
@@ -70,17 +51,10 @@ const schema: ObjectSchema = {
   properties: { invoice_number: { type: "string" }, total: { type: "number" }, tags: { type: "array", items: { type: "string" } } },
 };
 const pages = (n: number, text = "page") => Array.from({ length: n }, (_, i) => ({ page: i + 1, markdown: `${text} ${i + 1}` }));
-const make = (model = "good", pagesPerBatch = 2, timeoutMs = 5_000) => new OpenAIExtractor({ baseUrl, apiKey: "sk-test", model, timeoutMs, pagesPerBatch });
+const make = (model = "good", pagesPerBatch = 2, timeoutMs = 5_000) => new OpenAIExtractor({ baseUrl: `${server.url}/v1`, apiKey: "sk-test", model, timeoutMs, pagesPerBatch });
 const req = (over: Partial<ExtractionRequest> = {}): ExtractionRequest => ({ schema, filename: "inv.pdf", pages: pages(5), granularity: "document", ...over });
 
-async function appError(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
+const appError = (p: Promise<unknown>) => rejection(p, AppError);
 
 describe("OpenAIExtractor", () => {
   it("sends batches of pages with a strict JSON-schema response format and merges document answers", async () => {

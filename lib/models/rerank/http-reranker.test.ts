@@ -2,13 +2,12 @@
 // ONNX cross-encoder with its configuration checks and, since no real weights can be had offline, a tiny
 // generated model (tiny-cross-encoder.fixture.ts) run through the real tokenizer and ONNX Runtime.
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { rejection, unreachableUrl, useFakeServer } from "../testing/fake-http-server";
 import { HttpReranker } from "./http-reranker";
 import { reranker } from "./index";
 import { LocalReranker } from "./local-reranker";
@@ -20,40 +19,21 @@ const seen: { path: string; auth?: string; body: Record<string, unknown> }[] = [
 // Relevance = number of query words in the document, so the expected order is known.
 const overlap = (q: string, d: string) => q.split(" ").filter((w) => d.includes(w)).length;
 
-const server = http.createServer((req, res) => {
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    const body = JSON.parse(raw) as { model?: string; query: string; documents?: string[]; texts?: string[] };
-    seen.push({ path: req.url ?? "", auth: req.headers.authorization, body });
-    const send = (status: number, payload: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(payload));
-    };
-    if (body.model === "down") return send(503, { message: "model loading" });
-    if (body.model === "slow") return setTimeout(() => send(200, { results: [] }), 1_000);
-    if (body.model === "broken") return send(200, { results: [{ index: 7, relevance_score: 1 }] });
-    if (body.model === "partial") return send(200, { results: [{ index: 1, relevance_score: 0.9 }] });
-    if (body.texts) {
-      // TEI: a bare array, best first.
-      const out = body.texts.map((t, index) => ({ index, score: overlap(body.query, t) })).sort((a, b) => b.score - a.score);
-      return send(200, out);
-    }
-    const results = body.documents!.map((d, index) => ({ index, relevance_score: overlap(body.query, d) / 10 }));
-    send(200, { id: "r", results: results.sort((a, b) => b.relevance_score - a.relevance_score), meta: {} });
-  });
+const server = useFakeServer<{ model?: string; query: string; documents?: string[]; texts?: string[] }>(({ path, auth, body }, { json: send }) => {
+  seen.push({ path, auth, body });
+  if (body.model === "down") return send(503, { message: "model loading" });
+  if (body.model === "slow") return setTimeout(() => send(200, { results: [] }), 1_000);
+  if (body.model === "broken") return send(200, { results: [{ index: 7, relevance_score: 1 }] });
+  if (body.model === "partial") return send(200, { results: [{ index: 1, relevance_score: 0.9 }] });
+  if (body.texts) {
+    // TEI: a bare array, best first.
+    const out = body.texts.map((t, index) => ({ index, score: overlap(body.query, t) })).sort((a, b) => b.score - a.score);
+    return send(200, out);
+  }
+  const results = body.documents!.map((d, index) => ({ index, relevance_score: overlap(body.query, d) / 10 }));
+  send(200, { id: "r", results: results.sort((a, b) => b.relevance_score - a.relevance_score), meta: {} });
 });
-
-let base = "";
-beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-  setEnvForTests({});
-});
+afterAll(() => setEnvForTests({}));
 
 const cands = [
   { id: "a", text: "nothing relevant" },
@@ -61,19 +41,12 @@ const cands = [
   { id: "c", text: "server cooling" },
 ];
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
+const failure = (p: Promise<unknown>) => rejection(p, AppError);
 
 describe("HttpReranker", () => {
   it("speaks the Cohere/Jina format when a model is configured", async () => {
     seen.length = 0;
-    const r = new HttpReranker({ baseUrl: `${base}/v2/`, model: "rerank-v3.5", apiKey: "k" });
+    const r = new HttpReranker({ baseUrl: `${server.url}/v2/`, model: "rerank-v3.5", apiKey: "k" });
     const out = await r.rerank("server room cooling", cands);
     expect(out.map((x) => x.id)).toEqual(["b", "c", "a"]);
     expect(out[0].score).toBeCloseTo(0.3);
@@ -84,26 +57,22 @@ describe("HttpReranker", () => {
 
   it("speaks the TEI format when no model is configured", async () => {
     seen.length = 0;
-    const out = await new HttpReranker({ baseUrl: base }).rerank("server room cooling", cands);
+    const out = await new HttpReranker({ baseUrl: server.url }).rerank("server room cooling", cands);
     expect(out.map((x) => x.id)).toEqual(["b", "c", "a"]);
     expect(seen[0].body).toMatchObject({ query: "server room cooling", texts: cands.map((c) => c.text) });
     expect(seen[0].body.model).toBeUndefined();
   });
 
   it("keeps candidates the service left out, last", async () => {
-    const out = await new HttpReranker({ baseUrl: base, model: "partial" }).rerank("q", cands);
+    const out = await new HttpReranker({ baseUrl: server.url, model: "partial" }).rerank("q", cands);
     expect(out.map((x) => x.id)).toEqual(["b", "a", "c"]);
   });
 
   it("maps failures: 5xx and bad answers → 502, unreachable → 503, slow → 504", async () => {
-    expect(await failure(new HttpReranker({ baseUrl: base, model: "down" }).rerank("q", cands))).toMatchObject({ code: "model_unavailable", status: 502 });
-    expect(await failure(new HttpReranker({ baseUrl: base, model: "broken" }).rerank("q", cands))).toMatchObject({ code: "model_unavailable", status: 502 });
-    expect(await failure(new HttpReranker({ baseUrl: base, model: "slow", timeoutMs: 150 }).rerank("q", cands))).toMatchObject({ code: "model_timeout", status: 504 });
-    const probe = http.createServer();
-    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((r) => probe.close(r));
-    const err = await failure(new HttpReranker({ baseUrl: `http://127.0.0.1:${port}`, model: "m" }).rerank("q", cands));
+    expect(await failure(new HttpReranker({ baseUrl: server.url, model: "down" }).rerank("q", cands))).toMatchObject({ code: "model_unavailable", status: 502 });
+    expect(await failure(new HttpReranker({ baseUrl: server.url, model: "broken" }).rerank("q", cands))).toMatchObject({ code: "model_unavailable", status: 502 });
+    expect(await failure(new HttpReranker({ baseUrl: server.url, model: "slow", timeoutMs: 150 }).rerank("q", cands))).toMatchObject({ code: "model_timeout", status: 504 });
+    const err = await failure(new HttpReranker({ baseUrl: await unreachableUrl(), model: "m" }).rerank("q", cands));
     expect(err).toMatchObject({ code: "model_unavailable", status: 503 });
   });
 });
@@ -114,7 +83,7 @@ describe("reranker()", () => {
     const a = reranker();
     expect(a).toBeInstanceOf(LocalReranker);
     expect(reranker()).toBe(a);
-    setEnvForTests({ RERANK_PROVIDER: "http", RERANK_BASE_URL: base, RERANK_MODEL: "m" });
+    setEnvForTests({ RERANK_PROVIDER: "http", RERANK_BASE_URL: server.url, RERANK_MODEL: "m" });
     expect(reranker()).toBeInstanceOf(HttpReranker);
     setEnvForTests({ RERANK_PROVIDER: "http", RERANK_BASE_URL: undefined });
     expect(() => reranker()).toThrow(AppError);

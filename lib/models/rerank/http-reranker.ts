@@ -7,6 +7,7 @@
 // failure upstream → 502 model_unavailable, too slow → 504 model_timeout.
 import { z } from "zod";
 import { AppError } from "@/lib/http/errors";
+import { networkCause, upstreamMessage } from "../upstream-errors";
 import type { RerankCandidate, Reranker, RerankResult } from "./types";
 
 export interface HttpRerankerOptions {
@@ -49,12 +50,11 @@ export class HttpReranker implements Reranker {
     } catch (err) {
       if (timeout.aborted) throw new AppError("model_timeout", `The rerank model did not answer within ${timeoutMs} ms.`);
       if (opts.signal?.aborted) throw err;
-      const e = err as { cause?: { code?: string; message?: string }; message?: string };
-      throw new AppError("model_unavailable", `The rerank service at ${new URL(this.url).host} is unreachable (${e.cause?.code ?? e.cause?.message ?? e.message}).`, {
+      throw new AppError("model_unavailable", `The rerank service at ${new URL(this.url).host} is unreachable (${networkCause(err)}).`, {
         status: 503,
       });
     }
-    if (!res.ok) throw upstream(`The rerank service answered ${res.status}: ${message(text)}`);
+    if (!res.ok) throw upstream(`The rerank service answered ${res.status}: ${upstreamMessage(text)}`);
     let items: z.infer<typeof ZItem>[];
     try {
       const parsed = ZResponse.parse(JSON.parse(text));
@@ -79,14 +79,3 @@ export class HttpReranker implements Reranker {
 }
 
 const upstream = (detail: string) => new AppError("model_unavailable", detail, { status: 502 });
-
-function message(text: string): string {
-  try {
-    const j = JSON.parse(text) as { error?: { message?: string } | string; message?: string; detail?: unknown };
-    const m = typeof j.error === "string" ? j.error : (j.error?.message ?? j.message ?? j.detail);
-    if (m) return String(typeof m === "string" ? m : JSON.stringify(m)).slice(0, 500);
-  } catch {
-    // not JSON
-  }
-  return text.slice(0, 500) || "no details";
-}

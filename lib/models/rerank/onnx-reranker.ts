@@ -3,9 +3,8 @@
 // e.g. Xenova/ms-marco-MiniLM-L-6-v2 or a bge-reranker export). Nothing is downloaded at run time.
 // Each (query, passage) pair is scored by the sequence-classification head: the single logit of
 // relevance models, or the probability of the last ("relevant") label when the head has several.
-import fs from "node:fs";
 import path from "node:path";
-import { AppError } from "@/lib/http/errors";
+import { modelConfigFile, modelUnavailable as unavailable, onnxDtype, transformersFor } from "../onnx-model-dir";
 import type { RerankCandidate, Reranker, RerankResult } from "./types";
 
 export interface OnnxRerankerOptions {
@@ -18,13 +17,6 @@ export interface OnnxRerankerOptions {
 type Tokenizer = (text: string[], opts: { text_pair: string[]; padding: boolean; truncation: boolean; max_length?: number }) => Record<string, unknown>;
 type Model = (inputs: Record<string, unknown>) => Promise<{ logits: { dims: number[]; tolist(): number[][] } }>;
 
-const DTYPES: [string, string][] = [
-  ["model_quantized.onnx", "q8"],
-  ["model_int8.onnx", "int8"],
-  ["model.onnx", "fp32"],
-  ["model_fp16.onnx", "fp16"],
-];
-
 export class OnnxReranker implements Reranker {
   readonly id: string;
   private readonly dir: string;
@@ -33,16 +25,8 @@ export class OnnxReranker implements Reranker {
 
   constructor(private readonly opts: OnnxRerankerOptions) {
     this.dir = path.resolve(opts.modelDir, opts.model);
-    const config = path.join(this.dir, "config.json");
-    if (!fs.existsSync(config)) {
-      throw unavailable(
-        `ONNX rerank model not found: ${config} does not exist. Set RERANK_MODEL_DIR and RERANK_MODEL to a directory holding ` +
-          `config.json, tokenizer.json and onnx/model*.onnx (models are never downloaded at run time).`,
-      );
-    }
-    const found = DTYPES.find(([file]) => fs.existsSync(path.join(this.dir, "onnx", file)));
-    if (!found) throw unavailable(`No ONNX weights in ${this.dir}/onnx (expected one of ${DTYPES.map(([f]) => f).join(", ")}).`);
-    this.dtype = found[1];
+    modelConfigFile(this.dir, "rerank", ["RERANK_MODEL_DIR", "RERANK_MODEL"]);
+    this.dtype = onnxDtype(this.dir);
     this.id = `onnx:${opts.model}:${this.dtype}`;
   }
 
@@ -70,10 +54,7 @@ export class OnnxReranker implements Reranker {
 
   private load() {
     this.loaded ??= (async () => {
-      const hf = await import("@huggingface/transformers");
-      hf.env.allowRemoteModels = false;
-      hf.env.allowLocalModels = true;
-      hf.env.localModelPath = path.resolve(this.opts.modelDir) + path.sep;
+      const hf = await transformersFor(this.opts.modelDir);
       const tokenizer = await hf.AutoTokenizer.from_pretrained(this.opts.model);
       const model = await hf.AutoModelForSequenceClassification.from_pretrained(this.opts.model, { dtype: this.dtype as "q8" });
       return { tokenizer: tokenizer as unknown as Tokenizer, model: model as unknown as Model };
@@ -92,5 +73,3 @@ export function relevance(logits: number[]): number {
   const exps = logits.map((x) => Math.exp(x - max));
   return exps[exps.length - 1] / exps.reduce((a, b) => a + b, 0);
 }
-
-const unavailable = (detail: string) => new AppError("model_unavailable", detail, { status: 503 });

@@ -4,6 +4,7 @@
 // abbreviated, with or without weekday and ordinal (1er, 1st, 1.): "31 December 2024", "December 31, 2024",
 // "31. Dezember 2024", "le 1er janvier 2024", "5-Mar-2024". Impossible dates (30 Feb) → null.
 import type { Locale } from "./number";
+import { fold } from "./text";
 
 const MONTHS: Record<string, number> = {};
 const NAMES: [number, string[]][] = [
@@ -23,10 +24,6 @@ const NAMES: [number, string[]][] = [
 for (const [n, names] of NAMES) for (const name of names) MONTHS[fold(name)] = n;
 
 const WEEKDAYS = /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\b\.?,?|\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|mo|di|mi|do|fr|sa|so)\b\.?,?|\b(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b,?/g;
-
-function fold(s: string): string {
-  return s.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
-}
 
 export interface YMD {
   y: number;

@@ -1,0 +1,115 @@
+"use client";
+// The console's app layout. Wide screens (lg and up): a sticky left sidebar with the brand, the grouped
+// navigation and the user menu beside the page. Narrow screens: a top bar whose menu button discloses the
+// same sidebar panel above the page (one copy of the nav in the DOM, so landmarks and test ids stay unique).
+// The panel pushes the page down rather than overlaying it, so no focus trap is needed: Escape closes it and
+// returns focus to the button, following a link or changing route closes it.
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { cx } from "@/components/ui";
+import { ConsoleNav } from "./console-nav";
+
+const PANEL_ID = "console-sidebar";
+
+function Brand({ className }: { className?: string }) {
+  return (
+    <Link
+      href="/"
+      className={cx(
+        "rounded text-lg font-semibold tracking-tight text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600",
+        className,
+      )}
+    >
+      DocIntel
+    </Link>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round">
+      {open ? <path d="M5 5l10 10M15 5L5 15" /> : <path d="M3 5h14M3 10h14M3 15h14" />}
+    </svg>
+  );
+}
+
+export interface ConsoleShellProps {
+  instanceAdmin: boolean;
+  /** The user menu (server-provided initial session), placed at the foot of the sidebar. */
+  userMenu: ReactNode;
+  /** Notices shown above the page inside the main column (e.g. e-mail verification). */
+  notices?: ReactNode;
+  children: ReactNode;
+}
+
+export function ConsoleShell({ instanceAdmin, userMenu, notices, children }: ConsoleShellProps) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const pathname = usePathname();
+
+  const close = useCallback((restoreFocus: boolean) => {
+    setOpen(false);
+    if (restoreFocus) buttonRef.current?.focus();
+  }, []);
+
+  // A route change (link, back button) closes the narrow-screen menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    // Opening moves focus to the first link, so keyboard users land in the menu.
+    panelRef.current?.querySelector<HTMLElement>("nav a")?.focus();
+    const onKeyDown = (e: KeyboardEvent) => {
+      // The button is hidden on wide screens, where the sidebar is always shown and Escape means nothing here.
+      if (e.key !== "Escape" || !buttonRef.current?.offsetParent) return;
+      e.preventDefault();
+      close(true);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open, close]);
+
+  return (
+    <div className="min-h-screen lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <div className="sticky top-0 z-20 flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-2 lg:hidden">
+        <Brand />
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={PANEL_ID}
+          onClick={() => setOpen((v) => !v)}
+          className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          <MenuIcon open={open} />
+          Menu
+        </button>
+      </div>
+
+      <div
+        id={PANEL_ID}
+        ref={panelRef}
+        className={cx(
+          open ? "flex" : "hidden",
+          "flex-col gap-6 border-b border-slate-200 bg-white px-3 py-4",
+          "lg:sticky lg:top-0 lg:flex lg:h-screen lg:overflow-y-auto lg:border-r lg:border-b-0",
+        )}
+      >
+        <Brand className="hidden self-start px-3 lg:block" />
+        <div className="flex-1">
+          <ConsoleNav instanceAdmin={instanceAdmin} onNavigate={() => close(false)} />
+        </div>
+        <div className="border-t border-slate-200 px-3 pt-4">{userMenu}</div>
+      </div>
+
+      <div className="min-w-0">
+        {notices}
+        <div id="content" tabIndex={-1} className="focus:outline-none">
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}
