@@ -3,7 +3,7 @@
 // time. These checks run when a provider is built, so a wrong path fails with a clear 503 up front.
 import fs from "node:fs";
 import path from "node:path";
-import { AppError } from "@/lib/http/errors";
+import { modelUnavailable } from "./model-errors";
 
 // File names @huggingface/transformers looks for under onnx/, best first for CPU inference.
 const DTYPES: [string, string][] = [
@@ -12,8 +12,6 @@ const DTYPES: [string, string][] = [
   ["model.onnx", "fp32"],
   ["model_fp16.onnx", "fp16"],
 ];
-
-export const modelUnavailable = (detail: string) => new AppError("model_unavailable", detail, { status: 503 });
 
 /**
  * The path of the model's config.json; a 503 naming the settings to fix when it is missing.

@@ -3,7 +3,7 @@
 // It knows the wire format only: failures are thrown as ModelHttpError with a `kind`, and each caller
 // maps kinds to its own error codes (ask: model_unavailable/model_timeout…, extract: extraction_*).
 import { z } from "zod";
-import { networkCause, readUpstreamError } from "./upstream-errors";
+import { networkCause, readUpstreamError } from "./model-errors";
 
 export interface ChatConfig {
   /** e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */

@@ -347,6 +347,16 @@ describe("tenant isolation", () => {
     expect(instanceList.body.results.map((x: { id: number }) => x.id)).not.toContain(w.bWorkspaceId);
     const instanceKeys = await api.get("/api/v3/api-keys?page_size=500", { key: w.aInstanceAdmin.key });
     expect(instanceKeys.body.results.map((k: { id: string }) => k.id)).not.toContain(w.b.admin.keyId);
+
+    // The company's users (GET /api/v3/users): never B's, not even to A's instance admin.
+    for (const key of [w.a.admin.key, w.aInstanceAdmin.key]) {
+      const users = await api.get("/api/v3/users?page_size=500", { key });
+      expect(users.status).toBe(200);
+      const ids = users.body.results.map((u: { id: number }) => u.id);
+      expect(ids).toContain(w.a.admin.userId);
+      expect(ids).not.toContain(w.b.admin.userId);
+      expect(ids).not.toContain(w.bMember.userId);
+    }
   });
 
   it("lets an instance-level user read B's workspace (spec), but not change it or B's keys", async () => {

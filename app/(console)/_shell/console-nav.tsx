@@ -64,7 +64,7 @@ function NavLink({ item, pathname, onNavigate }: { item: TNavItem; pathname: str
       onClick={onNavigate}
       aria-current={active ? "page" : undefined}
       className={cx(
-        "block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600",
+        "block rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600",
         active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
       )}
     >
@@ -83,7 +83,7 @@ export function ConsoleNav({ instanceAdmin = false, onNavigate }: ConsoleNavProp
   const pathname = usePathname();
   const groups = NAV_GROUPS.filter((g) => instanceAdmin || !g.instanceAdminOnly);
   return (
-    <nav aria-label="Main" className="space-y-5">
+    <nav aria-label="Main" className="space-y-4">
       {groups.map((group) => {
         const headingId = `nav-group-${group.label.toLowerCase()}`;
         return (
@@ -101,7 +101,7 @@ export function ConsoleNav({ instanceAdmin = false, onNavigate }: ConsoleNavProp
           </div>
         );
       })}
-      <ul className="border-t border-slate-200 pt-3">
+      <ul className="border-t border-slate-200 pt-2">
         <li>
           <NavLink item={REFERENCE_ITEM} pathname={pathname} onNavigate={onNavigate} />
         </li>

@@ -93,15 +93,16 @@ export function ConsoleShell({ instanceAdmin, userMenu, notices, children }: Con
         ref={panelRef}
         className={cx(
           open ? "flex" : "hidden",
-          "flex-col gap-6 border-b border-slate-200 bg-white px-3 py-4",
-          "lg:sticky lg:top-0 lg:flex lg:h-screen lg:overflow-y-auto lg:border-r lg:border-b-0",
+          "flex-col gap-4 border-b border-slate-200 bg-white px-3 py-4",
+          "lg:sticky lg:top-0 lg:flex lg:h-screen lg:border-r lg:border-b-0",
         )}
       >
-        <Brand className="hidden self-start px-3 lg:block" />
-        <div className="flex-1">
+        <Brand className="hidden shrink-0 self-start px-3 lg:block" />
+        {/* On short wide screens only the links scroll: the user menu stays in view at the foot. */}
+        <div className="lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
           <ConsoleNav instanceAdmin={instanceAdmin} onNavigate={() => close(false)} />
         </div>
-        <div className="border-t border-slate-200 px-3 pt-4">{userMenu}</div>
+        <div className="shrink-0 border-t border-slate-200 px-3 pt-4">{userMenu}</div>
       </div>
 
       <div className="min-w-0">

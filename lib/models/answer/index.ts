@@ -1,7 +1,8 @@
 // Entry point of the answer module: the configured provider (one per process, rebuilt when the
 // configuration changes) and collectAnswer() for the synchronous /ask.
 import { env, type TEnv } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { configured } from "../configured";
+import { modelUnavailable } from "../model-errors";
 import { ExtractiveAnswerProvider } from "./extractive";
 import { OpenAIAnswerProvider } from "./openai-provider";
 import type { AnswerProvider, AnswerRequest, AnswerUsage } from "./types";
@@ -9,13 +10,9 @@ import type { AnswerProvider, AnswerRequest, AnswerUsage } from "./types";
 export type { AnswerEvent, AnswerMessage, AnswerProvider, AnswerRequest, AnswerSource, AnswerUsage } from "./types";
 export { NO_ANSWER } from "./extractive";
 
-const g = globalThis as unknown as { __docintelAnswer?: { key: string; provider: AnswerProvider } };
-
 export function answerProvider(): AnswerProvider {
   const e = env();
-  const key = JSON.stringify([e.ANSWER_PROVIDER, e.ANSWER_MODEL, e.ANSWER_BASE_URL, e.ANSWER_API_KEY, e.ANSWER_TIMEOUT_MS, e.ANSWER_MAX_CONTEXT_TOKENS]);
-  if (g.__docintelAnswer?.key !== key) g.__docintelAnswer = { key, provider: createProvider(e) };
-  return g.__docintelAnswer.provider;
+  return configured("answer", [e.ANSWER_PROVIDER, e.ANSWER_MODEL, e.ANSWER_BASE_URL, e.ANSWER_API_KEY, e.ANSWER_TIMEOUT_MS, e.ANSWER_MAX_CONTEXT_TOKENS], () => createProvider(e));
 }
 
 function createProvider(e: TEnv): AnswerProvider {
@@ -23,7 +20,7 @@ function createProvider(e: TEnv): AnswerProvider {
     case "extractive":
       return new ExtractiveAnswerProvider();
     case "openai":
-      if (!e.ANSWER_MODEL) throw new AppError("model_unavailable", "ANSWER_PROVIDER=openai needs ANSWER_MODEL.", { status: 503 });
+      if (!e.ANSWER_MODEL) throw modelUnavailable("ANSWER_PROVIDER=openai needs ANSWER_MODEL.");
       return new OpenAIAnswerProvider({
         baseUrl: e.ANSWER_BASE_URL ?? "https://api.openai.com/v1",
         apiKey: e.ANSWER_API_KEY,
@@ -45,4 +42,4 @@ export async function collectAnswer(provider: AnswerProvider, req: AnswerRequest
 }
 
 /** A provider's stream that stopped before its `done` event: the model service failed (502). */
-export const streamEndedEarly = () => new AppError("model_unavailable", "The answer stream ended without completing.", { status: 502 });
+export const streamEndedEarly = () => modelUnavailable("The answer stream ended without completing.", 502);

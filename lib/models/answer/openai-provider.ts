@@ -6,6 +6,7 @@
 import { estimateTokens } from "@/lib/documents/chunk";
 import { AppError } from "@/lib/http/errors";
 import { chatStream, ModelHttpError, type ChatConfig, type ChatMessage } from "@/lib/models/openai-chat";
+import { modelUnavailable } from "../model-errors";
 import type { AnswerEvent, AnswerProvider, AnswerRequest, AnswerSource } from "./types";
 
 export interface OpenAIAnswerOptions extends ChatConfig {
@@ -88,9 +89,9 @@ export function trimSources(sources: AnswerSource[], budget: number): AnswerSour
 export function toAppError(err: ModelHttpError): AppError {
   switch (err.kind) {
     case "unreachable":
-      return new AppError("model_unavailable", err.message, { status: 503 });
+      return modelUnavailable(err.message, 503);
     case "upstream":
-      return new AppError("model_unavailable", err.message, { status: 502 });
+      return modelUnavailable(err.message, 502);
     case "timeout":
       return new AppError("model_timeout", err.message);
     case "context_length":

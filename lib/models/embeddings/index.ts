@@ -6,7 +6,8 @@ import { createHash } from "node:crypto";
 import { Prisma } from "@/lib/db/generated/client";
 import { db } from "@/lib/db/client";
 import { env, type TEnv } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { configured } from "../configured";
+import { modelUnavailable } from "../model-errors";
 import { LocalEmbeddingProvider } from "./local-provider";
 import { OnnxEmbeddingProvider } from "./onnx-provider";
 import { OpenAIEmbeddingProvider } from "./openai-provider";
@@ -15,14 +16,10 @@ import { WORD_DIMS } from "./word-vectors";
 
 export type { EmbeddingProvider } from "./types";
 
-const g = globalThis as unknown as { __docintelEmbeddings?: { key: string; provider: EmbeddingProvider } };
-
 /** The configured provider, rebuilt only when the embedding configuration changes (tests). */
 export function embeddingProvider(): EmbeddingProvider {
   const e = env();
-  const key = JSON.stringify([e.EMBEDDINGS_PROVIDER, e.EMBEDDINGS_MODEL, e.EMBEDDINGS_MODEL_DIR, e.EMBEDDINGS_BASE_URL, e.EMBEDDINGS_DIMENSIONS, e.EMBEDDINGS_BATCH_SIZE, e.EMBEDDINGS_TIMEOUT_MS, e.EMBEDDINGS_API_KEY]);
-  if (g.__docintelEmbeddings?.key !== key) g.__docintelEmbeddings = { key, provider: createProvider(e) };
-  return g.__docintelEmbeddings.provider;
+  return configured("embeddings", [e.EMBEDDINGS_PROVIDER, e.EMBEDDINGS_MODEL, e.EMBEDDINGS_MODEL_DIR, e.EMBEDDINGS_BASE_URL, e.EMBEDDINGS_DIMENSIONS, e.EMBEDDINGS_BATCH_SIZE, e.EMBEDDINGS_TIMEOUT_MS, e.EMBEDDINGS_API_KEY], () => createProvider(e));
 }
 
 function createProvider(e: TEnv): EmbeddingProvider {
@@ -31,12 +28,12 @@ function createProvider(e: TEnv): EmbeddingProvider {
       return new LocalEmbeddingProvider(e.EMBEDDINGS_DIMENSIONS ? { hashDims: e.EMBEDDINGS_DIMENSIONS - WORD_DIMS } : {});
     case "onnx":
       if (!e.EMBEDDINGS_MODEL_DIR || !e.EMBEDDINGS_MODEL) {
-        throw new AppError("model_unavailable", "EMBEDDINGS_PROVIDER=onnx needs EMBEDDINGS_MODEL_DIR and EMBEDDINGS_MODEL.", { status: 503 });
+        throw modelUnavailable("EMBEDDINGS_PROVIDER=onnx needs EMBEDDINGS_MODEL_DIR and EMBEDDINGS_MODEL.");
       }
       return new OnnxEmbeddingProvider({ modelDir: e.EMBEDDINGS_MODEL_DIR, model: e.EMBEDDINGS_MODEL, batchSize: e.EMBEDDINGS_BATCH_SIZE });
     case "openai":
       if (!e.EMBEDDINGS_MODEL) {
-        throw new AppError("model_unavailable", "EMBEDDINGS_PROVIDER=openai needs EMBEDDINGS_MODEL.", { status: 503 });
+        throw modelUnavailable("EMBEDDINGS_PROVIDER=openai needs EMBEDDINGS_MODEL.");
       }
       return new OpenAIEmbeddingProvider({
         baseUrl: e.EMBEDDINGS_BASE_URL ?? "https://api.openai.com/v1",

@@ -6,7 +6,8 @@
 // the default (local) provider never loads ONNX Runtime.
 import fs from "node:fs";
 import path from "node:path";
-import { modelConfigFile, modelUnavailable as unavailable, onnxDtype, transformersFor } from "../onnx-model-dir";
+import { modelUnavailable as unavailable } from "../model-errors";
+import { modelConfigFile, onnxDtype, transformersFor } from "../onnx-model-dir";
 import { applyPrefix, prefixesForModel, type TextPrefixes } from "./prefixes";
 import type { EmbeddingProvider } from "./types";
 

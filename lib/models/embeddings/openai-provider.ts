@@ -4,7 +4,7 @@
 // answer → 502 model_unavailable, too slow → 504 model_timeout. 429 and 5xx are retried with backoff.
 import { z } from "zod";
 import { AppError } from "@/lib/http/errors";
-import { networkCause, upstreamMessage } from "../upstream-errors";
+import { modelUnavailable, networkCause, upstreamMessage } from "../model-errors";
 import { applyPrefix, normaliseVector, prefixesForModel, type TextPrefixes } from "./prefixes";
 import type { EmbeddingProvider } from "./types";
 
@@ -88,9 +88,7 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
           await sleep(this.backoff(attempt));
           continue;
         }
-        throw new AppError("model_unavailable", `The embedding service at ${new URL(this.url).host} is unreachable (${networkCause(err)}).`, {
-          status: 503,
-        });
+        throw modelUnavailable(`The embedding service at ${new URL(this.url).host} is unreachable (${networkCause(err)}).`);
       }
       if (res.ok) return this.parse(text, input.length);
       if ((res.status === 429 || res.status >= 500) && !last) {
@@ -156,7 +154,7 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
   }
 }
 
-const upstream = (detail: string) => new AppError("model_unavailable", detail, { status: 502 });
+const upstream = (detail: string) => modelUnavailable(detail, 502);
 
 function isTimeout(err: unknown): boolean {
   const e = err as { name?: string; cause?: { name?: string } };

@@ -1,20 +1,17 @@
 // Entry point of the extraction models: the configured extractor (one per process, rebuilt when the
 // configuration changes). `local` (default) needs nothing; `openai` needs EXTRACTION_MODEL.
 import { env, type TEnv } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { configured } from "../configured";
+import { modelUnavailable } from "../model-errors";
 import { LocalExtractor } from "./local-extractor";
 import { OpenAIExtractor } from "./openai-extractor";
 import type { Extractor } from "./types";
 
 export type { Extractor, ExtractionRequest, ExtractionResult, ExtractionPage, Granularity, ObjectSchema } from "./types";
 
-const g = globalThis as unknown as { __docintelExtractor?: { key: string; extractor: Extractor } };
-
 export function extractor(): Extractor {
   const e = env();
-  const key = JSON.stringify([e.EXTRACTION_PROVIDER, e.EXTRACTION_MODEL, e.EXTRACTION_BASE_URL, e.EXTRACTION_API_KEY, e.EXTRACTION_TIMEOUT_MS, e.EXTRACTION_PAGES_PER_BATCH]);
-  if (g.__docintelExtractor?.key !== key) g.__docintelExtractor = { key, extractor: createExtractor(e) };
-  return g.__docintelExtractor.extractor;
+  return configured("extractor", [e.EXTRACTION_PROVIDER, e.EXTRACTION_MODEL, e.EXTRACTION_BASE_URL, e.EXTRACTION_API_KEY, e.EXTRACTION_TIMEOUT_MS, e.EXTRACTION_PAGES_PER_BATCH], () => createExtractor(e));
 }
 
 function createExtractor(e: TEnv): Extractor {
@@ -23,7 +20,7 @@ function createExtractor(e: TEnv): Extractor {
       return new LocalExtractor();
     case "openai":
       if (!e.EXTRACTION_MODEL) {
-        throw new AppError("model_unavailable", "EXTRACTION_PROVIDER=openai needs EXTRACTION_MODEL.", { status: 503 });
+        throw modelUnavailable("EXTRACTION_PROVIDER=openai needs EXTRACTION_MODEL.");
       }
       return new OpenAIExtractor({
         baseUrl: e.EXTRACTION_BASE_URL ?? "https://api.openai.com/v1",

@@ -7,7 +7,7 @@
 // failure upstream → 502 model_unavailable, too slow → 504 model_timeout.
 import { z } from "zod";
 import { AppError } from "@/lib/http/errors";
-import { networkCause, upstreamMessage } from "../upstream-errors";
+import { modelUnavailable, networkCause, upstreamMessage } from "../model-errors";
 import type { RerankCandidate, Reranker, RerankResult } from "./types";
 
 export interface HttpRerankerOptions {
@@ -50,9 +50,7 @@ export class HttpReranker implements Reranker {
     } catch (err) {
       if (timeout.aborted) throw new AppError("model_timeout", `The rerank model did not answer within ${timeoutMs} ms.`);
       if (opts.signal?.aborted) throw err;
-      throw new AppError("model_unavailable", `The rerank service at ${new URL(this.url).host} is unreachable (${networkCause(err)}).`, {
-        status: 503,
-      });
+      throw modelUnavailable(`The rerank service at ${new URL(this.url).host} is unreachable (${networkCause(err)}).`);
     }
     if (!res.ok) throw upstream(`The rerank service answered ${res.status}: ${upstreamMessage(text)}`);
     let items: z.infer<typeof ZItem>[];
@@ -78,4 +76,4 @@ export class HttpReranker implements Reranker {
   }
 }
 
-const upstream = (detail: string) => new AppError("model_unavailable", detail, { status: 502 });
+const upstream = (detail: string) => modelUnavailable(detail, 502);

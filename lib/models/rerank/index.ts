@@ -1,7 +1,8 @@
 // Entry point of the rerank module: the configured reranker (one per process, rebuilt when the
 // configuration changes, like embeddingProvider()).
 import { env, type TEnv } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { configured } from "../configured";
+import { modelUnavailable } from "../model-errors";
 import { HttpReranker } from "./http-reranker";
 import { LocalReranker } from "./local-reranker";
 import { OnnxReranker } from "./onnx-reranker";
@@ -9,13 +10,9 @@ import type { Reranker } from "./types";
 
 export type { RerankCandidate, Reranker, RerankResult } from "./types";
 
-const g = globalThis as unknown as { __docintelReranker?: { key: string; reranker: Reranker } };
-
 export function reranker(): Reranker {
   const e = env();
-  const key = JSON.stringify([e.RERANK_PROVIDER, e.RERANK_MODEL, e.RERANK_MODEL_DIR, e.RERANK_BASE_URL, e.RERANK_API_KEY, e.RERANK_TIMEOUT_MS]);
-  if (g.__docintelReranker?.key !== key) g.__docintelReranker = { key, reranker: createReranker(e) };
-  return g.__docintelReranker.reranker;
+  return configured("reranker", [e.RERANK_PROVIDER, e.RERANK_MODEL, e.RERANK_MODEL_DIR, e.RERANK_BASE_URL, e.RERANK_API_KEY, e.RERANK_TIMEOUT_MS], () => createReranker(e));
 }
 
 function createReranker(e: TEnv): Reranker {
@@ -24,11 +21,11 @@ function createReranker(e: TEnv): Reranker {
       return new LocalReranker();
     case "onnx":
       if (!e.RERANK_MODEL_DIR || !e.RERANK_MODEL) {
-        throw new AppError("model_unavailable", "RERANK_PROVIDER=onnx needs RERANK_MODEL_DIR and RERANK_MODEL.", { status: 503 });
+        throw modelUnavailable("RERANK_PROVIDER=onnx needs RERANK_MODEL_DIR and RERANK_MODEL.");
       }
       return new OnnxReranker({ modelDir: e.RERANK_MODEL_DIR, model: e.RERANK_MODEL });
     case "http":
-      if (!e.RERANK_BASE_URL) throw new AppError("model_unavailable", "RERANK_PROVIDER=http needs RERANK_BASE_URL.", { status: 503 });
+      if (!e.RERANK_BASE_URL) throw modelUnavailable("RERANK_PROVIDER=http needs RERANK_BASE_URL.");
       return new HttpReranker({ baseUrl: e.RERANK_BASE_URL, model: e.RERANK_MODEL, apiKey: e.RERANK_API_KEY, timeoutMs: e.RERANK_TIMEOUT_MS });
   }
 }

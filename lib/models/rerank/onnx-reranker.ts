@@ -4,7 +4,8 @@
 // Each (query, passage) pair is scored by the sequence-classification head: the single logit of
 // relevance models, or the probability of the last ("relevant") label when the head has several.
 import path from "node:path";
-import { modelConfigFile, modelUnavailable as unavailable, onnxDtype, transformersFor } from "../onnx-model-dir";
+import { modelUnavailable as unavailable } from "../model-errors";
+import { modelConfigFile, onnxDtype, transformersFor } from "../onnx-model-dir";
 import type { RerankCandidate, Reranker, RerankResult } from "./types";
 
 export interface OnnxRerankerOptions {

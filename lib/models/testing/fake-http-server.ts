@@ -33,7 +33,6 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function startFakeServer<B = any>(handle: FakeHandler<B>): Promise<FakeServer> {
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -68,7 +67,6 @@ export async function startFakeServer<B = any>(handle: FakeHandler<B>): Promise<
 }
 
 /** startFakeServer in beforeAll and close in afterAll of the enclosing suite; `url` is set once it listens. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useFakeServer<B = any>(handle: FakeHandler<B>): { readonly url: string } {
   let server: FakeServer | undefined;
   beforeAll(async () => {
@@ -93,7 +91,6 @@ export async function unreachableUrl(): Promise<string> {
 }
 
 /** Awaits `p`, expects it to reject with an instance of `type`, and returns that error. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function rejection<E>(p: Promise<unknown>, type: new (...args: any[]) => E): Promise<E> {
   const err = await p.then(
     () => undefined,

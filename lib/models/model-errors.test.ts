@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { networkCause, readUpstreamError, upstreamMessage } from "./upstream-errors";
+import { networkCause, readUpstreamError, upstreamMessage } from "./model-errors";
 
 describe("readUpstreamError / upstreamMessage", () => {
   it("reads the message and code of every error body shape", () => {

@@ -1,6 +1,11 @@
-// Reading why a remote model service failed, shared by the HTTP clients (chat, embeddings, rerank):
-// the message inside an error body in any of the shapes OpenAI, Cohere/Jina, TEI and vLLM answer with,
-// and the cause of a fetch that never reached the server.
+// Errors of the model providers: model_unavailable, and reading why a remote model service failed
+// (shared by the HTTP clients for chat, embeddings and rerank): the message inside an error body in any
+// of the shapes OpenAI, Cohere/Jina, TEI and vLLM answer with, and the cause of a fetch that never
+// reached the server.
+import { AppError } from "@/lib/http/errors";
+
+/** model_unavailable: 503 when the model is not configured, missing or unreachable; 502 when it failed. */
+export const modelUnavailable = (detail: string, status: 502 | 503 = 503) => new AppError("model_unavailable", detail, { status });
 
 export interface UpstreamError {
   /** The service's own message (at most 500 characters), if the body is JSON that names one. */
