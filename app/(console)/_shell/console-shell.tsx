@@ -98,8 +98,9 @@ export function ConsoleShell({ instanceAdmin, userMenu, notices, children }: Con
         )}
       >
         <Brand className="hidden shrink-0 self-start px-3 lg:block" />
-        {/* On short wide screens only the links scroll: the user menu stays in view at the foot. */}
-        <div className="lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
+        {/* On short wide screens only the links scroll (the padding keeps focus rings
+            unclipped): the user menu stays in view at the foot. */}
+        <div className="lg:-m-1 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:p-1">
           <ConsoleNav instanceAdmin={instanceAdmin} onNavigate={() => close(false)} />
         </div>
         <div className="shrink-0 border-t border-slate-200 px-3 pt-4">{userMenu}</div>
