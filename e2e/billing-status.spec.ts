@@ -42,7 +42,7 @@ test.afterAll(async ({ request }) => {
 test("the dashboard shows storage, spend by feature, credits when they apply and the 30-day usage chart", async ({ page, request }) => {
   const { baseURL } = readServer();
   await signIn(page);
-  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 
   await expect(page.getByTestId("storage-used")).toContainText(/\d.*used/);
   await expect(page.getByTestId("storage-cost")).toContainText("Charge this month");

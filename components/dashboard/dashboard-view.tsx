@@ -16,7 +16,7 @@ export function DashboardView() {
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <PageHeader
-        title="Overview"
+        title="Dashboard"
         description="Storage, spend and usage of your company at a glance."
         actions={
           <Link href="/billing" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
