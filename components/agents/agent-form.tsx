@@ -3,9 +3,9 @@
 // tags), top_k, rerank and visibility. Empty choices mean "the service default" / "no restriction".
 import { useState, type FormEvent } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
-import { Button } from "@/components/ui/button";
 import { CheckboxList } from "@/components/ui/checkbox-list";
 import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
@@ -154,19 +154,7 @@ export function AgentForm({ initial, submitLabel, pending, error, readOnly, save
         </div>
       </fieldset>
       {!readOnly && (
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-          {onCancel && (
-            <Button variant="secondary" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-          <span role="status" className="text-sm text-green-800">
-            {savedMessage}
-          </span>
-        </div>
+        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} withStatus status={savedMessage} />
       )}
     </form>
   );

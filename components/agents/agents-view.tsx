@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryStatus } from "@/components/ui/query-status";
+import { SearchField } from "@/components/ui/search-field";
 import { Select } from "@/components/ui/select";
 import { formatDate } from "@/lib/client/format";
 import { useAgents } from "@/lib/client/hooks/use-agents";
@@ -42,21 +42,16 @@ export function AgentsView() {
         }
       />
       <div className="flex flex-wrap gap-4">
-        <div className="w-full max-w-sm">
-          <label htmlFor="agent-search" className="block text-sm font-medium text-slate-800">
-            Search agents
-          </label>
-          <Input
-            id="agent-search"
-            type="search"
-            placeholder="Name contains…"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchField
+          id="agent-search"
+          label="Search agents"
+          className="w-full max-w-sm"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
         <div className="w-48">
           <label htmlFor="agent-visibility" className="block text-sm font-medium text-slate-800">
             Visibility

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ACTIONS_COLUMN, DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryStatus } from "@/components/ui/query-status";
@@ -92,54 +93,40 @@ export function ApiKeysView() {
           noun="API keys"
           empty="No API keys yet. Create one to call the API from scripts and integrations."
         >
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">API keys</caption>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-2">Name</th>
-                  <th scope="col" className="px-4 py-2">Key</th>
-                  <th scope="col" className="px-4 py-2">Scope</th>
-                  <th scope="col" className="px-4 py-2">Created</th>
-                  <th scope="col" className="px-4 py-2">Last used</th>
-                  <th scope="col" className="px-4 py-2">Expires</th>
-                  <th scope="col" className="px-4 py-2">Status</th>
-                  <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
+          <DataTable
+            caption="API keys"
+            columns={["Name", "Key", "Scope", "Created", "Last used", "Expires", "Status", ACTIONS_COLUMN]}
+          >
+            {keys.data?.results.map((k) => {
+              const s = status(k);
+              return (
+                <tr key={k.id} data-testid="api-key-row">
+                  <td className="px-4 py-2 font-medium text-slate-900">{k.name}</td>
+                  <td className="px-4 py-2 font-mono text-xs text-slate-600">{k.prefix}…</td>
+                  <td className="px-4 py-2">
+                    {k.scope_type === "company" ? (
+                      "Company"
+                    ) : (
+                      <span>
+                        {workspaceName(k.workspace_id)}
+                        {k.role && <span className="text-slate-500"> · {ROLE_NAMES[k.role]}</span>}
+                      </span>
+                    )}
+                  </td>
+                  <td className="px-4 py-2 text-slate-600">
+                    {formatDate(k.created_at)}
+                    <span className="block text-xs text-slate-500">by {personName(k.created_by)}</span>
+                  </td>
+                  <td className="px-4 py-2 text-slate-600">{k.last_used_at ? formatDateTime(k.last_used_at) : "Never"}</td>
+                  <td className="px-4 py-2 text-slate-600">{k.expires_at ? formatDate(k.expires_at) : "Never"}</td>
+                  <td className="px-4 py-2">
+                    <Badge tone={s.tone}>{s.label}</Badge>
+                  </td>
+                  <td className="px-4 py-2 text-right">{!k.revoked_at && <RevokeApiKeyButton apiKey={k} />}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {keys.data?.results.map((k) => {
-                  const s = status(k);
-                  return (
-                    <tr key={k.id} data-testid="api-key-row">
-                      <td className="px-4 py-2 font-medium text-slate-900">{k.name}</td>
-                      <td className="px-4 py-2 font-mono text-xs text-slate-600">{k.prefix}…</td>
-                      <td className="px-4 py-2">
-                        {k.scope_type === "company" ? (
-                          "Company"
-                        ) : (
-                          <span>
-                            {workspaceName(k.workspace_id)}
-                            {k.role && <span className="text-slate-500"> · {ROLE_NAMES[k.role]}</span>}
-                          </span>
-                        )}
-                      </td>
-                      <td className="px-4 py-2 text-slate-600">
-                        {formatDate(k.created_at)}
-                        <span className="block text-xs text-slate-500">by {personName(k.created_by)}</span>
-                      </td>
-                      <td className="px-4 py-2 text-slate-600">{k.last_used_at ? formatDateTime(k.last_used_at) : "Never"}</td>
-                      <td className="px-4 py-2 text-slate-600">{k.expires_at ? formatDate(k.expires_at) : "Never"}</td>
-                      <td className="px-4 py-2">
-                        <Badge tone={s.tone}>{s.label}</Badge>
-                      </td>
-                      <td className="px-4 py-2 text-right">{!k.revoked_at && <RevokeApiKeyButton apiKey={k} />}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
           <Pagination label="API keys" page={page} pageSize={PAGE_SIZE} count={keys.data?.count ?? 0} onPageChange={setPage} />
         </QueryStatus>
       </section>

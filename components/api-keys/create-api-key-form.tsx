@@ -3,8 +3,8 @@
 // the workspace page's "scoped key" form and the scope is fixed. The secret goes to `onCreated` only.
 import { useState, type FormEvent } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { TApiKeyCreated } from "@/lib/client/hooks/use-api-keys";
@@ -104,16 +104,7 @@ export function CreateApiKeyForm({ workspaceId, onCreated, onCancel }: CreateApi
           </Field>
         )}
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={create.isPending}>
-          Create key
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions submitLabel="Create key" pending={create.isPending} onCancel={onCancel} />
     </form>
   );
 }

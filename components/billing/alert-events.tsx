@@ -2,6 +2,7 @@
 // Thresholds crossed, newest first (GET /api/v3/billing/budget/alert-events), paged.
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryStatus } from "@/components/ui/query-status";
 import { formatDate, formatDateTime } from "@/lib/client/format";
@@ -27,40 +28,28 @@ export function AlertEvents() {
         Recent alert events
       </h2>
       <QueryStatus isPending={events.isPending} error={events.error} isEmpty={events.data?.count === 0} noun="alert events" empty="No threshold has been crossed yet.">
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Alert events</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2">When</th>
-                <th scope="col" className="px-4 py-2">Threshold</th>
-                <th scope="col" className="px-4 py-2 text-right">Spend</th>
-                <th scope="col" className="px-4 py-2 text-right">Budget</th>
-                <th scope="col" className="px-4 py-2">Cycle</th>
-                <th scope="col" className="px-4 py-2">Notification</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {events.data?.results.map((e) => (
-                <tr key={e.id} data-testid="alert-event">
-                  <td className="whitespace-nowrap px-4 py-2">{formatDateTime(e.created_at)}</td>
-                  <td className="px-4 py-2">
-                    {thresholdLabel(e, formatEur)}
-                    {e.threshold_type === "percentage" && <span className="text-slate-500"> ({formatEur(e.threshold_eur)})</span>}
-                    {e.alert_id === null && <span className="text-slate-500"> · alert deleted</span>}
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatEur(e.spend_eur)}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatEur(e.budget_amount_eur)}</td>
-                  <td className="whitespace-nowrap px-4 py-2">from {formatDate(e.cycle_start)}</td>
-                  <td className="px-4 py-2">
-                    <Badge tone={EMAIL[e.email_status].tone}>{EMAIL[e.email_status].text}</Badge>
-                    {e.emailed_at && <span className="ml-2 text-xs text-slate-500">{formatDateTime(e.emailed_at)}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Alert events"
+          columns={["When", "Threshold", { label: "Spend", numeric: true }, { label: "Budget", numeric: true }, "Cycle", "Notification"]}
+        >
+          {events.data?.results.map((e) => (
+            <tr key={e.id} data-testid="alert-event">
+              <td className="whitespace-nowrap px-4 py-2">{formatDateTime(e.created_at)}</td>
+              <td className="px-4 py-2">
+                {thresholdLabel(e, formatEur)}
+                {e.threshold_type === "percentage" && <span className="text-slate-500"> ({formatEur(e.threshold_eur)})</span>}
+                {e.alert_id === null && <span className="text-slate-500"> · alert deleted</span>}
+              </td>
+              <td className="px-4 py-2 text-right tabular-nums">{formatEur(e.spend_eur)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{formatEur(e.budget_amount_eur)}</td>
+              <td className="whitespace-nowrap px-4 py-2">from {formatDate(e.cycle_start)}</td>
+              <td className="px-4 py-2">
+                <Badge tone={EMAIL[e.email_status].tone}>{EMAIL[e.email_status].text}</Badge>
+                {e.emailed_at && <span className="ml-2 text-xs text-slate-500">{formatDateTime(e.emailed_at)}</span>}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
         <Pagination page={page} pageSize={PAGE_SIZE} count={events.data?.count ?? 0} onPageChange={setPage} label="Alert events" />
       </QueryStatus>
     </section>

@@ -2,8 +2,8 @@
 // Create or edit an alert threshold: a percentage of the budget or an absolute amount in euros.
 import { useState, type FormEvent } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { ApiError } from "@/lib/client/api-client";
@@ -55,16 +55,7 @@ export function AlertForm({ initial, submitLabel, pending, error, onSubmit, onCa
           Enabled
         </label>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -2,8 +2,8 @@
 // Create or change the monthly budget: amount in euros and whether it is enforced.
 import { useState, type FormEvent } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { Input } from "@/components/ui/input";
 import type { ApiError } from "@/lib/client/api-client";
 import type { TBudget } from "@/lib/client/hooks/use-budget";
@@ -40,16 +40,7 @@ export function BudgetForm({ initial, pending, error, onSubmit, onCancel }: Budg
           <span className="block text-xs text-slate-500">Metered operations are refused (403 budget_exhausted) once the cycle&apos;s spend reaches the amount. Alerts fire either way.</span>
         </span>
       </label>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={pending}>
-          {initial ? "Save budget" : "Create budget"}
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions submitLabel={initial ? "Save budget" : "Create budget"} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

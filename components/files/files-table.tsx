@@ -2,72 +2,60 @@
 // with a content search, the best matching passage under the title.
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
 import type { TFile } from "@/lib/contracts/files";
 import { formatBytes, formatDateTime } from "./format";
 import { FileStatusBadge } from "./status-badge";
 
 export function FilesTable({ files }: { files: TFile[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Files</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-2">Document</th>
-            <th scope="col" className="px-4 py-2">Workspace</th>
-            <th scope="col" className="px-4 py-2">Status</th>
-            <th scope="col" className="px-4 py-2 text-right">Pages</th>
-            <th scope="col" className="px-4 py-2 text-right">Size</th>
-            <th scope="col" className="px-4 py-2">Tags</th>
-            <th scope="col" className="px-4 py-2">Uploaded</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {files.map((f) => (
-            <tr key={f.id} data-testid="file-row" data-file-id={f.id} className="align-top hover:bg-slate-50">
-              <td className="max-w-md px-4 py-2">
-                <Link href={`/files/${f.id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
-                  {f.title}
-                </Link>
-                <div className="truncate text-xs text-slate-500">{f.filename}</div>
-                {f.content_types.length > 0 && (
-                  <div className="mt-1 flex flex-wrap gap-1">
-                    {f.content_types.map((ct) => (
-                      <Badge key={ct.path} tone="blue">
-                        {ct.label}
-                      </Badge>
-                    ))}
-                  </div>
+    <DataTable
+      caption="Files"
+      columns={["Document", "Workspace", "Status", { label: "Pages", numeric: true }, { label: "Size", numeric: true }, "Tags", "Uploaded"]}
+    >
+      {files.map((f) => (
+        <tr key={f.id} data-testid="file-row" data-file-id={f.id} className="align-top hover:bg-slate-50">
+          <td className="max-w-md px-4 py-2">
+            <Link href={`/files/${f.id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
+              {f.title}
+            </Link>
+            <div className="truncate text-xs text-slate-500">{f.filename}</div>
+            {f.content_types.length > 0 && (
+              <div className="mt-1 flex flex-wrap gap-1">
+                {f.content_types.map((ct) => (
+                  <Badge key={ct.path} tone="blue">
+                    {ct.label}
+                  </Badge>
+                ))}
+              </div>
+            )}
+            {f.chunks?.[0] && (
+              <p className="mt-1 line-clamp-2 text-xs text-slate-600">
+                {f.chunks[0].page > 0 && (
+                  <Link className="mr-1 text-blue-800 underline" href={`/files/${f.id}?page=${f.chunks[0].page}`}>
+                    p. {f.chunks[0].page}
+                  </Link>
                 )}
-                {f.chunks?.[0] && (
-                  <p className="mt-1 line-clamp-2 text-xs text-slate-600">
-                    {f.chunks[0].page > 0 && (
-                      <Link className="mr-1 text-blue-800 underline" href={`/files/${f.id}?page=${f.chunks[0].page}`}>
-                        p. {f.chunks[0].page}
-                      </Link>
-                    )}
-                    {f.chunks[0].content}
-                  </p>
-                )}
-              </td>
-              <td className="whitespace-nowrap px-4 py-2 text-slate-700">{f.workspace.name}</td>
-              <td className="px-4 py-2">
-                <FileStatusBadge status={f.status} detail={f.status_detail} />
-              </td>
-              <td className="px-4 py-2 text-right tabular-nums text-slate-700">{f.total_pages}</td>
-              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums text-slate-700">{formatBytes(f.size)}</td>
-              <td className="px-4 py-2">
-                <div className="flex flex-wrap gap-1">
-                  {f.tags.map((t) => (
-                    <Badge key={t.id}>{t.name}</Badge>
-                  ))}
-                </div>
-              </td>
-              <td className="whitespace-nowrap px-4 py-2 text-slate-600">{formatDateTime(f.created_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                {f.chunks[0].content}
+              </p>
+            )}
+          </td>
+          <td className="whitespace-nowrap px-4 py-2 text-slate-700">{f.workspace.name}</td>
+          <td className="px-4 py-2">
+            <FileStatusBadge status={f.status} detail={f.status_detail} />
+          </td>
+          <td className="px-4 py-2 text-right tabular-nums text-slate-700">{f.total_pages}</td>
+          <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums text-slate-700">{formatBytes(f.size)}</td>
+          <td className="px-4 py-2">
+            <div className="flex flex-wrap gap-1">
+              {f.tags.map((t) => (
+                <Badge key={t.id}>{t.name}</Badge>
+              ))}
+            </div>
+          </td>
+          <td className="whitespace-nowrap px-4 py-2 text-slate-600">{formatDateTime(f.created_at)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ACTIONS_COLUMN, DataTable } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryStatus } from "@/components/ui/query-status";
 import { Select } from "@/components/ui/select";
@@ -39,50 +40,38 @@ export function MaintenanceList({ onEnded }: { onEnded: (p: TMaintenancePeriod) 
       </div>
       <ApiErrorAlert error={end.error} />
       <QueryStatus isPending={periods.isPending} error={periods.error} isEmpty={periods.data?.count === 0} noun="maintenance periods" empty="No maintenance periods.">
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Maintenance periods</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2">Mode</th>
-                <th scope="col" className="px-4 py-2">Reason</th>
-                <th scope="col" className="px-4 py-2">Scope</th>
-                <th scope="col" className="px-4 py-2">Started</th>
-                <th scope="col" className="px-4 py-2">Ended</th>
-                <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {periods.data?.results.map((p) => (
-                <tr key={p.id} data-testid="maintenance-row">
-                  <td className="whitespace-nowrap px-4 py-2">
-                    {p.mode === "full_shutdown" ? <Badge tone="red">Full shutdown</Badge> : <Badge tone="amber">Warning banner</Badge>}
-                    {p.active ? <Badge tone="green" className="ml-1">Active</Badge> : !p.ended_at && <Badge tone="blue" className="ml-1">Scheduled</Badge>}
-                  </td>
-                  <td className="max-w-md px-4 py-2">{p.reason}</td>
-                  <td className="px-4 py-2 text-slate-600">
-                    {p.company_id === null ? "Instance" : `Company ${p.company_id}`}
-                    {p.endpoint_category_names.length > 0 && <span className="block text-xs">{p.endpoint_category_names.join(", ")}</span>}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-2">{formatDateTime(p.started_at)}</td>
-                  <td className="whitespace-nowrap px-4 py-2">{formatDateTime(p.ended_at)}</td>
-                  <td className="px-4 py-2 text-right">
-                    {!p.ended_at && (
-                      <Button
-                        variant="secondary"
-                        loading={end.isPending && end.variables === p.id}
-                        aria-label={`End maintenance: ${p.reason}`}
-                        onClick={() => end.mutate(p.id, { onSuccess: () => onEnded(p) })}
-                      >
-                        End
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Maintenance periods"
+          columns={["Mode", "Reason", "Scope", "Started", "Ended", ACTIONS_COLUMN]}
+        >
+          {periods.data?.results.map((p) => (
+            <tr key={p.id} data-testid="maintenance-row">
+              <td className="whitespace-nowrap px-4 py-2">
+                {p.mode === "full_shutdown" ? <Badge tone="red">Full shutdown</Badge> : <Badge tone="amber">Warning banner</Badge>}
+                {p.active ? <Badge tone="green" className="ml-1">Active</Badge> : !p.ended_at && <Badge tone="blue" className="ml-1">Scheduled</Badge>}
+              </td>
+              <td className="max-w-md px-4 py-2">{p.reason}</td>
+              <td className="px-4 py-2 text-slate-600">
+                {p.company_id === null ? "Instance" : `Company ${p.company_id}`}
+                {p.endpoint_category_names.length > 0 && <span className="block text-xs">{p.endpoint_category_names.join(", ")}</span>}
+              </td>
+              <td className="whitespace-nowrap px-4 py-2">{formatDateTime(p.started_at)}</td>
+              <td className="whitespace-nowrap px-4 py-2">{formatDateTime(p.ended_at)}</td>
+              <td className="px-4 py-2 text-right">
+                {!p.ended_at && (
+                  <Button
+                    variant="secondary"
+                    loading={end.isPending && end.variables === p.id}
+                    aria-label={`End maintenance: ${p.reason}`}
+                    onClick={() => end.mutate(p.id, { onSuccess: () => onEnded(p) })}
+                  >
+                    End
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
         <Pagination page={page} pageSize={PAGE_SIZE} count={periods.data?.count ?? 0} onPageChange={setPage} label="Maintenance periods" />
       </QueryStatus>
     </div>

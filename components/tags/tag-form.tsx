@@ -2,8 +2,8 @@
 // Create or edit a tag: name (unique per company), description, auto-assignment at ingestion.
 import { useState, type FormEvent } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { ApiError } from "@/lib/client/api-client";
@@ -47,16 +47,7 @@ export function TagForm({ initial, submitLabel, pending, error, onSubmit, onCanc
         <input type="checkbox" checked={autoAssign} onChange={(e) => setAutoAssign(e.target.checked)} className="h-4 w-4 rounded border-slate-400" />
         Assign automatically to new documents that match the name or description
       </label>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

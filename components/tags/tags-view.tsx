@@ -5,10 +5,11 @@ import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Input } from "@/components/ui/input";
+import { ACTIONS_COLUMN, DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryStatus } from "@/components/ui/query-status";
+import { SearchField } from "@/components/ui/search-field";
 import { formatDate } from "@/lib/client/format";
 import { useCreateTag } from "@/lib/client/hooks/use-create-tag";
 import { useDebouncedValue } from "@/lib/client/hooks/use-debounced-value";
@@ -74,21 +75,15 @@ export function TagsView() {
           />
         </section>
       )}
-      <div className="max-w-sm">
-        <label htmlFor="tag-search" className="block text-sm font-medium text-slate-800">
-          Search tags
-        </label>
-        <Input
-          id="tag-search"
-          type="search"
-          placeholder="Name contains…"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <SearchField
+        id="tag-search"
+        label="Search tags"
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
       <QueryStatus
         isPending={tags.isPending}
         error={tags.error}
@@ -96,81 +91,69 @@ export function TagsView() {
         noun="tags"
         empty={name ? `No tag name contains “${name}”.` : "No tags yet. Create one to start organising documents."}
       >
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Tags</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2">Name</th>
-                <th scope="col" className="px-4 py-2">Description</th>
-                <th scope="col" className="px-4 py-2">Auto-assign</th>
-                <th scope="col" className="px-4 py-2 text-right">Documents</th>
-                <th scope="col" className="px-4 py-2">Updated</th>
-                <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
+        <DataTable
+          caption="Tags"
+          columns={["Name", "Description", "Auto-assign", { label: "Documents", numeric: true }, "Updated", ACTIONS_COLUMN]}
+        >
+          {tags.data?.results.map((t) =>
+            editing === t.id ? (
+              <tr key={t.id}>
+                <td colSpan={6} className="bg-slate-50 px-4 py-3">
+                  <TagForm
+                    initial={t}
+                    submitLabel="Save tag"
+                    pending={update.isPending}
+                    error={update.error}
+                    onCancel={() => setEditing(null)}
+                    onSubmit={(values) =>
+                      update.mutate(
+                        { id: t.id, body: values },
+                        {
+                          onSuccess: (tag) => {
+                            setEditing(null);
+                            setAnnounce(`Tag ${tag.name} saved.`);
+                          },
+                        },
+                      )
+                    }
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {tags.data?.results.map((t) =>
-                editing === t.id ? (
-                  <tr key={t.id}>
-                    <td colSpan={6} className="bg-slate-50 px-4 py-3">
-                      <TagForm
-                        initial={t}
-                        submitLabel="Save tag"
-                        pending={update.isPending}
-                        error={update.error}
-                        onCancel={() => setEditing(null)}
-                        onSubmit={(values) =>
-                          update.mutate(
-                            { id: t.id, body: values },
-                            {
-                              onSuccess: (tag) => {
-                                setEditing(null);
-                                setAnnounce(`Tag ${tag.name} saved.`);
-                              },
-                            },
-                          )
-                        }
-                      />
-                    </td>
-                  </tr>
-                ) : (
-                  <tr key={t.id} data-testid="tag-row">
-                    <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">{t.name}</th>
-                    <td className="max-w-md px-4 py-2 text-slate-600">{t.description || <span className="text-slate-400">—</span>}</td>
-                    <td className="px-4 py-2">{t.auto_assign ? <Badge tone="blue">On</Badge> : <Badge>Off</Badge>}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{t.document_count}</td>
-                    <td className="px-4 py-2 text-slate-600">{formatDate(t.updated_at)}</td>
-                    <td className="whitespace-nowrap px-4 py-2 text-right">
-                      <Button
-                        variant="ghost"
-                        className="px-3 py-1"
-                        aria-label={`Edit tag ${t.name}`}
-                        onClick={() => {
-                          update.reset();
-                          setEditing(t.id);
-                        }}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        className="px-3 py-1 text-red-700"
-                        aria-label={`Delete tag ${t.name}`}
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(t);
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
-        </div>
+            ) : (
+              <tr key={t.id} data-testid="tag-row">
+                <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">{t.name}</th>
+                <td className="max-w-md px-4 py-2 text-slate-600">{t.description || <span className="text-slate-400">—</span>}</td>
+                <td className="px-4 py-2">{t.auto_assign ? <Badge tone="blue">On</Badge> : <Badge>Off</Badge>}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{t.document_count}</td>
+                <td className="px-4 py-2 text-slate-600">{formatDate(t.updated_at)}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-right">
+                  <Button
+                    variant="ghost"
+                    className="px-3 py-1"
+                    aria-label={`Edit tag ${t.name}`}
+                    onClick={() => {
+                      update.reset();
+                      setEditing(t.id);
+                    }}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="px-3 py-1 text-red-700"
+                    aria-label={`Delete tag ${t.name}`}
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(t);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ),
+          )}
+        </DataTable>
         <Pagination label="Tags" page={page} pageSize={PAGE_SIZE} count={tags.data?.count ?? 0} onPageChange={setPage} />
       </QueryStatus>
       <ConfirmDialog

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ACTIONS_COLUMN, DataTable } from "@/components/ui/data-table";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { formatDate, personName } from "@/lib/client/format";
@@ -106,74 +107,64 @@ export function MembersSection({ workspaceId, members, canManage }: MembersSecti
         {announce}
       </p>
       <ApiErrorAlert error={update.error} title="The role was not changed" />
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Members</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-2">Member</th>
-              <th scope="col" className="px-4 py-2">User ID</th>
-              <th scope="col" className="px-4 py-2">Role</th>
-              <th scope="col" className="px-4 py-2">Since</th>
-              <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
+      <DataTable
+        caption="Members"
+        columns={["Member", "User ID", "Role", "Since", ACTIONS_COLUMN]}
+        flat
+      >
+        {members.map((m) => {
+          const name = personName(m);
+          return (
+            <tr key={m.user_id} data-testid="member-row">
+              <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
+                {name}
+                <span className="block text-xs font-normal text-slate-500">{m.email}</span>
+              </th>
+              <td className="px-4 py-2 tabular-nums text-slate-600">{m.user_id}</td>
+              <td className="px-4 py-2">
+                {canManage ? (
+                  <Select
+                    aria-label={`Role of ${name}`}
+                    value={m.role}
+                    disabled={update.isPending && update.variables?.userId === m.user_id}
+                    onChange={(e) =>
+                      update.mutate(
+                        { userId: m.user_id, role: e.target.value as TWorkspaceRole },
+                        { onSuccess: (u) => setAnnounce(`${name} is now ${ROLE_NAMES[u.role].toLowerCase()}.`) },
+                      )
+                    }
+                    className="w-32 min-w-32"
+                  >
+                    {WORKSPACE_ROLE_OPTIONS.map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_NAMES[r]}
+                      </option>
+                    ))}
+                  </Select>
+                ) : (
+                  ROLE_NAMES[m.role]
+                )}
+              </td>
+              <td className="px-4 py-2 text-slate-600">{formatDate(m.created_at)}</td>
+              <td className="px-4 py-2 text-right">
+                {canManage && (
+                  <Button
+                    variant="ghost"
+                    className="px-3 py-1 text-red-700"
+                    aria-label={`Remove ${name}`}
+                    onClick={() => {
+                      remove.reset();
+                      setRemoving(m);
+                    }}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {members.map((m) => {
-              const name = personName(m);
-              return (
-                <tr key={m.user_id} data-testid="member-row">
-                  <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
-                    {name}
-                    <span className="block text-xs font-normal text-slate-500">{m.email}</span>
-                  </th>
-                  <td className="px-4 py-2 tabular-nums text-slate-600">{m.user_id}</td>
-                  <td className="px-4 py-2">
-                    {canManage ? (
-                      <Select
-                        aria-label={`Role of ${name}`}
-                        value={m.role}
-                        disabled={update.isPending && update.variables?.userId === m.user_id}
-                        onChange={(e) =>
-                          update.mutate(
-                            { userId: m.user_id, role: e.target.value as TWorkspaceRole },
-                            { onSuccess: (u) => setAnnounce(`${name} is now ${ROLE_NAMES[u.role].toLowerCase()}.`) },
-                          )
-                        }
-                        className="w-32 min-w-32"
-                      >
-                        {WORKSPACE_ROLE_OPTIONS.map((r) => (
-                          <option key={r} value={r}>
-                            {ROLE_NAMES[r]}
-                          </option>
-                        ))}
-                      </Select>
-                    ) : (
-                      ROLE_NAMES[m.role]
-                    )}
-                  </td>
-                  <td className="px-4 py-2 text-slate-600">{formatDate(m.created_at)}</td>
-                  <td className="px-4 py-2 text-right">
-                    {canManage && (
-                      <Button
-                        variant="ghost"
-                        className="px-3 py-1 text-red-700"
-                        aria-label={`Remove ${name}`}
-                        onClick={() => {
-                          remove.reset();
-                          setRemoving(m);
-                        }}
-                      >
-                        Remove
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DataTable>
       {canManage && (
         <AddMemberForm
           workspaceId={workspaceId}

@@ -2,8 +2,8 @@
 // Create or edit a workspace: name, description, type and upload quota (empty = unlimited, 0 = no uploads).
 import { useState, type FormEvent } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
@@ -59,19 +59,7 @@ export function WorkspaceForm({ initial, submitLabel, pending, error, onSubmit, 
           {({ invalid, ...c }) => <Input {...c} invalid={invalid} type="number" min={0} step={1} inputMode="numeric" value={quota} onChange={(e) => setQuota(e.target.value)} />}
         </Field>
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-        <span role="status" className="text-sm text-green-800">
-          {savedMessage}
-        </span>
-      </div>
+      <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} withStatus status={savedMessage} />
     </form>
   );
 }

@@ -5,10 +5,11 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryStatus } from "@/components/ui/query-status";
+import { SearchField } from "@/components/ui/search-field";
 import { formatBytes, formatDate } from "@/lib/client/format";
 import { useCreateWorkspace } from "@/lib/client/hooks/use-create-workspace";
 import { useDebouncedValue } from "@/lib/client/hooks/use-debounced-value";
@@ -59,21 +60,15 @@ export function WorkspacesView() {
           />
         </section>
       )}
-      <div className="max-w-sm">
-        <label htmlFor="workspace-search" className="block text-sm font-medium text-slate-800">
-          Search workspaces
-        </label>
-        <Input
-          id="workspace-search"
-          type="search"
-          placeholder="Name contains…"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <SearchField
+        id="workspace-search"
+        label="Search workspaces"
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
       <QueryStatus
         isPending={workspaces.isPending}
         error={workspaces.error}
@@ -81,42 +76,30 @@ export function WorkspacesView() {
         noun="workspaces"
         empty={name ? `No workspace name contains “${name}”.` : "No workspaces yet."}
       >
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Workspaces</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2">Name</th>
-                <th scope="col" className="px-4 py-2">Type</th>
-                <th scope="col" className="px-4 py-2">Your role</th>
-                <th scope="col" className="px-4 py-2 text-right">Documents</th>
-                <th scope="col" className="px-4 py-2 text-right">Storage</th>
-                <th scope="col" className="px-4 py-2">Created</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {workspaces.data?.results.map((w) => (
-                <tr key={w.id} data-testid="workspace-row">
-                  <th scope="row" className="px-4 py-2 text-left font-medium">
-                    <Link href={`/workspaces/${w.id}`} className="text-blue-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
-                      {w.name}
-                    </Link>
-                    {w.is_default && <Badge className="ml-2">Default</Badge>}
-                    {w.description && <span className="block max-w-md truncate text-xs font-normal text-slate-500">{w.description}</span>}
-                  </th>
-                  <td className="px-4 py-2 capitalize text-slate-700">{w.workspace_type}</td>
-                  <td className="px-4 py-2 text-slate-700">{w.user_role ? ROLE_NAMES[w.user_role] : <span className="text-slate-400">Not a member</span>}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{w.files_count}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">
-                    {formatBytes(w.used_storage)}
-                    {w.storage_quota_mb !== null && <span className="text-slate-500"> / {w.storage_quota_mb} MB</span>}
-                  </td>
-                  <td className="px-4 py-2 text-slate-600">{formatDate(w.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Workspaces"
+          columns={["Name", "Type", "Your role", { label: "Documents", numeric: true }, { label: "Storage", numeric: true }, "Created"]}
+        >
+          {workspaces.data?.results.map((w) => (
+            <tr key={w.id} data-testid="workspace-row">
+              <th scope="row" className="px-4 py-2 text-left font-medium">
+                <Link href={`/workspaces/${w.id}`} className="text-blue-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
+                  {w.name}
+                </Link>
+                {w.is_default && <Badge className="ml-2">Default</Badge>}
+                {w.description && <span className="block max-w-md truncate text-xs font-normal text-slate-500">{w.description}</span>}
+              </th>
+              <td className="px-4 py-2 capitalize text-slate-700">{w.workspace_type}</td>
+              <td className="px-4 py-2 text-slate-700">{w.user_role ? ROLE_NAMES[w.user_role] : <span className="text-slate-400">Not a member</span>}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{w.files_count}</td>
+              <td className="px-4 py-2 text-right tabular-nums">
+                {formatBytes(w.used_storage)}
+                {w.storage_quota_mb !== null && <span className="text-slate-500"> / {w.storage_quota_mb} MB</span>}
+              </td>
+              <td className="px-4 py-2 text-slate-600">{formatDate(w.created_at)}</td>
+            </tr>
+          ))}
+        </DataTable>
         <Pagination label="Workspaces" page={page} pageSize={PAGE_SIZE} count={workspaces.data?.count ?? 0} onPageChange={setPage} />
       </QueryStatus>
     </main>
