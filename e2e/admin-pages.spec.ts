@@ -4,8 +4,8 @@
 // against a throwaway slapd, the only way users other than the bootstrap admin come into being.
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { LDAP_PEOPLE, LDAP_SERVICE_DN, LDAP_SERVICE_PASSWORD, startSlapd, type Slapd } from "../tests/helpers/slapd";
-import { signIn } from "./helpers";
+import type { Slapd } from "../tests/helpers/slapd";
+import { configureDirectory, removeDirectory, signIn } from "./helpers";
 import { ARTIFACTS_DIR, readServer } from "./server";
 
 test.describe.configure({ mode: "serial" });
@@ -20,25 +20,9 @@ let slapd: Slapd;
 let ada: { id: number; name: string };
 
 test.beforeAll(async ({ browser, request }) => {
-  const { baseURL, apiKey } = readServer();
-  slapd = await startSlapd();
-  const res = await request.put(`${baseURL}/api/v3/auth/ldap-settings`, {
-    headers: { Authorization: `Bearer ${apiKey}` },
-    data: {
-      name: "E2E directory",
-      settings: {
-        server_uri: slapd.url,
-        bind_dn: LDAP_SERVICE_DN,
-        bind_password: LDAP_SERVICE_PASSWORD,
-        user_search_base: LDAP_PEOPLE,
-        user_search_filter: "(uid=%(user)s)",
-        use_tls: false,
-        connection_timeout: 5,
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const clientId = (await res.json()).client_id as string;
+  const { baseURL } = readServer();
+  const { slapd: directory, clientId } = await configureDirectory(request);
+  slapd = directory;
   // Ada signs in once through the directory, which provisions her as a user of the company.
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -53,9 +37,7 @@ test.beforeAll(async ({ browser, request }) => {
 });
 
 test.afterAll(async ({ request }) => {
-  const { baseURL, apiKey } = readServer();
-  await request.delete(`${baseURL}/api/v3/auth/ldap-settings`, { headers: { Authorization: `Bearer ${apiKey}` } });
-  await slapd?.stop();
+  await removeDirectory(request, slapd);
 });
 
 test("an API key's secret is shown once, works, is gone after a reload, and stops working when revoked", async ({ page, request }) => {

@@ -1,7 +1,8 @@
 // Signing in through the pages: e-mail + password into the console (and out again), a wrong password, and
 // directory (LDAP) sign-in against a throwaway slapd configured through the settings API.
 import { expect, test, type Page } from "@playwright/test";
-import { LDAP_PEOPLE, LDAP_SERVICE_DN, LDAP_SERVICE_PASSWORD, startSlapd, type Slapd } from "../tests/helpers/slapd";
+import type { Slapd } from "../tests/helpers/slapd";
+import { configureDirectory, removeDirectory } from "./helpers";
 import path from "node:path";
 import { ARTIFACTS_DIR, E2E_ADMIN, readServer } from "./server";
 
@@ -14,32 +15,11 @@ const signInError = (page: Page) => page.locator("#sign-in-error").getByRole("al
 let clientId: string;
 
 test.beforeAll(async ({ request }) => {
-  const { baseURL, apiKey } = readServer();
-  slapd = await startSlapd();
-  const res = await request.put(`${baseURL}/api/v3/auth/ldap-settings`, {
-    headers: { Authorization: `Bearer ${apiKey}` },
-    data: {
-      name: "E2E directory",
-      settings: {
-        server_uri: slapd.url,
-        bind_dn: LDAP_SERVICE_DN,
-        bind_password: LDAP_SERVICE_PASSWORD,
-        user_search_base: LDAP_PEOPLE,
-        user_search_filter: "(uid=%(user)s)",
-        use_tls: false,
-        connection_timeout: 5,
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  clientId = (await res.json()).client_id;
+  ({ slapd, clientId } = await configureDirectory(request));
 });
 
 test.afterAll(async ({ request }) => {
-  const { baseURL, apiKey } = readServer();
-  // Back to password sign-in so that later specs see the company as bootstrapped.
-  await request.delete(`${baseURL}/api/v3/auth/ldap-settings`, { headers: { Authorization: `Bearer ${apiKey}` } });
-  await slapd?.stop();
+  await removeDirectory(request, slapd);
 });
 
 test("a signed-out visitor is sent to /login, signs in with e-mail and password, and signs out", async ({ page }) => {
