@@ -153,7 +153,7 @@ export const ZEnv = z.object({
   /** Languages used when a request names none, e.g. "eng" or "eng+deu" (supported: eng, deu, fra). */
   OCR_DEFAULT_LANGUAGES: z.string().regex(/^[a-z_]+([+,][a-z_]+)*$/, "tesseract codes joined by + or ,").default("eng"),
 
-  // Embeddings (lib/models/embeddings): `local` = offline word vectors + hashed sub-words (no download),
+  // Embeddings (lib/ai/embeddings): `local` = offline word vectors + hashed sub-words (no download),
   // `onnx` = a local model directory via @huggingface/transformers, `openai` = any OpenAI-compatible /v1/embeddings.
   EMBEDDINGS_PROVIDER: z.enum(["local", "onnx", "openai"]).default("local"),
   /** Model name: the directory under EMBEDDINGS_MODEL_DIR for onnx, the `model` field for openai. */
@@ -176,7 +176,7 @@ export const ZEnv = z.object({
   /** /ask: passages retrieved when neither the request nor the agent sets top_k. */
   ASK_DEFAULT_TOP_K: int(6, 1),
 
-  // Reranking (lib/models/rerank): `local` = offline lexical proximity/coverage scoring, `onnx` = a cross-encoder
+  // Reranking (lib/ai/rerank): `local` = offline lexical proximity/coverage scoring, `onnx` = a cross-encoder
   // in a local model directory, `http` = a Cohere/Jina/TEI-style `POST {base}/rerank` API.
   RERANK_PROVIDER: z.enum(["local", "onnx", "http"]).default("local"),
   /** onnx: the directory under RERANK_MODEL_DIR (e.g. Xenova/ms-marco-MiniLM-L-6-v2); http: the `model` field. */
@@ -187,7 +187,7 @@ export const ZEnv = z.object({
   RERANK_API_KEY: z.string().optional(),
   RERANK_TIMEOUT_MS: int(15_000, 100),
 
-  // Answers for /ask (lib/models/answer): `extractive` = offline sentence selection with citations,
+  // Answers for /ask (lib/ai/answer): `extractive` = offline sentence selection with citations,
   // `openai` = any OpenAI-compatible /v1/chat/completions endpoint (streamed).
   ANSWER_PROVIDER: z.enum(["extractive", "openai"]).default("extractive"),
   /** Default chat model (agents may name another); required for openai. */
@@ -199,7 +199,7 @@ export const ZEnv = z.object({
   /** Budget of the prompt's sources in approximate tokens; the lowest-ranked sources are dropped beyond it. */
   ANSWER_MAX_CONTEXT_TOKENS: int(6_000, 256),
 
-  // Extraction for /extract (lib/models/extraction): `local` = offline schema-guided extractor (labels,
+  // Extraction for /extract (lib/ai/extraction): `local` = offline schema-guided extractor (labels,
   // tables, type patterns; no model), `openai` = any OpenAI-compatible chat endpoint with JSON-schema output.
   EXTRACTION_PROVIDER: z.enum(["local", "openai"]).default("local"),
   /** Chat model for openai (required there). */

@@ -13,7 +13,7 @@ import os from "node:os";
 import { parseDocument } from "@/lib/documents/parse-document";
 import { validateExtractionSchema } from "@/lib/extract/json-schema";
 import { coerceRows } from "@/lib/extract/coerce";
-import { LocalExtractor } from "@/lib/models/extraction/local-extractor";
+import { LocalExtractor } from "@/lib/ai/extraction/local-extractor";
 import { arg } from "./bench/common";
 import { buildCorpus, DEFAULT_SEED, type ExtractDoc, type Format } from "./bench/extract-corpus";
 

@@ -1,7 +1,7 @@
 // The error model: the v3 envelope, the maintenance 503 body and every code of the catalogue, each
 // with the anchor that the `doc_url` of an error response points at.
 import type { ErrorCodeEntry, OpenApiDocument } from "@/lib/openapi/generate";
-import { errorDocAnchor } from "@/lib/http/errors";
+import { errorDocAnchor } from "@/lib/errors";
 import { InlineMarkdown } from "./inline-markdown";
 import { StatusBadge } from "./method-badge";
 import { SchemaTree } from "./schema-tree";

@@ -1,6 +1,6 @@
 // One endpoint: method, path, summary, auth, parameters, request body, responses and error codes.
 import type { JsonSchema, OpenApiDocument, ResponseObject } from "@/lib/openapi/generate";
-import { errorDocAnchor } from "@/lib/http/errors";
+import { errorDocAnchor } from "@/lib/errors";
 import { InlineMarkdown, Markdown } from "./inline-markdown";
 import { MethodBadge, StatusBadge } from "./method-badge";
 import { constraints, MEDIA_LABELS, typeLabel, type DocOperation } from "./model";

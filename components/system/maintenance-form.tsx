@@ -10,7 +10,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useStartMaintenance } from "@/lib/client/hooks/use-start-maintenance";
 import type { MAINTENANCE_MODES } from "@/lib/contracts/system";
-import { ENDPOINT_CATEGORIES, type EndpointCategory } from "@/lib/http/endpoint";
+import { ENDPOINT_CATEGORIES, type EndpointCategory } from "@/lib/contracts/endpoint";
 import type { TMaintenancePeriod } from "@/lib/client/hooks/use-maintenance-periods";
 
 type TMode = (typeof MAINTENANCE_MODES)[number];

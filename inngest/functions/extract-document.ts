@@ -7,9 +7,9 @@ import type { ExtractJob } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import type { LoadedPages } from "@/lib/extract/extract-source";
 import { extractRows, loadPages, markExtractFailed, startExtract, storeResult } from "@/lib/extract/run-extract";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import type { ExtractionResult } from "@/lib/models/extraction";
+import type { ExtractionResult } from "@/lib/ai/extraction";
 import { storage } from "@/lib/storage/storage";
 import { NonRetriableError, defineJob } from "../define-job";
 

@@ -2,7 +2,7 @@
 import { RetryAfterError } from "inngest";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { markParseFailed, runParse } from "@/lib/parse/run-parse";
 import { storage } from "@/lib/storage/storage";
 import { NonRetriableError, defineJob } from "../define-job";

@@ -9,7 +9,7 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { embeddingInput } from "@/lib/ingestion/embed-file";
 import { log } from "@/lib/log";
-import { assertModelId, chunksNeedingEmbedding, embeddingProvider, embedTexts, ensureVectorIndex, vectorLiteral } from "@/lib/models/embeddings";
+import { assertModelId, chunksNeedingEmbedding, embeddingProvider, embedTexts, ensureVectorIndex, vectorLiteral } from "@/lib/ai/embeddings";
 import { defineJob } from "../define-job";
 import { enqueueJob } from "../jobs";
 

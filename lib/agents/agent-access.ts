@@ -5,7 +5,7 @@ import { isCompanyAdmin, isInstanceLevel } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import type { Agent, Prisma } from "@/lib/db/generated/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 
 export function visibleAgentsWhere(p: Principal): Prisma.AgentWhereInput {
   if (isInstanceLevel(p)) return {};

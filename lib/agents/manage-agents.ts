@@ -5,7 +5,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { TAgent, TAgentCreate, TAgentListQuery, TAgentUpdate } from "@/lib/contracts/agents";
 import { db } from "@/lib/db/client";
 import type { Agent, Prisma } from "@/lib/db/generated/client";
-import { AppError, forbidden, type FieldError } from "@/lib/http/errors";
+import { AppError, forbidden, type FieldError } from "@/lib/errors";
 import { pageWindow, paginated, type Paginated } from "@/lib/http/paginate";
 import { canEditAgent, findVisibleAgent, visibleAgentsWhere } from "./agent-access";
 

@@ -8,7 +8,7 @@ import type { ZApiKeyCreate, ZApiKeyListQuery } from "@/lib/contracts/api-keys";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import type { ApiKey, Prisma, User, WorkspaceRole } from "@/lib/db/generated/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { pageWindow, paginated } from "@/lib/http/paginate";
 import { findManageableWorkspace } from "@/lib/workspaces/access";
 import { userRef } from "@/lib/workspaces/serialize-workspace";

@@ -7,7 +7,7 @@ import type { TAskRequest, TAskResponse, TAskSource } from "@/lib/contracts/ask"
 import type { Agent } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import type { SseEvent } from "@/lib/http/sse";
-import { answerProvider, collectAnswer, streamEndedEarly, type AnswerEvent, type AnswerRequest, type AnswerSource, type AnswerUsage } from "@/lib/models/answer";
+import { answerProvider, collectAnswer, streamEndedEarly, type AnswerEvent, type AnswerRequest, type AnswerSource, type AnswerUsage } from "@/lib/ai/answer";
 import { resolveSearchScope } from "@/lib/search/search-scope";
 import { retrieveChunks } from "@/lib/search/search-retrieve";
 import { recordUsage, usageFrom } from "@/lib/usage/record-usage";

@@ -1,6 +1,6 @@
 // Company detection for the login page: custom domain from the request host, else the client id.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 
 function requestHost(req: Request): string {
   const raw = req.headers.get("x-forwarded-host")?.split(",")[0] || req.headers.get("host") || new URL(req.url).host;

@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { TVerificationSent, TVerifyEmailResult } from "@/lib/contracts/auth";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { Principal } from "./principal";
 
@@ -61,7 +61,7 @@ export async function resendEmailVerification(p: Principal, origin: string): Pro
   const last = await db().emailVerificationToken.findFirst({ where: { userId: p.user.id }, orderBy: { createdAt: "desc" } });
   if (last && Date.now() - last.createdAt.getTime() < RESEND_INTERVAL_MS) {
     const wait = Math.ceil((RESEND_INTERVAL_MS - (Date.now() - last.createdAt.getTime())) / 1000);
-    throw new AppError("too_many_requests", `A link was sent less than a minute ago; retry in ${wait} s.`, { headers: { "Retry-After": String(wait) } });
+    throw new AppError("too_many_requests", `A link was sent less than a minute ago; retry in ${wait} s.`, { retryAfterSeconds: wait });
   }
   const issued = await issueEmailVerification(p.user.id, origin);
   return { email: p.user.email, expires_at: issued.expiresAt.toISOString(), delivery: issued.delivery };

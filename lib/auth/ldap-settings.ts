@@ -8,7 +8,7 @@ import type { TLdapSettings, TLdapSettingsPut, TLdapTestResult } from "@/lib/con
 import { db } from "@/lib/db/client";
 import type { Company, LdapSettings, Prisma } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
-import { AppError, fieldError, notFound } from "@/lib/http/errors";
+import { AppError, fieldError, notFound } from "@/lib/errors";
 import { baseUrl } from "@/lib/http/respond";
 import { requireCompanyAdmin, requireCompanyScope } from "./permissions";
 import { probeDirectory, type DirectoryConfig } from "./ldap";

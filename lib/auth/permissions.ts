@@ -1,6 +1,6 @@
 // Role checks. A workspace-scoped key never inherits its owner's instance or company privileges:
 // it sees exactly the one workspace it grants, with the role written on the key.
-import { forbidden } from "@/lib/http/errors";
+import { forbidden } from "@/lib/errors";
 import type { Principal } from "./principal";
 
 export const INSTANCE_ROLES = ["system_admin", "account_manager", "admin", "dpo_admin"] as const;

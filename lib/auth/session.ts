@@ -8,7 +8,7 @@
 // Anything else is refused with 403 before the cookie is even decoded. Bearer requests are not affected.
 import { decode } from "next-auth/jwt";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import type { Principal } from "./principal";
 import { sessionSecret } from "./secrets";
 

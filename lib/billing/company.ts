@@ -1,7 +1,7 @@
 // The caller's company as billing sees it (tier and enforcement flag).
 import { db } from "@/lib/db/client";
 import type { Company, Prisma } from "@/lib/db/generated/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 
 export type BillingCompany = Pick<Company, "id" | "tier" | "limitEnforcement">;
 

@@ -7,8 +7,8 @@
 // The call that crosses a limit completes (its cost is known only afterwards); the next one is refused.
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import type { UsageFeature } from "@/lib/usage/record-usage";
+import { AppError } from "@/lib/errors";
+import type { UsageFeature } from "@/lib/usage/features";
 import { billingCompany } from "./company";
 import { currentCycle, isoDate } from "./cycle";
 import { formatEur, money } from "./money";

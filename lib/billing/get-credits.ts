@@ -1,6 +1,6 @@
 // Free-tier credits: cumulative metered spend against FREE_TIER_CREDITS_EUR, and what the rest buys.
 import type { Principal } from "@/lib/auth/principal";
-import { forbidden } from "@/lib/http/errors";
+import { forbidden } from "@/lib/errors";
 import { billingCompany } from "./company";
 import { CURRENCY, formatEur, maxMoney, ZERO } from "./money";
 import { FEATURE_UNITS, freeTierCredits, priceList } from "./prices";

@@ -7,7 +7,7 @@ import type { TThresholdType, ZBudgetAlertCreate, ZBudgetAlertUpdate } from "@/l
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Budget, BudgetAlert } from "@/lib/db/generated/client";
-import { AppError, fieldError, notFound } from "@/lib/http/errors";
+import { AppError, fieldError, notFound } from "@/lib/errors";
 import { money } from "./money";
 import { serializeAlert } from "./serialize-budget";
 

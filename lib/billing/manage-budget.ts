@@ -5,7 +5,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { ZBudgetPut } from "@/lib/contracts/billing";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { billingCompany } from "./company";
 import { currentCycle } from "./cycle";
 import { serializeBudget } from "./serialize-budget";

@@ -1,7 +1,7 @@
 // Spend at list price, read from the daily rollup of usage events (metering at the source) plus the storage line.
 import { db } from "@/lib/db/client";
 import type { CompanyTier, Prisma } from "@/lib/db/generated/client";
-import { USAGE_FEATURES, type UsageFeature } from "@/lib/usage/record-usage";
+import { USAGE_FEATURES, type UsageFeature } from "@/lib/usage/features";
 import type { BillingCycle } from "./cycle";
 import { sum, type TMoney } from "./money";
 import { BILLING_FEATURES, type BillingFeature, isUsageFeature, lineCost, priceList } from "./prices";

@@ -1,7 +1,7 @@
 // Agents: saved chat settings for /ask (instructions, model, retrieval scope), private or company-shared.
 // The spec shows only the paginated list; the record and CRUD are this product's choice (issue 5).
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { ZPageQuery, zIntId, zPaginated, zTimestamp } from "./common";
 import { zIdArray } from "./search";
 

@@ -1,6 +1,6 @@
 // API keys: issued with the secret shown once; company-wide or scoped to one workspace with a role.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { ZPageQuery, ZUserRef, zBoolString, zPaginated, zTimestamp } from "./common";
 import { ZWorkspaceRole } from "./workspaces";
 

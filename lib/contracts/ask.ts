@@ -1,6 +1,6 @@
 // POST /api/v3/ask: retrieval-augmented answer with numbered sources, as JSON or as server-sent events.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { AGENT_MAX_TOP_K } from "./agents";
 import { zBodyId, zIdArray } from "./search";
 

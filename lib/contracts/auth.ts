@@ -1,7 +1,7 @@
 // Sign-in helpers of the API: who is signed in, e-mail verification, and the company's LDAP directory
 // settings (spec Authentication 7–8). Sessions themselves are next-auth's (`/api/auth/*`, not part of v3).
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { zTimestamp } from "./common";
 
 const tag = "Authentication";

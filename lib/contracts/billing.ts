@@ -1,7 +1,7 @@
 // Budget, alert thresholds and alert events (write operations: company admins).
 import { z } from "zod";
 import { AMOUNT_PATTERN } from "@/lib/billing/money";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { ZPageQuery, zBoolString, zIntId, zPaginated, zTimestamp } from "./common";
 
 const zEur = z.string().regex(/^-?\d+\.\d{2}$/).describe("Decimal number as text with two decimals (EUR)");

@@ -2,7 +2,7 @@
 // template catalog (spec "Content type node and attribute", "Content types and facets"; issue 7).
 import { z } from "zod";
 import { ATTRIBUTE_TYPE_INPUTS, ATTRIBUTE_TYPES } from "@/lib/facets/attribute-types";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { zBoolString, zTimestamp } from "./common";
 
 const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;

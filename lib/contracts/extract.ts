@@ -1,7 +1,7 @@
 // Extract: typed fields out of a document (upload, URL or ingested file) into a caller's JSON Schema,
 // synchronously or as a job whose results are read 15 rows at a time.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { zTimestamp } from "./common";
 
 /** Fixed by the spec: rows of `result.data` per page of GET /extract/{job_id}. */

@@ -2,7 +2,7 @@
 // "Content types and facets"; issue 7).
 import { z } from "zod";
 import { ATTRIBUTE_TYPES } from "@/lib/facets/attribute-types";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { zIntId } from "./common";
 
 const zValue = z

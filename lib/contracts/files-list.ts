@@ -15,7 +15,7 @@ import {
   type AttributeFilter,
   type ContentTypeFilter,
 } from "@/lib/facets/filter-grammar";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { zBoolString, zPaginated } from "./common";
 import { FILE_STATUSES, VISION_STATUSES, ZFile } from "./files";
 

@@ -1,6 +1,6 @@
 // File resource, tags on files, upload sessions.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { ZUserRef, zIntId, zTimestamp } from "./common";
 
 export const FILE_STATUSES = [

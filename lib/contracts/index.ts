@@ -1,5 +1,5 @@
 // Every endpoint contract of the API, for the OpenAPI document and its coverage test.
-import type { EndpointDef } from "@/lib/http/endpoint";
+import type { EndpointDef } from "@/lib/contracts/endpoint";
 import { apiKeyEndpoints } from "./api-keys";
 import { billingEndpoints } from "./billing";
 import { contentTypeEndpoints } from "./content-types";

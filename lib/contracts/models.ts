@@ -1,6 +1,6 @@
 // GET /api/v3/models: the models this installation is configured with (embedding, rerank, answer).
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 
 export const MODEL_TYPES = ["embedding", "rerank", "answer"] as const;
 

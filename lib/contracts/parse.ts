@@ -1,6 +1,6 @@
 // Parse: a document (upload or URL) to Markdown, synchronously or as a job.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { zTimestamp } from "./common";
 
 export const BUILTIN_PARSE_MODEL = "docintel-layout";

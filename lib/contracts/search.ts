@@ -6,7 +6,7 @@ import {
   type AttributeFilter,
   type ContentTypeFilter,
 } from "@/lib/facets/filter-grammar";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { INT32_MAX, parseQueryTimestamp } from "./files-list";
 
 export const SEARCH_MODES = ["hybrid", "semantic", "lexical"] as const;

@@ -1,6 +1,6 @@
 // System status, maintenance periods, announcement, company detection and the API document itself.
 import { z } from "zod";
-import { ENDPOINT_CATEGORIES, defineEndpoint } from "@/lib/http/endpoint";
+import { ENDPOINT_CATEGORIES, defineEndpoint } from "@/lib/contracts/endpoint";
 import { ZPageQuery, zBoolString, zIntId, zPaginated, zTimestamp } from "./common";
 
 export const MAINTENANCE_MODES = ["full_shutdown", "warning_banner"] as const;

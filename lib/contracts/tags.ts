@@ -1,6 +1,6 @@
 // Company-wide document tags.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { ZPageQuery, zBoolString, zIntId, zPaginated, zTimestamp } from "./common";
 
 export const ZTag = z

@@ -1,6 +1,6 @@
 // Free-tier credits, storage footprint and cost, usage histogram and current-period spend.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 
 const zEur = z.string().regex(/^-?\d+\.\d{2}$/).describe("Decimal number as text with two decimals (EUR)");
 const zIsoDate = z.iso.date().describe("ISO date (YYYY-MM-DD)");

@@ -1,6 +1,6 @@
 // The company's users, for pickers such as "add a workspace member" (there is no other way to learn ids).
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { ZPageQuery, zPaginated, zTimestamp } from "./common";
 
 export const ZCompanyUser = z

@@ -1,6 +1,6 @@
 // Workspace resource, its members, and the endpoints that manage them.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { ZPageQuery, ZUserRef, zBoolString, zIntId, zPaginated, zTimestamp } from "./common";
 
 export const WORKSPACE_TYPES = ["shared", "private"] as const;

@@ -2,7 +2,7 @@
 // ODF mimetype entry, OLE2/CFB directory names), then text sniffing. The client's MIME type is ignored and
 // the file name's extension only breaks ties (HTML fragment vs Markdown, .html files with an XHTML xmlns).
 import { fileTypeFromBuffer } from "file-type";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import type { DetectedType, DocumentKind } from "@/lib/documents/types";
 import { parseXml, xmlChildren } from "@/lib/documents/xml";
 import { openZip, type ZipArchive } from "@/lib/documents/zip";

@@ -2,7 +2,7 @@
 // fields, JSON objects sent as JSON strings) or JSON (a `document` URL plus objects). Exactly one source
 // names the document (`file`, `document`, or an endpoint's own such as extract's `file_id`); uploads stream
 // to a temp file, URLs are fetched SSRF-safely (lib/http/fetch-document.ts), both under a size cap.
-import { AppError, fieldError } from "@/lib/http/errors";
+import { AppError, fieldError } from "@/lib/errors";
 import { bodyKindOf, readBodyLimited } from "@/lib/http/body";
 import { env } from "@/lib/env";
 import { fetchDocument } from "@/lib/http/fetch-document";

@@ -3,7 +3,7 @@
 // GFM tables (the first row is the header when there is no <thead>), non-content elements are dropped,
 // and text is escaped only where Markdown would otherwise misread it (no `\.` noise in sentences).
 import TurndownService from "turndown";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 // @ts-ignore -- the package ships no type declarations (ignore rather than expect-error: stays valid if some are added)
 import * as gfmPlugin from "@joplin/turndown-plugin-gfm";
 

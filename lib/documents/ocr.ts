@@ -20,7 +20,7 @@ import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { escapeMarkdownText } from "@/lib/documents/html-to-markdown";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // ---------------------------------------------------------------------------------------------------------
 // Languages
@@ -562,7 +562,7 @@ class OcrPool {
       throw new AppError(
         "ocr_concurrent_limit",
         `The OCR capacity is in use (${this.running} page${this.running === 1 ? "" : "s"} running, ${this.tickets - this.running} waiting; limit ${this.capacity}). Retry in a few seconds.`,
-        { headers: { "Retry-After": "5" } },
+        { retryAfterSeconds: 5 },
       );
     }
     const granted = Math.max(1, Math.min(want, free));

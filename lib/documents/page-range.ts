@@ -1,6 +1,6 @@
 // Page ranges: "2-5", "1,3,5-7". Parsed before the document is opened (syntax) and checked against
 // its page count after (bounds). Both failures are 400 invalid_page_range.
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 export interface PageRange {
   /** Ascending unique 1-based pages. */

@@ -1,7 +1,7 @@
 // The document engine's entry point: detect the type from the bytes, check page limits early,
 // run the converter under a time budget, and turn any converter failure into the spec's errors.
 import fs from "node:fs";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { converterFor } from "./converters";
 import { detectType } from "./detect";
 import { checkPageRange, type PageRange } from "./page-range";

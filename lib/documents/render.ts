@@ -10,7 +10,7 @@
 // 200 dpi): rendering a 200 dpi scan at 300 dpi adds no detail, only ~20% more OCR time (pdfimages -list
 // tells the resolution of the image that covers the page).
 import { spawn } from "node:child_process";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 export interface PdfPageSize {
   /** In PDF points (1/72 in), as pdfinfo reports them (before rotation). */

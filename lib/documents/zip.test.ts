@@ -1,6 +1,6 @@
 import { deflateRawSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { openZip } from "@/lib/documents/zip";
 import { makeZip } from "@/tests/helpers/zip-writer";
 

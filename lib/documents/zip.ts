@@ -3,7 +3,7 @@
 // opened, and inflated bytes are counted while streaming (declared sizes can lie), aborting past the limits.
 // Limit violations → 400 unsupported_file_format; data that cannot be read → 500 file_rendering_failed.
 import yauzl from "yauzl";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { decodeXmlText, parseXml, type XmlElement } from "@/lib/documents/xml";
 

@@ -13,9 +13,9 @@
 // for every property, whatever its declared type (the API contract: a property without a value is null).
 import type { ErrorObject } from "ajv";
 import { compileSchema, type ObjectSchema } from "@/lib/extract/json-schema";
-import { parseDate, parseDateTime } from "@/lib/models/extraction/values/date";
-import { parseInteger, parseNumber, type Locale } from "@/lib/models/extraction/values/number";
-import { matchEnum, parseBoolean, parseEmail, toText } from "@/lib/models/extraction/values/text";
+import { parseDate, parseDateTime } from "@/lib/ai/extraction/values/date";
+import { parseInteger, parseNumber, type Locale } from "@/lib/ai/extraction/values/number";
+import { matchEnum, parseBoolean, parseEmail, toText } from "@/lib/ai/extraction/values/text";
 
 type Schema = Record<string, unknown>;
 

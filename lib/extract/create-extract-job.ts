@@ -8,7 +8,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { storage } from "@/lib/storage/storage";
 import { usageFrom } from "@/lib/usage/record-usage";
 import { readExtractRequest, type ExtractIntake } from "./extract-intake";

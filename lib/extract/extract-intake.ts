@@ -7,10 +7,10 @@ import { jsonObjectField, loadRequestDocument, readDocumentRequest, type LocalDo
 import { parsePageRange, type PageRange } from "@/lib/documents/page-range";
 import type { DetectedType } from "@/lib/documents/types";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/validation";
 import { validateExtractionSchema } from "@/lib/extract/json-schema";
-import type { ObjectSchema } from "@/lib/models/extraction/types";
+import type { ObjectSchema } from "@/lib/ai/extraction/types";
 import { checkPages, inspectDocument, resolveSourceFile } from "./extract-source";
 
 export type ExtractSource = { kind: "document"; doc: LocalDocument; type: DetectedType } | { kind: "file"; file: File };

@@ -12,8 +12,8 @@ import { pdfPageCount } from "@/lib/documents/render";
 import type { DetectedType, DocumentKind } from "@/lib/documents/types";
 import { env } from "@/lib/env";
 import { findReadableFile } from "@/lib/files/file-access";
-import { AppError, fieldError } from "@/lib/http/errors";
-import type { ExtractionPage } from "@/lib/models/extraction/types";
+import { AppError, fieldError } from "@/lib/errors";
+import type { ExtractionPage } from "@/lib/ai/extraction/types";
 import { storage } from "@/lib/storage/storage";
 
 /** The spec's list for extract: .pdf .png .jpg .jpeg .pptx .ppt .odp .docx .odt .doc .html. */

@@ -4,7 +4,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { EXTRACT_PAGE_SIZE, type TExtractJob } from "@/lib/contracts/extract";
 import { db } from "@/lib/db/client";
 import type { ExtractJob } from "@/lib/db/generated/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { serializeExtractJob } from "./serialize-extract-job";
 
 const ID_PATTERN = /^ext_[0-9A-Za-z]{24}$/;

@@ -9,9 +9,9 @@
 import Ajv, { type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import type { ObjectSchema } from "@/lib/models/extraction/types";
+import type { ObjectSchema } from "@/lib/ai/extraction/types";
 
-export type { ObjectSchema } from "@/lib/models/extraction/types";
+export type { ObjectSchema } from "@/lib/ai/extraction/types";
 
 /** Limits that keep a schema small enough to extract into and to send to a model. */
 export const SCHEMA_LIMITS = {
@@ -26,7 +26,7 @@ export const SCHEMA_LIMITS = {
 } as const;
 
 export interface SchemaIssue {
-  /** `required`, `invalid` or `too_large` (the field-error codes of lib/http/errors.ts). */
+  /** `required`, `invalid` or `too_large` (the field-error codes of lib/errors.ts). */
   error: string;
   detail: string;
 }

@@ -6,9 +6,9 @@ import type { ExtractJob } from "@/lib/db/generated/client";
 import { failJobUpdate, percentOf, progressWriter, type JobProgress } from "@/lib/documents/document-jobs";
 import { parsePageRange } from "@/lib/documents/page-range";
 import { coerceRows } from "@/lib/extract/coerce";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { extractor, type ExtractionResult, type Granularity, type ObjectSchema } from "@/lib/models/extraction";
+import { extractor, type ExtractionResult, type Granularity, type ObjectSchema } from "@/lib/ai/extraction";
 import { recordUsage } from "@/lib/usage/record-usage";
 import { convertDocument, loadFilePages, type LoadedPages } from "./extract-source";
 

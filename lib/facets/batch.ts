@@ -1,7 +1,7 @@
 // `/batch` semantics shared by the content-type and facet batches: actions run in order, each in its
 // own transaction; the first failure is answered with its error and `index`, later actions never run.
 import type { z } from "zod";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { validationError } from "@/lib/http/validation";
 
 export function withIndex(err: AppError, index: number): AppError {

@@ -13,7 +13,7 @@ import { ZFacetAction, type TFacetAction, type ZFileFacets } from "@/lib/contrac
 import { db } from "@/lib/db/client";
 import type { ContentType, ContentTypeAttribute } from "@/lib/db/generated/client";
 import { findEditableFile, findReadableFile } from "@/lib/files/file-access";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { hasRole } from "@/lib/workspaces/access";
 import { fromStored, toStored, type AttributeType } from "./attribute-types";
 import { runBatch } from "./batch";

@@ -6,7 +6,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { ZContentTypeAction, type TContentTypeAction, type ZContentTypeActionResult, type ZContentTypeListQuery } from "@/lib/contracts/content-types";
 import { db } from "@/lib/db/client";
 import type { ContentType } from "@/lib/db/generated/client";
-import { AppError, fieldError, forbidden } from "@/lib/http/errors";
+import { AppError, fieldError, forbidden } from "@/lib/errors";
 import { canonicalType, hasChoices, RESERVED_ATTRIBUTE_NAMES } from "./attribute-types";
 import { runBatch } from "./batch";
 import { loadCompanyTree, relinkTree, serializeAttribute, serializeTrees, type Client } from "./content-type-tree";

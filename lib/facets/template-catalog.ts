@@ -2,7 +2,7 @@
 // lookup of template nodes for `adopt`. Pure functions over lib/facets/templates.
 import type { z } from "zod";
 import type { ZTemplateCatalog, ZTemplateNode, ZTemplateQuery } from "@/lib/contracts/content-types";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { TEMPLATES, type TemplateNode } from "./templates";
 
 type TTemplateNode = z.output<typeof ZTemplateNode>;

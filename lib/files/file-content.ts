@@ -4,7 +4,7 @@ import { PDFDocument } from "pdf-lib";
 import type { Principal } from "@/lib/auth/principal";
 import { convertWithLibreOffice } from "@/lib/documents/convert/libreoffice";
 import { env } from "@/lib/env";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { storage } from "@/lib/storage/storage";
 import { findReadableFile } from "./file-access";
 

@@ -4,7 +4,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { ZFileUpdate } from "@/lib/contracts/files";
 import { db } from "@/lib/db/client";
 import { Prisma, type File } from "@/lib/db/generated/client";
-import { AppError, forbidden } from "@/lib/http/errors";
+import { AppError, forbidden } from "@/lib/errors";
 import { cancelIngestion } from "@/lib/ingestion/start-ingestion";
 import { log } from "@/lib/log";
 import { storage } from "@/lib/storage/storage";

@@ -2,7 +2,7 @@
 import { db } from "@/lib/db/client";
 import type { Company, Workspace } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { companyStorageBytes, workspaceStorageBytes } from "./storage-footprint";
 
 const MB = 1024 * 1024;

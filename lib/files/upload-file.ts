@@ -11,7 +11,7 @@ import { db } from "@/lib/db/client";
 import type { Prisma, Workspace } from "@/lib/db/generated/client";
 import { detectType } from "@/lib/documents/detect";
 import { env } from "@/lib/env";
-import { AppError, fieldError, notFound } from "@/lib/http/errors";
+import { AppError, fieldError, notFound } from "@/lib/errors";
 import { parseMultipart } from "@/lib/http/multipart";
 import { parseWith } from "@/lib/http/validation";
 import { startIngestion } from "@/lib/ingestion/start-ingestion";

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { resolveUploadWorkspace, uploadFile } from "./upload-file";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

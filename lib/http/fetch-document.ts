@@ -12,7 +12,7 @@ import { pipeline } from "node:stream/promises";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/env";
 import { removeQuietly, tempPath } from "@/lib/storage/temp";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors";
 
 export interface FetchedDocument {
   path: string;

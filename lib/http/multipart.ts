@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { removeQuietly, tempPath } from "@/lib/storage/temp";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors";
 
 export interface UploadedFile {
   field: string;

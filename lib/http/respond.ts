@@ -1,6 +1,7 @@
 // Response helpers and the v3 error envelope.
 import { env } from "@/lib/env";
-import { AppError, errorDocAnchor } from "./errors";
+import { type AppError, errorDocAnchor } from "@/lib/errors";
+import { errorHeaders, httpStatus } from "./error-status";
 
 export interface ApiResult {
   status: number;
@@ -28,14 +29,15 @@ export function docUrl(req: Request, code: string): string {
 }
 
 export function errorEnvelope(req: Request, err: AppError) {
+  const status = httpStatus(err);
   return {
     id: err.options.id === undefined || err.options.id === null ? null : String(err.options.id),
-    code: err.status,
+    code: status,
     error: err.code,
     detail: err.detail,
     doc_url: docUrl(req, err.code),
     ...(err.options.index !== undefined ? { index: err.options.index } : {}),
-    ...(err.status === 422 ? { fields: err.options.fields ?? {} } : {}),
+    ...(status === 422 ? { fields: err.options.fields ?? {} } : {}),
   };
 }
 
@@ -48,5 +50,5 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 }
 
 export function errorResponse(req: Request, err: AppError, headers: Record<string, string> = {}): Response {
-  return jsonResponse(err.status, errorEnvelope(req, err), { ...headers, ...err.options.headers });
+  return jsonResponse(httpStatus(err), errorEnvelope(req, err), { ...headers, ...errorHeaders(err) });
 }

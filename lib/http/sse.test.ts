@@ -1,7 +1,7 @@
 // The SSE helper: wire format, pull-driven streaming, failures as `error` events with the v3 envelope,
 // and client cancellation reaching the producer.
 import { describe, expect, it } from "vitest";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors";
 import { formatSseEvent, parseSseBody, sseResponse, type SseEvent } from "./sse";
 
 const req = new Request("http://localhost:3000/api/v3/ask", { method: "POST" });

@@ -2,7 +2,7 @@
 // A failure after the stream has started can no longer change the HTTP status, so it is sent as an
 // `error` event whose data is the same v3 envelope an HTTP error would carry, and the stream closes.
 import { log } from "@/lib/log";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors";
 import { errorEnvelope } from "./respond";
 
 export interface SseEvent {

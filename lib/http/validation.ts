@@ -1,6 +1,6 @@
 // zod issues → the v3 422 envelope (`fields` maps each invalid field to [{error, detail}]).
 import type { z } from "zod";
-import { AppError, type FieldError } from "./errors";
+import { AppError, type FieldError } from "@/lib/errors";
 
 /** The value at an issue's path in the parsed input (`undefined` when absent). */
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

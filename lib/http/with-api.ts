@@ -8,8 +8,8 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { blockingPeriod, maintenanceBody } from "@/lib/system/maintenance-periods";
 import { parseBody, queryToObject } from "./body";
-import type { EndpointDef } from "./endpoint";
-import { AppError } from "./errors";
+import type { EndpointDef } from "@/lib/contracts/endpoint";
+import { AppError } from "@/lib/errors";
 import { checkRateLimit } from "./rate-limit";
 import { errorResponse, jsonResponse, type ApiResult } from "./respond";
 import { parseWith } from "./validation";
@@ -69,7 +69,6 @@ export function withApi<D extends EndpointDef>(
         throw new AppError(
           "unauthorized",
           resolved === null ? "Invalid, revoked or expired credentials." : "Authentication credentials were not provided.",
-          { headers: { "WWW-Authenticate": 'Bearer realm="api"' } },
         );
       }
       if (principal && !def.allowUnverified && !principal.user.emailVerified) {
@@ -82,7 +81,7 @@ export function withApi<D extends EndpointDef>(
           rateHeaders = rl.headers;
           if (!rl.allowed) {
             throw new AppError("too_many_requests", `Rate limit of ${rl.limit} requests per ${env().RATE_LIMIT_WINDOW_SECONDS} s exceeded; retry in ${rl.retryAfterSeconds} s.`, {
-              headers: { "Retry-After": String(rl.retryAfterSeconds) },
+              retryAfterSeconds: rl.retryAfterSeconds,
             });
           }
         }

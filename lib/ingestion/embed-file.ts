@@ -5,8 +5,8 @@
 import { db } from "@/lib/db/client";
 import { chunkDocument } from "@/lib/documents/chunk";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
-import { embedTexts, embeddingProvider, ensureVectorIndex } from "@/lib/models/embeddings";
+import { AppError } from "@/lib/errors";
+import { embedTexts, embeddingProvider, ensureVectorIndex } from "@/lib/ai/embeddings";
 import { insertChunks } from "@/lib/search/index-chunks";
 import {
   type FileRef,

@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { parseDocument } from "@/lib/documents/parse-document";
 import { type TextSearchConfig, summarizeDocument } from "@/lib/documents/summarize";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { storage } from "@/lib/storage/storage";
 import {
   type FailedOutcome,

@@ -6,7 +6,7 @@ import { convertWithLibreOffice } from "@/lib/documents/convert/libreoffice";
 import { detectType } from "@/lib/documents/detect";
 import type { DocumentKind } from "@/lib/documents/types";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { storage } from "@/lib/storage/storage";
 import {
   type FailedOutcome,

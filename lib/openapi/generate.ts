@@ -3,8 +3,9 @@
 // same bytes, which the docs page, the cache of the route and the coverage test rely on.
 import { allEndpoints, endpointGroups } from "@/lib/contracts";
 import { ZErrorEnvelope, ZMaintenanceError } from "@/lib/contracts/common";
-import type { BodyKind, EndpointDef } from "@/lib/http/endpoint";
-import { ERROR_CATALOGUE, errorDocAnchor, type ErrorCode } from "@/lib/http/errors";
+import type { BodyKind, EndpointDef } from "@/lib/contracts/endpoint";
+import { ERROR_CATALOGUE, errorDocAnchor, type ErrorCode } from "@/lib/errors";
+import { HTTP_STATUS } from "@/lib/http/error-status";
 import { SCHEMA_REF, SchemaCollector, type JsonSchema } from "./json-schema";
 
 export type { JsonSchema } from "./json-schema";
@@ -118,7 +119,8 @@ function errorCodes(def: EndpointDef): ErrorCode[] {
 }
 
 function errorExample(code: ErrorCode, base: string): unknown {
-  const { status, title } = ERROR_CATALOGUE[code];
+  const { title } = ERROR_CATALOGUE[code];
+  const status = HTTP_STATUS[code];
   if (code === "service_maintenance") {
     return { detail: "The service is under maintenance.", error: code, mode: "full_shutdown", reason: "Database upgrade", started_at: "2025-01-01T00:00:00.000Z", endpoint_category_names: [] };
   }
@@ -131,7 +133,7 @@ function errorExample(code: ErrorCode, base: string): unknown {
 function errorResponses(def: EndpointDef, base: string): Record<string, ResponseObject> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodes(def)) {
-    const status = ERROR_CATALOGUE[code].status;
+    const status = HTTP_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const out: Record<string, ResponseObject> = {};
@@ -216,7 +218,7 @@ const HEADERS = {
 };
 
 export function errorCatalogueEntries(): ErrorCodeEntry[] {
-  return Object.entries(ERROR_CATALOGUE).map(([code, e]) => ({ code, status: e.status, area: e.area, title: e.title, anchor: errorDocAnchor(code) }));
+  return Object.entries(ERROR_CATALOGUE).map(([code, e]) => ({ code, status: HTTP_STATUS[code as ErrorCode], area: e.area, title: e.title, anchor: errorDocAnchor(code) }));
 }
 
 /** The OpenAPI document of every contract in lib/contracts; `baseUrl` fills `servers` and example `doc_url`s. */

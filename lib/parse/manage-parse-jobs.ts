@@ -6,7 +6,7 @@ import { randomToken } from "@/lib/auth/api-key-secret";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { storage } from "@/lib/storage/storage";
 import { usageFrom } from "@/lib/usage/record-usage";
 import { readParseRequest } from "./parse-intake";

@@ -5,7 +5,7 @@ import { BUILTIN_PARSE_MODEL, OCR_LANGUAGES, ZParseOptions, type TParseOptions }
 import { jsonObjectField, loadRequestDocument, readDocumentRequest, type LocalDocument } from "@/lib/documents/document-input";
 import { parsePageRange, type PageRange } from "@/lib/documents/page-range";
 import { env } from "@/lib/env";
-import { AppError, fieldError } from "@/lib/http/errors";
+import { AppError, fieldError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/validation";
 
 export interface ParseIntake extends LocalDocument {

@@ -5,7 +5,7 @@ import { joinPages, parseDocument } from "@/lib/documents/parse-document";
 import { failJobUpdate, percentOf, progressWriter } from "@/lib/documents/document-jobs";
 import { parsePageRange } from "@/lib/documents/page-range";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { recordUsage } from "@/lib/usage/record-usage";
 

@@ -11,10 +11,10 @@
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { embeddingExprSql, embeddingProvider, embedTexts, ensureVectorIndex, modelIdSql, vectorParamSql } from "@/lib/models/embeddings";
-import type { EmbeddingProvider } from "@/lib/models/embeddings/types";
+import { embeddingExprSql, embeddingProvider, embedTexts, ensureVectorIndex, modelIdSql, vectorParamSql } from "@/lib/ai/embeddings";
+import type { EmbeddingProvider } from "@/lib/ai/embeddings/types";
 import { lexicalQueryText } from "./lexical-query";
 import type { ChunkHit, ChunkSearchOptions, ChunkSearchScope, SearchMode } from "./types";
 

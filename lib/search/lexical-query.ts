@@ -6,7 +6,7 @@
 // 100k chunks for common words). The middle ground is "minimum should match": a chunk must contain
 // most of the query's content words (k-1 of 3–4, k-2 of 5–6), written as an OR of AND groups
 // ("a b c" → "a b or a c or b c"). Queries with operators ("…", -word, or) are taken as written.
-import { contentTerms } from "@/lib/models/embeddings/tokenize";
+import { contentTerms } from "@/lib/ai/embeddings/tokenize";
 
 const OPERATORS = /"|(^|\s)-\S|(^|\s)or(\s|$)/i;
 /** Longer queries keep their longest terms: length is a cheap stand-in for rarity (IDF). */

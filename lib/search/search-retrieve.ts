@@ -2,7 +2,7 @@
 // of a larger candidate set, and the file fields every result carries (filename, title, workspace).
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { reranker } from "@/lib/models/rerank";
+import { reranker } from "@/lib/ai/rerank";
 import { searchChunks } from "./hybrid-search";
 import type { ChunkHit, ChunkSearchScope, SearchMode } from "./types";
 

@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { ZAnnouncementPut, ZMaintenanceCreate } from "@/lib/contracts/system";
 import { db } from "@/lib/db/client";
 import type { Announcement, MaintenancePeriod } from "@/lib/db/generated/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { pageWindow, paginated, type PageRequest } from "@/lib/http/paginate";
 import { activeMaintenancePeriods, invalidateMaintenanceCache, periodsVisibleTo } from "./maintenance-periods";
 

@@ -7,7 +7,7 @@ import type { ZTagCreate, ZTagListQuery, ZTagUpdate } from "@/lib/contracts/tags
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Prisma, Tag } from "@/lib/db/generated/client";
-import { AppError, forbidden, notFound } from "@/lib/http/errors";
+import { AppError, forbidden, notFound } from "@/lib/errors";
 import { pageWindow, paginated } from "@/lib/http/paginate";
 
 async function serializeTags(tags: Tag[]) {

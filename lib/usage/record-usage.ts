@@ -5,8 +5,7 @@ import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 
-export const USAGE_FEATURES = ["parsing", "ingestion", "extraction", "search", "rag"] as const;
-export type UsageFeature = (typeof USAGE_FEATURES)[number];
+import type { UsageFeature } from "./features";
 
 export interface UsageInput {
   feature: UsageFeature;

@@ -6,7 +6,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { ZUserListQuery } from "@/lib/contracts/users";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import { forbidden } from "@/lib/http/errors";
+import { forbidden } from "@/lib/errors";
 import { pageWindow, paginated } from "@/lib/http/paginate";
 
 export async function listUsers(p: Principal, query: z.output<typeof ZUserListQuery>, req: Request) {

@@ -3,7 +3,7 @@ import { isCompanyAdmin, isCompanyLevel, isInstanceLevel, isWorkspaceScoped } fr
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import type { Prisma, Workspace, WorkspaceRole } from "@/lib/db/generated/client";
-import { forbidden, notFound } from "@/lib/http/errors";
+import { forbidden, notFound } from "@/lib/errors";
 
 /** Prisma filter of the workspaces of the caller's company that the caller may list. */
 export function listableWorkspacesWhere(p: Principal): Prisma.WorkspaceWhereInput {

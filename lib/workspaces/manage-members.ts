@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { WorkspaceRole } from "@/lib/db/generated/client";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { AppError, forbidden, notFound } from "@/lib/http/errors";
+import { AppError, forbidden, notFound } from "@/lib/errors";
 import { findAccessibleWorkspace, findManageableWorkspace } from "./access";
 import { serializeMember } from "./serialize-workspace";
 

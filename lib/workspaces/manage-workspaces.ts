@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { removeFiles } from "@/lib/files/manage-files";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { pageWindow, paginated } from "@/lib/http/paginate";
 import { findAccessibleWorkspace, findManageableWorkspace, listableWorkspacesWhere, workspaceAccess } from "./access";
 import { serializeWorkspaces } from "./serialize-workspace";

@@ -6,10 +6,10 @@
 //
 //   npx tsx scripts/bench/answer-quality.ts --dir $TMPDIR/docintel-beir/manpages [--queries 100]
 import fs from "node:fs";
-import { ExtractiveAnswerProvider, NO_ANSWER } from "@/lib/models/answer/extractive";
-import { collectAnswer } from "@/lib/models/answer/index";
-import type { AnswerSource } from "@/lib/models/answer/types";
-import { LocalEmbeddingProvider } from "@/lib/models/embeddings/local-provider";
+import { ExtractiveAnswerProvider, NO_ANSWER } from "@/lib/ai/answer/extractive";
+import { collectAnswer } from "@/lib/ai/answer/index";
+import type { AnswerSource } from "@/lib/ai/answer/types";
+import { LocalEmbeddingProvider } from "@/lib/ai/embeddings/local-provider";
 import { arg } from "./common";
 
 const dir = arg("dir", process.env.BEIR_DIR ?? "");

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
-import { startFakeServer, type FakeServer } from "@/lib/models/testing/fake-http-server";
+import { startFakeServer, type FakeServer } from "@/lib/ai/testing/fake-http-server";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
 import { drainJobs } from "../helpers/jobs";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { setEnvForTests } from "@/lib/env";
-import { embeddingProvider, embedTexts, ensureVectorIndex } from "@/lib/models/embeddings";
+import { embeddingProvider, embedTexts, ensureVectorIndex } from "@/lib/ai/embeddings";
 import { insertChunks, type ChunkInput } from "@/lib/search/index-chunks";
 import { api, expectError, type ApiResponse } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";

@@ -1,7 +1,7 @@
 // GET /api/v3/models: the configured embedding, rerank and answer models, as the requests report them.
 import { afterAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
-import { embeddingProvider } from "@/lib/models/embeddings";
+import { embeddingProvider } from "@/lib/ai/embeddings";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
 import { seedCompany } from "../factories";

@@ -15,7 +15,7 @@ import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { derivedKeys } from "@/lib/ingestion/file-state";
 import { cancelIngestion, ingestionJobId, initialIngestionStatus, startIngestion } from "@/lib/ingestion/start-ingestion";
-import { embeddingProvider } from "@/lib/models/embeddings";
+import { embeddingProvider } from "@/lib/ai/embeddings";
 import { setStorageForTests, storage } from "@/lib/storage/storage";
 import { type SeededCompany, seedCompany } from "../factories";
 import { FIXTURE_TEXT as T, type Fixtures, documentFixtures } from "../fixtures/documents";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueReembedIfNeeded, REEMBED_BATCH, reembedChunks } from "@/inngest/functions/reembed-chunks";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
-import { embeddingProvider, embedTexts, ensureVectorIndex, vectorIndexName } from "@/lib/models/embeddings";
+import { embeddingProvider, embedTexts, ensureVectorIndex, vectorIndexName } from "@/lib/ai/embeddings";
 import { searchChunks } from "@/lib/search/hybrid-search";
 import { insertChunks, type ChunkInput } from "@/lib/search/index-chunks";
 import type { ChunkSearchScope } from "@/lib/search/types";

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import DocsPage from "@/app/docs/page";
 import { allEndpoints } from "@/lib/contracts";
-import { ERROR_CATALOGUE, errorDocAnchor } from "@/lib/http/errors";
+import { ERROR_CATALOGUE, errorDocAnchor } from "@/lib/errors";
+import { HTTP_STATUS } from "@/lib/http/error-status";
 import { generateOpenApi, NEVER_BLOCKED_CATEGORY, type OpenApiDocument } from "@/lib/openapi/generate";
 import { SchemaCollector } from "@/lib/openapi/json-schema";
 import { UNBLOCKABLE_CATEGORY } from "@/lib/system/maintenance-periods";
@@ -183,7 +184,7 @@ describe("OpenAPI document", () => {
       if (!def.noRateLimit) expect(op.responses["429"]?.headers?.["Retry-After"], where).toBeDefined();
       if (def.params || def.query || def.body) expect(op.responses["422"]?.["x-error-codes"], where).toContain("validation_error");
       for (const code of def.errors ?? []) {
-        const res = op.responses[String(ERROR_CATALOGUE[code].status)];
+        const res = op.responses[String(HTTP_STATUS[code])];
         expect(res?.["x-error-codes"], `${where} documents ${code}`).toContain(code);
       }
       if (def.alpha) {
@@ -220,7 +221,7 @@ describe("OpenAPI document", () => {
     expect(doc["x-error-codes"].map((e) => e.code)).toEqual(codes);
     for (const e of doc["x-error-codes"]) {
       const entry = ERROR_CATALOGUE[e.code as keyof typeof ERROR_CATALOGUE];
-      expect(e).toEqual({ code: e.code, status: entry.status, area: entry.area, title: entry.title, anchor: errorDocAnchor(e.code) });
+      expect(e).toEqual({ code: e.code, status: HTTP_STATUS[e.code as keyof typeof HTTP_STATUS], area: entry.area, title: entry.title, anchor: errorDocAnchor(e.code) });
     }
     expect(new Set(codes.map(errorDocAnchor)).size).toBe(codes.length);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, database, db, setDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { setEnvForTests } from "@/lib/env";
-import { embeddingProvider, embedTexts, ensureVectorIndex, vectorIndexName, chunksNeedingEmbedding } from "@/lib/models/embeddings";
+import { embeddingProvider, embedTexts, ensureVectorIndex, vectorIndexName, chunksNeedingEmbedding } from "@/lib/ai/embeddings";
 import { chunkSearchSql, fileLevelSearch, searchChunks } from "@/lib/search/hybrid-search";
 import { deleteChunks, insertChunks, type ChunkInput } from "@/lib/search/index-chunks";
 import type { ChunkSearchScope, SearchMode } from "@/lib/search/types";

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import type { Converter, DocumentKind } from "@/lib/documents/types";
 import { convertDocx } from "@/lib/documents/convert/docx";
 import { convertPptx } from "@/lib/documents/convert/pptx";

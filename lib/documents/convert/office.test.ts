@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { detectType } from "@/lib/documents/detect";
 import type { Converter, DocumentKind, ParseOptions, ParseOutput } from "@/lib/documents/types";
 import { setEnvForTests } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { convertDocx } from "@/lib/documents/convert/docx";
 import { convertHtml } from "@/lib/documents/convert/html";
 import { convertLegacyOffice, convertWithLibreOffice } from "@/lib/documents/convert/libreoffice";
@@ -167,7 +167,6 @@ describe("word processing documents", () => {
     const malformed = handmadeDocx("<w:p><w:r><w:t>unclosed");
     const err = await failure(convertDocx({ bytes: malformed, path: "", filename: "x.docx", type, options: OPTIONS }));
     expect(err.code).toBe("file_rendering_failed");
-    expect(err.status).toBe(500);
   });
 
   it("honours an aborted signal", async () => {

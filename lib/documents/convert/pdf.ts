@@ -5,7 +5,7 @@ import "./pdf-polyfills";
 import { getResolvedPDFJS, type getDocumentProxy } from "unpdf";
 import { checkPageRange } from "@/lib/documents/page-range";
 import type { Converter, ConverterInput, ParsedPage, ParseOutput } from "@/lib/documents/types";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import {
   assessTextLayer, computeLayoutStats, prepareLayoutPage, renderLayoutPage, rulesFromOperatorList, wantsRules, withRules,
   type OpCodes, type PdfFontInfo, type PdfPageText, type PdfTextItem, type PreparedPage,

@@ -1,0 +1,222 @@
+// Rows in reading order → blocks: paragraphs (lines joined, de-hyphenated), headings (font size rank,
+// or short bold lines at body size), list items (bullets, numbers, letters; nested by indentation).
+import type { LayoutStats, Row } from "./model";
+import { rowBold, rowMarked, rowText } from "./model";
+import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
+
+export type Block =
+  | { type: "heading"; level: number; text: string }
+  | { type: "paragraph"; text: string }
+  | { type: "item"; x: number; marker: string; text: string; size: number }
+  | { type: "table"; cells: string[][] };
+
+interface Line {
+  text: string;
+  /** Text with bold runs marked. */
+  marked: string;
+  /** Segments more than 2 em apart (cells of a table that was not recognised, not running text). */
+  tabular: boolean;
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+  bold: boolean;
+  level: number;
+}
+
+interface Marker {
+  /** Markdown marker: "-" or "3.". */
+  out: string;
+  /** Item text (keeps letter/roman markers such as "a)" as text). */
+  rest: string;
+  glyph: boolean;
+}
+
+const BULLET = /^([•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\uF0B7\uF0A7\uF076\uF0D8\uF0FC]|[-–—*])\s+(\S.*)$/;
+const NUMBERED = /^(\d{1,3})[.)]\s+(\S.*)$/;
+const LETTERED = /^([a-z]\.|[a-zA-Z]\)|\([a-zA-Z]\)|\(?[ivxlc]{1,6}[.)]|\([ivxlcIVXLC]{1,6}\)|\(\d{1,3}\))\s+(\S.*)$/;
+export const SENTENCE_END = /[.!?:;]["'”’)\]]?$/;
+
+export function listMarker(text: string): Marker | null {
+  let m = BULLET.exec(text);
+  if (m) return { out: "-", rest: m[2], glyph: !/^[-–—*]$/.test(m[1]) };
+  m = NUMBERED.exec(text);
+  if (m) return { out: `${Number(m[1])}.`, rest: m[2], glyph: false };
+  m = LETTERED.exec(text);
+  if (m) return { out: "-", rest: `${m[1]} ${m[2]}`, glyph: false };
+  return null;
+}
+
+export function sizeLevel(size: number, stats: LayoutStats): number {
+  const i = stats.headingSizes.findIndex((s) => Math.abs(s - size) < 0.3);
+  return i < 0 ? 0 : Math.min(i + 1, 6);
+}
+
+/** Joins two lines of one paragraph, removing end-of-line hyphenation (bold marks at the seam allowed). */
+export function joinLines(a: string, b: string): string {
+  const aCore = a.replace(/[\uFDD0\uFDD1]+$/, "");
+  const bCore = b.replace(/^[\uFDD0\uFDD1]+/, "");
+  const seam = a.slice(aCore.length) + b.slice(0, b.length - bCore.length);
+  if (aCore.endsWith("\u00AD")) return aCore.slice(0, -1) + seam + bCore;
+  if (/[\p{L}]-$/u.test(aCore) && /^\p{Ll}/u.test(bCore)) return aCore.slice(0, -1) + seam + bCore;
+  if (/[\p{L}\d][-/]$/u.test(aCore)) return aCore + seam + bCore;
+  return `${aCore} ${seam}${bCore}`;
+}
+
+/**
+ * Joins the lines of a wrapped table cell: like paragraph lines, and a number or date broken inside a
+ * token ("17/05/202" + "5") without a space.
+ */
+export function joinCellLines(a: string, b: string): string {
+  if (!a) return b;
+  if (/\S{6,}\d$/.test(a) && /^\d{1,3}$/.test(b)) return a + b;
+  return joinLines(a, b);
+}
+
+/** A row whose segments differ in size (a heading beside text in another column) becomes several lines. */
+function splitBySize(rows: Row[]): Row[] {
+  const out: Row[] = [];
+  for (const r of rows) {
+    if (r.segments.every((s) => Math.abs(s.size - r.size) <= 1)) {
+      out.push(r);
+      continue;
+    }
+    let group = [r.segments[0]];
+    const flush = () => out.push({ y: group[0].y, x0: group[0].x0, x1: group[group.length - 1].x1, size: group[0].size, segments: group });
+    for (const s of r.segments.slice(1)) {
+      if (Math.abs(s.size - group[0].size) <= 1) group.push(s);
+      else {
+        flush();
+        group = [s];
+      }
+    }
+    flush();
+  }
+  return out;
+}
+
+interface Para {
+  lines: Line[];
+  marker: Marker | null;
+  markerX: number;
+}
+
+export function buildBlocks(rows: Row[], stats: LayoutStats): Block[] {
+  if (!rows.length) return [];
+  const lines: Line[] = splitBySize(rows).map((r) => {
+    const marked = rowMarked(r);
+    // Bold: (nearly) all characters, and no regular word (a bold sentence running into regular text).
+    const bold = rowBold(r) && !/\p{L}{2}/u.test(marked.replace(/\uFDD0[^\uFDD1]*\uFDD1/g, ""));
+    const tabular = r.segments.some((s, k) => k > 0 && s.x0 - r.segments[k - 1].x1 > 2 * r.size);
+    return { text: rowText(r), marked, tabular, x0: r.x0, x1: r.x1, y: r.y, size: r.size, bold, level: sizeLevel(r.size, stats) };
+  });
+  const right = Math.max(...lines.map((l) => l.x1));
+  const left = Math.min(...lines.map((l) => l.x0));
+  const width = Math.max(right - left, 1);
+  const ratio = Math.min(Math.max(stats.lineRatio, 1), 1.45);
+  const paras: Para[] = [];
+  let para: Para | null = null;
+
+  const full = (l: Line) => l.x1 >= right - Math.max(0.15 * width, 3 * l.size);
+  const continues = (p: Para, l: Line): boolean => {
+    const prev = p.lines[p.lines.length - 1];
+    if (l.level !== prev.level || Math.abs(l.size - prev.size) > 0.6) return false;
+    // A change of weight starts a new block, unless a bold run carries on into regular text (emphasis):
+    // the next line starts bold, or the line before the change runs to the right edge.
+    if (l.level === 0 && l.bold !== prev.bold) {
+      if (l.tabular || prev.tabular || (!(prev.bold && l.marked.startsWith(BOLD_OPEN)) && !full(prev))) return false;
+    }
+    const pitch = l.y - prev.y;
+    if (pitch <= 0 || pitch > l.size * ratio * 1.15 + 1) return false;
+    if (p.lines.length >= 2) {
+      const est = prev.y - p.lines[p.lines.length - 2].y;
+      if (pitch > est + Math.max(2, 0.15 * est)) return false;
+    }
+    const s = l.size;
+    if (l.level > 0) return l.x0 < prev.x1 && l.x1 > prev.x0;
+    if (p.marker) {
+      if (l.x0 < p.markerX - 0.5 * s) return false;
+    } else if (p.lines.length === 1) {
+      if (l.x0 > prev.x0 + 0.8 * s || l.x0 < prev.x0 - 4 * s) return false;
+    } else if (Math.abs(l.x0 - p.lines[1].x0) > 0.8 * s) return false;
+    if (SENTENCE_END.test(prev.text) && !full(prev)) return false;
+    return true;
+  };
+
+  for (const l of lines) {
+    const marker = l.level === 0 ? listMarker(l.text) : null;
+    const asItem: boolean = !!marker && (marker.glyph || !para || !!para.marker || !continues(para, l) || SENTENCE_END.test(para.lines[para.lines.length - 1].text));
+    if (para && !asItem && continues(para, l)) {
+      para.lines.push(l);
+      continue;
+    }
+    para = { lines: [l], marker: asItem ? marker : null, markerX: l.x0 };
+    paras.push(para);
+  }
+  return paras.map((p) => toBlock(p, stats));
+}
+
+function toBlock(p: Para, stats: LayoutStats): Block {
+  const first = p.lines[0];
+  let text = p.marker ? p.marker.rest : first.text;
+  for (const l of p.lines.slice(1)) text = joinLines(text, l.text);
+  if (first.level > 0 && text.length <= 250 && p.lines.length <= 4) return { type: "heading", level: first.level, text };
+  if (p.marker) return { type: "item", x: p.markerX, marker: p.marker.out, text, size: first.size };
+  const allBold = p.lines.every((l) => l.bold);
+  const boldHeading = allBold && p.lines.length <= 2 && text.length <= 120 && /\p{L}/u.test(text) && !/[.,;]$/.test(text);
+  if (boldHeading && Math.abs(first.size - stats.bodySize) < 1) return { type: "heading", level: stats.boldHeadingLevel, text };
+  let marked = first.marked;
+  for (const l of p.lines.slice(1)) marked = joinLines(marked, l.marked);
+  return { type: "paragraph", text: mergeMarks(marked) };
+}
+
+/** A paragraph (text with bold marks) as Markdown; marks are dropped where the start needs escaping. */
+function paragraphMarkdown(text: string): string {
+  const plain = stripMarks(text);
+  const escaped = escapeBlock(plain);
+  if (plain === text || escaped !== escapeInline(plain)) return escaped;
+  return renderMarks(escapeInline(text));
+}
+
+/** Blocks → Markdown: blank lines between blocks, consecutive list items as one (nested) list. */
+export function renderBlocks(blocks: Block[]): string {
+  const out: string[] = [];
+  let list: string[] = [];
+  let stack: { x: number; indent: number; content: number; ordered: boolean }[] = [];
+  const endList = () => {
+    if (list.length) out.push(list.join("\n"));
+    list = [];
+    stack = [];
+  };
+  for (const b of blocks) {
+    if (b.type !== "item") endList();
+    switch (b.type) {
+      case "heading":
+        out.push(`${"#".repeat(b.level)} ${escapeHeading(b.text)}`);
+        break;
+      case "paragraph":
+        out.push(paragraphMarkdown(b.text));
+        break;
+      case "table":
+        if (b.cells.length) out.push(renderTable(b.cells));
+        break;
+      case "item": {
+        const tol = 0.5 * b.size;
+        while (stack.length && stack[stack.length - 1].x > b.x + tol) stack.pop();
+        // A top-level item of the other kind (bullets vs numbers) starts a new list.
+        if (stack.length === 1 && Math.abs(stack[0].x - b.x) <= tol && stack[0].ordered !== /\d/.test(b.marker)) endList();
+        const top = stack[stack.length - 1];
+        let indent = 0;
+        if (top && Math.abs(top.x - b.x) <= tol) {
+          indent = top.indent;
+          stack.pop();
+        } else if (top) indent = top.content;
+        stack.push({ x: b.x, indent, content: indent + b.marker.length + 1, ordered: /\d/.test(b.marker) });
+        list.push(`${" ".repeat(indent)}${b.marker} ${escapeBlock(b.text)}`);
+        break;
+      }
+    }
+  }
+  endList();
+  return out.join("\n\n");
+}

@@ -1,0 +1,171 @@
+// Multi-column text, found before any table: a vertical gutter that stays empty over a run of rows, with
+// prose on both sides and the right-hand column's lines starting at one x. Lines are assigned to a
+// column by the gutter's x (not by their baselines), so columns whose baselines are offset, or justified
+// columns whose word gaps are as wide as the gutter, still read column by column.
+import type { Row, Segment } from "./model";
+
+export interface ColumnRun {
+  /** Rows [start, end) of the input. */
+  start: number;
+  end: number;
+  /** Left edge of the right-hand column: segments starting at or right of it belong to it. */
+  split: number;
+}
+
+/** Minimum gutter width, in font sizes. */
+const MIN_GUTTER = 0.6;
+/** A right-column line may start this much (points) left of the column's edge. */
+const EDGE_TOL = 2;
+/** Lines each column needs. */
+const MIN_LINES = 3;
+const MAX_CANDIDATES = 6;
+
+const median = (v: number[]) => (v.length ? [...v].sort((a, b) => a - b)[v.length >> 1] : 0);
+
+/** Column runs among rows (top-down order), without overlaps, sorted by start. */
+export function findColumnRuns(rows: Row[]): ColumnRun[] {
+  if (rows.length < MIN_LINES) return [];
+  const size = median(rows.map((r) => r.size)) || 10;
+  const minGap = MIN_GUTTER * size;
+  const tol = Math.max(1.5, 0.12 * size);
+  const minX = Math.min(...rows.map((r) => r.x0));
+
+  // Candidate left edges of a right-hand column: x0 of segments with free space to their left.
+  const counts = new Map<number, number>();
+  for (const r of rows) {
+    const seen = new Set<number>();
+    r.segments.forEach((s, k) => {
+      const free = k > 0 ? s.x0 - r.segments[k - 1].x1 >= minGap : s.x0 - minX >= 4 * size;
+      const key = Math.round(s.x0);
+      if (free && !seen.has(key)) {
+        seen.add(key);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    });
+  }
+  const candidates = [...counts.keys()]
+    .map((x) => ({ x, n: (counts.get(x - 1) ?? 0) + (counts.get(x) ?? 0) + (counts.get(x + 1) ?? 0) }))
+    .filter((c) => c.n >= MIN_LINES && (counts.get(c.x) ?? 0) >= Math.max(counts.get(c.x - 1) ?? 0, counts.get(c.x + 1) ?? 0))
+    .sort((a, b) => b.n - a.n || a.x - b.x)
+    .slice(0, MAX_CANDIDATES);
+
+  const taken = new Uint8Array(rows.length);
+  const out: ColumnRun[] = [];
+  for (const { x } of candidates) {
+    // Exact edge: the smallest x0 near the candidate among segments starting there.
+    let split = x + 1;
+    for (const r of rows) for (const s of r.segments) if (Math.abs(s.x0 - x) <= 1 && s.x0 < split) split = s.x0;
+    const fits = (r: Row) => r.segments.every((s) => s.x1 <= split - minGap || s.x0 >= split - EDGE_TOL);
+    for (let i = 0; i < rows.length; ) {
+      if (taken[i] || !fits(rows[i])) {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < rows.length && !taken[j] && fits(rows[j]) && rows[j].y - rows[j - 1].y <= 4 * size) j++;
+      const run = trimRun(rows, i, j, split, size);
+      if (run && accept(rows, run, tol)) {
+        out.push(run);
+        taken.fill(1, run.start, run.end);
+      }
+      i = j;
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+const side = (r: Row, split: number, right: boolean) => r.segments.filter((s) => (s.x0 >= split - EDGE_TOL) === right);
+
+/**
+ * The rows of a candidate run that belong to the columns: from just above the right column's first line
+ * to its last line, plus left-column lines that continue at line pitch below it (rows after a wider gap
+ * are the text under the columns).
+ */
+function trimRun(rows: Row[], a: number, b: number, split: number, size: number): ColumnRun | null {
+  let firstRight = -1;
+  let lastRight = -1;
+  for (let k = a; k < b; k++) {
+    if (side(rows[k], split, true).length) {
+      if (firstRight < 0) firstRight = k;
+      lastRight = k;
+    }
+  }
+  if (firstRight < 0) return null;
+  const leftRows: number[] = [];
+  for (let k = a; k < b; k++) if (side(rows[k], split, false).length) leftRows.push(k);
+  const pitches = leftRows.slice(1).map((k, i) => rows[k].y - rows[leftRows[i]].y).filter((d) => d > 0.5 * size);
+  const pitch = Math.min(median(pitches) || 1.3 * size, 2.5 * size);
+  let start = firstRight;
+  while (start > a && rows[firstRight].y - rows[start - 1].y <= 1.2 * pitch) start--;
+  let end = lastRight + 1;
+  let prevY = rows[lastRight].y;
+  for (const k of leftRows) {
+    if (k <= lastRight) {
+      prevY = rows[k].y;
+      continue;
+    }
+    if (rows[k].y - prevY > 1.3 * pitch + 0.5) break;
+    end = k + 1;
+    prevY = rows[k].y;
+  }
+  return { start, end, split };
+}
+
+/** Both sides hold enough lines of prose, and the right side's lines mostly start at the split. */
+function accept(rows: Row[], run: ColumnRun, tol: number): boolean {
+  const left: Segment[][] = [];
+  const right: Segment[][] = [];
+  for (let k = run.start; k < run.end; k++) {
+    const l = side(rows[k], run.split, false);
+    const r = side(rows[k], run.split, true);
+    if (l.length) left.push(l);
+    if (r.length) right.push(r);
+  }
+  if (left.length < MIN_LINES || right.length < MIN_LINES) return false;
+  if (right.filter((l) => Math.abs(l[0].x0 - run.split) <= tol).length < 0.5 * right.length) return false;
+  return isProse(left) && isProse(right);
+}
+
+/**
+ * Lines of running text: a wide measure, several words a line (numbers are not words: table rows are
+ * full of them), most lines filling most of it.
+ */
+export function isProse(lines: Segment[][]): boolean {
+  const x0 = Math.min(...lines.map((l) => l[0].x0));
+  const x1 = Math.max(...lines.map((l) => l[l.length - 1].x1));
+  const size = median(lines.map((l) => l[0].size));
+  if (x1 - x0 < 8 * size) return false;
+  let words = 0;
+  let tokens = 0;
+  let full = 0;
+  for (const l of lines) {
+    for (const s of l) {
+      for (const t of s.text.split(" ")) {
+        tokens++;
+        if (/\p{L}/u.test(t) && !/\d/.test(t)) words++;
+      }
+    }
+    if (l[l.length - 1].x1 - l[0].x0 >= 0.6 * (x1 - x0)) full++;
+  }
+  return words / lines.length >= 3 && words >= 0.75 * tokens && full >= 0.6 * lines.length;
+}
+
+/** The rows of a run split into columns at the run's split (each row's segments on each side). */
+export function splitColumns(rows: Row[], run: ColumnRun): Row[][] {
+  const left: Row[] = [];
+  const right: Row[] = [];
+  for (let k = run.start; k < run.end; k++) {
+    const l = side(rows[k], run.split, false);
+    const r = side(rows[k], run.split, true);
+    if (l.length) left.push(rowOf(l));
+    if (r.length) right.push(rowOf(r));
+  }
+  return [left, right];
+}
+
+/** A row made of some segments of another: baseline and size of its longest segment. */
+export function rowOf(segments: Segment[]): Row {
+  let best = segments[0];
+  for (const s of segments) if (s.chars > best.chars) best = s;
+  return { y: best.y, x0: segments[0].x0, x1: segments[segments.length - 1].x1, size: best.size, segments };
+}

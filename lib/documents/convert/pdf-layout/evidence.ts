@@ -1,0 +1,90 @@
+// Evidence that aligned text is a table: its columns line up (left, right or centre edges) and hold
+// cells, not prose. Justified text, whose word gaps can be as wide as any gutter, fails these tests.
+import { isProse } from "./columns";
+import { NUMERIC } from "./gutters";
+import type { Segment } from "./model";
+
+/** Whether each column, taken as lines, reads like prose (two-column text that is not a table). */
+export function looksLikeProse(cells: Segment[][][]): boolean {
+  for (let c = 0; c < cells[0].length; c++) {
+    const lines = cells.map((row) => row[c]).filter((segs) => segs.length);
+    if (lines.length < 3 || !isProse(lines)) return false;
+  }
+  return true;
+}
+
+/** Size of the largest group of values within tol of one of them. */
+function cluster(values: number[], tol: number): number {
+  const v = [...values].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, lo = 0, hi = 0; i < v.length; i++) {
+    while (v[lo] < v[i] - tol) lo++;
+    while (hi < v.length && v[hi] <= v[i] + tol) hi++;
+    best = Math.max(best, hi - lo);
+  }
+  return best;
+}
+
+/** Whether most body cells of column c are numbers. */
+export function isNumeric(cells: Segment[][][], c: number): boolean {
+  let n = 0;
+  let numbers = 0;
+  for (const row of cells) {
+    if (!row[c].length) continue;
+    n++;
+    if (NUMERIC.test(row[c].map((s) => s.text).join(" "))) numbers++;
+  }
+  return n >= 2 && numbers >= 0.75 * n;
+}
+
+/**
+ * Whether the columns on either side of gutter k line up in the body rows (the header is often aligned
+ * differently): an edge or the centre of the left or right column agrees in at least minRows rows, all
+ * but a quarter of them. The table's outer edges (first column's left, last column's
+ * right) line up in any justified paragraph too: they count for numeric columns only.
+ */
+export function isAligned(cells: Segment[][][], k: number, size: number, minRows = 3): boolean {
+  const tol = Math.max(1.5, 0.12 * size);
+  const last = cells[0].length - 1;
+  const edges = (c: number) => {
+    const sets: number[][] = [[], [], []];
+    for (const row of cells) {
+      if (!row[c].length) continue;
+      const x0 = row[c][0].x0;
+      const x1 = Math.max(...row[c].map((s) => s.x1));
+      sets[0].push(x0);
+      sets[1].push(x1);
+      sets[2].push((x0 + x1) / 2);
+    }
+    return sets;
+  };
+  const lines = (v: number[]) => v.length >= minRows && cluster(v, tol) >= (v.length < 4 ? v.length : v.length - Math.floor(v.length / 4));
+  const [lx0, lx1, lc] = edges(k);
+  const [rx0, rx1, rc] = edges(k + 1);
+  if (lines(lx1) || lines(lc) || lines(rx0) || lines(rc)) return true;
+  if (lines(lx0) && (k > 0 || isNumeric(cells, k))) return true;
+  return lines(rx1) && (k + 1 < last || isNumeric(cells, k + 1));
+}
+
+/**
+ * Justified prose cut into "cells": inside a cell, words sit as far apart as the cells do. True when that
+ * holds for more than a third of the rows with several cells.
+ */
+export function spacedLikeProse(cells: Segment[][][]): boolean {
+  let rows = 0;
+  let prose = 0;
+  for (const row of cells) {
+    const filled = row.filter((c) => c.length);
+    if (filled.length < 2) continue;
+    rows++;
+    let gutter = Infinity;
+    let inner = 0;
+    for (let c = 0; c < filled.length; c++) {
+      const segs = filled[c];
+      for (let k = 1; k < segs.length; k++) inner = Math.max(inner, segs[k].x0 - segs[k - 1].x1);
+      if (c > 0) gutter = Math.min(gutter, segs[0].x0 - Math.max(...filled[c - 1].map((s) => s.x1)));
+    }
+    if (inner >= 0.8 * gutter) prose++;
+  }
+  return prose > rows / 3;
+}

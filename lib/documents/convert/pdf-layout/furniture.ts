@@ -1,0 +1,144 @@
+// Running headers and footers ("furniture"): text repeated at the same place on most pages, and page
+// numbers. Only rows near the top or bottom edge are candidates; content that merely starts with a number
+// (a numbered heading "2. Next steps" at the top of page 2) is never taken for a page number.
+import type { LayoutStats, PreparedPage, Row } from "./model";
+import { rowText } from "./model";
+
+/** Share of the page height, at the top and at the bottom, where running headers/footers live. */
+const EDGE_BAND = 0.15;
+/** Rows at each end of a page considered for headers/footers. */
+const EDGE_ROWS = 3;
+/** A page number on its own: "7", "- 7 -", "Page 7", "vii", "7 / 12", "Seite 7 von 12". */
+export const PAGE_NUMBER = /^(?:(?:page|seite|p\.)\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—]?(?:\s*(?:of|\/|von|sur|de)\s*\d{1,4})?$/i;
+/** A page number set off from running text by a separator: "Annual report | 7", "7 · Results". */
+const SEPARATED_NUMBER = /^(?:(?:page|seite|p\.)\s*)?(\d{1,4})\s*[|·•—–]\s*\S|\S\s*[|·•—–]\s*(?:(?:page|seite|p\.)\s*)?(\d{1,4})$/i;
+
+type Band = "top" | "bottom";
+
+interface EdgeRow {
+  row: Row;
+  band: Band;
+  index: number;
+}
+
+function edgeRows(p: PreparedPage): EdgeRow[] {
+  const out: EdgeRow[] = [];
+  const n = p.rows.length;
+  p.rows.forEach((row, index) => {
+    if (index < EDGE_ROWS && row.y <= p.height * EDGE_BAND) out.push({ row, band: "top", index });
+    else if (index >= n - EDGE_ROWS && row.y >= p.height * (1 - EDGE_BAND)) out.push({ row, band: "bottom", index });
+  });
+  return out;
+}
+
+function furnitureKey(band: string, row: Row): string {
+  return `${band}|${rowText(row).toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ")}`;
+}
+
+/**
+ * Numbers a row shows the way page numbers are shown: a segment that is only a page number ("7",
+ * "Page 7 of 9"), or a number set off by a separator at the start or end of a segment ("Report | 7").
+ */
+export function pageNumbersIn(row: Row): number[] {
+  const out: number[] = [];
+  for (const s of row.segments) {
+    if (s.text.length > 120) continue;
+    if (PAGE_NUMBER.test(s.text)) {
+      const m = /\d{1,4}/.exec(s.text);
+      if (m) out.push(Number(m[0]));
+      continue;
+    }
+    const m = SEPARATED_NUMBER.exec(s.text);
+    if (m) out.push(Number(m[1] ?? m[2]));
+  }
+  return out;
+}
+
+/** Running headers/footers of a document: repeated text, and page-number slots. */
+export function findFurniture(pages: PreparedPage[]): Pick<LayoutStats, "furniture" | "numberedSlots"> {
+  const furniture = new Map<string, number>();
+  const numberedSlots: LayoutStats["numberedSlots"] = [];
+  if (pages.length < 2) return { furniture, numberedSlots };
+  const seenAt = new Map<string, { page: number; y: number }[]>();
+  for (const p of pages) {
+    for (const { row, band } of edgeRows(p)) {
+      const key = furnitureKey(band, row);
+      const list = seenAt.get(key) ?? [];
+      list.push({ page: p.page, y: row.y });
+      seenAt.set(key, list);
+    }
+  }
+  const needed = Math.max(2, Math.ceil(pages.length * 0.5));
+  numberedSlots.push(...findNumberedSlots(pages, needed));
+  for (const [key, list] of seenAt) {
+    if (list.length < needed) continue;
+    const ys = list.map((e) => e.y).sort((a, b) => a - b);
+    const median = ys[ys.length >> 1];
+    const pagesNear = new Set(list.filter((e) => Math.abs(e.y - median) <= 4).map((e) => e.page));
+    if (pagesNear.size >= needed) furniture.set(key, median);
+  }
+  return { furniture, numberedSlots };
+}
+
+/** Edge rows at one height on most pages that show the page number (plus a fixed offset) as a page number. */
+function findNumberedSlots(pages: PreparedPage[], needed: number): LayoutStats["numberedSlots"] {
+  const slots = new Map<string, { band: Band; y: number; offsets: Map<number, Set<number>> }>();
+  for (const p of pages) {
+    for (const { row, band } of edgeRows(p)) {
+      const key = `${band}|${Math.round(row.y / 2)}`;
+      const slot = slots.get(key) ?? { band, y: row.y, offsets: new Map<number, Set<number>>() };
+      for (const n of pageNumbersIn(row)) {
+        const set = slot.offsets.get(n - p.page) ?? new Set<number>();
+        set.add(p.page);
+        slot.offsets.set(n - p.page, set);
+      }
+      slots.set(key, slot);
+    }
+  }
+  const out: LayoutStats["numberedSlots"] = [];
+  for (const { band, y, offsets } of slots.values()) {
+    for (const [offset, onPages] of offsets) if (onPages.size >= needed) out.push({ band, y, offset });
+  }
+  return out;
+}
+
+/**
+ * A short row that continues the row above or below it: same size and weight, the next baseline, and the
+ * same left edge or a heading size (a title wrapping so that its last word, "2021", stands alone).
+ */
+function continuesNeighbour(rows: Row[], index: number, stats: LayoutStats): boolean {
+  const row = rows[index];
+  const bold = row.segments[0].bold;
+  for (const other of [rows[index - 1], rows[index + 1]]) {
+    if (!other || Math.abs(other.size - row.size) > 0.5 || other.segments[0].bold !== bold) continue;
+    if (Math.abs(other.y - row.y) > 1.6 * row.size) continue;
+    if (Math.abs(other.x0 - row.x0) <= 1 || row.size > stats.bodySize * 1.12 + 0.05) return true;
+  }
+  return false;
+}
+
+/**
+ * Rows minus running headers/footers and page numbers. They form the page's edge: a candidate below a kept
+ * row at the top (or above one at the bottom) is content that merely recurs, like a table's header line.
+ */
+export function contentRows(p: PreparedPage, stats: LayoutStats): Row[] {
+  const n = p.rows.length;
+  const isFurniture = ({ row, band, index }: EdgeRow): boolean => {
+    const y = stats.furniture.get(furnitureKey(band, row));
+    if (y !== undefined && Math.abs(y - row.y) <= 4) return true;
+    if (stats.numberedSlots.some((s) => s.band === band && Math.abs(s.y - row.y) <= 2.5 && pageNumbersIn(row).includes(p.page + s.offset))) return true;
+    return (index < 2 || index >= n - 2) && row.segments.length === 1 && PAGE_NUMBER.test(rowText(row)) && !continuesNeighbour(p.rows, index, stats);
+  };
+  const edges = edgeRows(p);
+  const drop = new Set<number>();
+  for (const e of edges.filter((e) => e.band === "top")) {
+    if (e.index !== drop.size || !isFurniture(e)) break;
+    drop.add(e.index);
+  }
+  const bottom = edges.filter((e) => e.band === "bottom").reverse();
+  for (let i = 0; i < bottom.length; i++) {
+    if (bottom[i].index !== n - 1 - i || !isFurniture(bottom[i])) break;
+    drop.add(bottom[i].index);
+  }
+  return drop.size ? p.rows.filter((_, i) => !drop.has(i)) : p.rows;
+}

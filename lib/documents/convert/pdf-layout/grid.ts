@@ -1,0 +1,157 @@
+// Ruled tables: horizontal and vertical ruling lines that touch form a grid; its vertical lines are the
+// column borders (text that pdf.js merged across a border is split there) and its horizontal lines the
+// row borders (wrapped cell text and headers stay in their row).
+import { joinCellLines } from "./blocks";
+import type { PageRules, Row, Segment } from "./model";
+import { splitSegment } from "./model";
+
+export interface Grid {
+  /** Column borders, left to right (outer edges included). */
+  xs: number[];
+  /** Row borders, top to bottom (outer edges included). */
+  ys: number[];
+  /** Vertical lines, for splitting text only where a border really runs. */
+  v: PageRules["v"];
+}
+
+const TOUCH = 2;
+const MAX_LINES = 600;
+
+/** Lines at (nearly) the same position whose extents overlap or touch, merged into one. */
+function mergeCollinear<T extends { at: number; from: number; to: number }>(lines: T[]): T[] {
+  const byPosition = [...lines].sort((a, b) => a.at - b.at);
+  const out: T[] = [];
+  for (let i = 0; i < byPosition.length; ) {
+    let j = i + 1;
+    while (j < byPosition.length && byPosition[j].at - byPosition[i].at <= 1) j++;
+    const run: T[] = [];
+    for (const l of byPosition.slice(i, j).sort((a, b) => a.from - b.from)) {
+      const last = run[run.length - 1];
+      if (last && l.from <= last.to + TOUCH) last.to = Math.max(last.to, l.to);
+      else run.push({ ...l });
+    }
+    out.push(...run);
+    i = j;
+  }
+  return out;
+}
+
+function distinct(values: number[], tol: number): number[] {
+  const out: number[] = [];
+  for (const v of [...values].sort((a, b) => a - b)) if (!out.length || v - out[out.length - 1] > tol) out.push(v);
+  return out;
+}
+
+/** Grids of at least two columns and two rows formed by touching ruling lines. */
+export function findGrids(rules: PageRules): Grid[] {
+  const v = mergeCollinear(rules.v.map((r) => ({ at: r.x, from: r.y0, to: r.y1 })));
+  const h = mergeCollinear(rules.h.map((r) => ({ at: r.y, from: r.x0, to: r.x1 })));
+  if (!v.length || h.length < 2 || v.length > MAX_LINES || h.length > MAX_LINES) return [];
+  const parent = Array.from({ length: v.length + h.length }, (_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  for (let i = 0; i < v.length; i++) {
+    for (let j = 0; j < h.length; j++) {
+      const a = v[i];
+      const b = h[j];
+      if (b.from - TOUCH <= a.at && a.at <= b.to + TOUCH && a.from - TOUCH <= b.at && b.at <= a.to + TOUCH) parent[find(i)] = find(v.length + j);
+    }
+  }
+  const groups = new Map<number, { v: typeof v; h: typeof h }>();
+  v.forEach((l, i) => {
+    const g = groups.get(find(i)) ?? { v: [], h: [] };
+    g.v.push(l);
+    groups.set(find(i), g);
+  });
+  h.forEach((l, j) => groups.get(find(v.length + j))?.h.push(l));
+  const out: Grid[] = [];
+  for (const g of groups.values()) {
+    if (g.h.length < 2) continue;
+    const x0 = Math.min(...g.h.map((l) => l.from), ...g.v.map((l) => l.at));
+    const x1 = Math.max(...g.h.map((l) => l.to), ...g.v.map((l) => l.at));
+    const y0 = Math.min(...g.v.map((l) => l.from), ...g.h.map((l) => l.at));
+    const y1 = Math.max(...g.v.map((l) => l.to), ...g.h.map((l) => l.at));
+    const ys = distinct([y0, y1, ...g.h.map((l) => l.at)], 3);
+    // Tables stacked so that they share a border are one set of touching lines: split where the vertical
+    // borders change (a band that merely lacks some of them has merged cells).
+    const crossing = (a: number, b: number) => distinct(g.v.filter((l) => l.from - TOUCH <= (a + b) / 2 && (a + b) / 2 <= l.to + TOUCH).map((l) => l.at), 3);
+    const within = (small: number[], big: number[]) => small.every((x) => big.some((y) => Math.abs(x - y) <= 3));
+    let first = 0;
+    let borders = crossing(ys[0], ys[1]);
+    for (let i = 1; i <= ys.length - 1; i++) {
+      const next = i < ys.length - 1 ? crossing(ys[i], ys[i + 1]) : null;
+      if (next && (within(next, borders) || within(borders, next))) {
+        if (next.length > borders.length) borders = next;
+        continue;
+      }
+      const xs = distinct([x0, x1, ...borders], 3);
+      if (xs.length >= 3 && i - first >= 2) out.push({ xs, ys: ys.slice(first, i + 1), v: g.v.map((l) => ({ x: l.at, y0: l.from, y1: l.to })) });
+      if (next) [first, borders] = [i, next];
+    }
+  }
+  return out;
+}
+
+/** Rows [start, end) whose baselines lie inside the grid, if all their text lies inside it too. */
+export function rowsInGrid(rows: Row[], grid: Grid): { start: number; end: number } | null {
+  const top = grid.ys[0];
+  const bottom = grid.ys[grid.ys.length - 1];
+  const left = grid.xs[0] - TOUCH;
+  const right = grid.xs[grid.xs.length - 1] + TOUCH;
+  let start = -1;
+  let end = -1;
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k];
+    if (r.y < top || r.y > bottom) continue;
+    if (r.x0 < left || r.x1 > right) return null;
+    if (start < 0) start = k;
+    end = k + 1;
+  }
+  return start < 0 ? null : { start, end };
+}
+
+/** Splits a segment where a vertical border crosses it, at the word break nearest the border. */
+function splitAtBorders(s: Segment, grid: Grid): Segment[] {
+  const border = grid.v.find((l) => l.x > s.x0 + 1 && l.x < s.x1 - 1 && l.y0 - TOUCH <= s.y && s.y <= l.y1 + TOUCH);
+  if (!border) return [s];
+  const perChar = (s.x1 - s.x0) / Math.max(s.text.length, 1);
+  let best = -1;
+  let dist = Infinity;
+  for (let k = s.text.indexOf(" "); k > 0; k = s.text.indexOf(" ", k + 1)) {
+    const d = Math.abs(s.x0 + (k + 0.5) * perChar - border.x);
+    if (d < dist) [best, dist] = [k, d];
+  }
+  if (best < 0 || dist > 2 * perChar) return [s];
+  const [a, b] = splitSegment(s, best);
+  return [{ ...a, x1: Math.min(a.x1, border.x - 0.5) }, ...splitAtBorders({ ...b, x0: Math.max(b.x0, border.x + 0.5) }, grid)];
+}
+
+const indexIn = (borders: number[], v: number) => {
+  let i = 0;
+  while (i < borders.length - 2 && v > borders[i + 1]) i++;
+  return i;
+};
+
+/** Cell texts of a ruled table (empty rows and columns dropped), or null when it has fewer than 2×2 cells. */
+export function gridCells(rows: Row[], grid: Grid): string[][] | null {
+  const nRows = grid.ys.length - 1;
+  const nCols = grid.xs.length - 1;
+  const cells: string[][][] = Array.from({ length: nRows }, () => Array.from({ length: nCols }, () => []));
+  for (const r of rows) {
+    // One text line per cell and row: pieces of the same line join with spaces, lines with joinCellLines.
+    const line = new Map<string, string[]>();
+    for (const s of r.segments) {
+      for (const piece of splitAtBorders(s, grid)) {
+        const key = `${indexIn(grid.ys, piece.y - 0.3 * piece.size)}:${indexIn(grid.xs, (piece.x0 + piece.x1) / 2)}`;
+        line.set(key, [...(line.get(key) ?? []), piece.text]);
+      }
+    }
+    for (const [key, parts] of line) {
+      const [i, j] = key.split(":").map(Number);
+      cells[i][j].push(parts.join(" "));
+    }
+  }
+  const texts = cells.map((row) => row.map((lines) => lines.reduce(joinCellLines, "")));
+  const keepCols = Array.from({ length: nCols }, (_, j) => texts.some((row) => row[j]));
+  const out = texts.filter((row) => row.some(Boolean)).map((row) => row.filter((_, j) => keepCols[j]));
+  return out.length >= 2 && out[0].length >= 2 ? out : null;
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from "vitest";
+import { assessTextLayer, computeLayoutStats, escapeBlock, escapeInline, layoutDocument, prepareLayoutPage, renderLayoutPage } from "./index";
+import type { PdfTextItem } from "./model";
+import { item, lines, md, page } from "./test-items";
+
+describe("headings", () => {
+  it("ranks larger sizes into #, ##, ### and makes short bold body lines the next level", () => {
+    const out = md([
+      item("Annual Report", 72, 60, 24),
+      ...lines(["Some body text that is long enough to be the most frequent size on the page."], 72, 100),
+      item("Results", 72, 140, 18),
+      ...lines(["More body text follows here, also at the body size of twelve points."], 72, 170),
+      item("Regional figures", 72, 200, 14),
+      ...lines(["Even more body text, so the body size clearly wins the size histogram."], 72, 225),
+      item("Bold lead-in", 72, 260, 12, { bold: true }),
+      ...lines(["And the last paragraph of body text on this synthetic page."], 72, 285),
+    ]);
+    expect(out.split("\n\n")).toEqual([
+      "# Annual Report",
+      "Some body text that is long enough to be the most frequent size on the page.",
+      "## Results",
+      "More body text follows here, also at the body size of twelve points.",
+      "### Regional figures",
+      "Even more body text, so the body size clearly wins the size histogram.",
+      "#### Bold lead-in",
+      "And the last paragraph of body text on this synthetic page.",
+    ]);
+  });
+
+  it("joins a heading that wraps over two lines", () => {
+    const out = md([
+      item("A very long title that needs", 72, 60, 24),
+      item("two lines", 72, 88, 24),
+      ...lines(["Body text at twelve points that is the most common size in this document by far."], 72, 130),
+    ]);
+    expect(out.startsWith("# A very long title that needs two lines\n\n")).toBe(true);
+  });
+});
+
+describe("paragraphs", () => {
+  it("joins lines, removes end-of-line hyphenation and splits on paragraph spacing", () => {
+    const out = md([
+      ...lines(["The quick brown fox jumps over the lazy dog and then it runs a-", "way into the forest while the hunter sleeps under a tree",
+        "until the morning comes."], 72, 100),
+      ...lines(["A second paragraph starts after a blank line and keeps going across", "two lines of text."], 72, 160),
+    ]);
+    expect(out).toBe(
+      "The quick brown fox jumps over the lazy dog and then it runs away into the forest while the hunter sleeps under a tree until the morning comes.\n\n" +
+        "A second paragraph starts after a blank line and keeps going across two lines of text.",
+    );
+  });
+
+  it("starts a new paragraph at a first-line indent and keeps hyphens before capitals", () => {
+    const out = md([
+      item("Indented first line of the first paragraph continues to the", 90, 100),
+      ...lines(["next line at the margin, mentioning the Franco-", "German border region in a longer line of prose."], 72, 114),
+      item("Indented first line of the second paragraph with more words here", 90, 142),
+      ...lines(["and its continuation line."], 72, 156),
+    ]);
+    expect(out.split("\n\n")).toEqual([
+      "Indented first line of the first paragraph continues to the next line at the margin, mentioning the Franco-German border region in a longer line of prose.",
+      "Indented first line of the second paragraph with more words here and its continuation line.",
+    ]);
+  });
+
+  it("merges text items of one line split by a font change", () => {
+    const out = md([item("A line with a ", 72, 100), item("bold", 72 + 14 * 6, 100, 12, { bold: true }), item(" word in it.", 72 + 18 * 6, 100)]);
+    expect(out).toBe("A line with a **bold** word in it.");
+  });
+
+  it("keeps a bold sentence that runs into regular text in its paragraph, as emphasis", () => {
+    const b = { bold: true };
+    const out = md([
+      ...lines(["Revenue grew in all regions and the board approved the plan for the next year."], 72, 80),
+      item("Order intake fell by 20.8 percent to 74,003 thousand euros in September of", 72, 110, 12, b),
+      item("2025.", 72, 124, 12, b), item("The logistics team explains the migration plan to the", 108, 124),
+      ...lines(["partners in all regions."], 72, 138),
+      ...lines(["Another paragraph that ends with a line running to the right edge of the text."], 72, 170),
+      item("A bold sentence starts on the next line and fills it to the right margin too.", 72, 184, 12, b),
+      ...lines(["Then regular text follows."], 72, 198),
+      item("Short bold heading", 72, 230, 12, b),
+      ...lines(["Body text right below a short bold line, which stays a heading."], 72, 244),
+    ]);
+    expect(out.split("\n\n")).toEqual([
+      "Revenue grew in all regions and the board approved the plan for the next year.",
+      "**Order intake fell by 20.8 percent to 74,003 thousand euros in September of 2025.** The logistics team explains the migration plan to the partners in all regions.",
+      "Another paragraph that ends with a line running to the right edge of the text. **A bold sentence starts on the next line and fills it to the right margin too.** Then regular text follows.",
+      "# Short bold heading",
+      "Body text right below a short bold line, which stays a heading.",
+    ]);
+  });
+});
+
+describe("lists", () => {
+  it("turns bullets, numbers and letters into Markdown lists nested by indentation", () => {
+    const out = md([
+      ...lines(["Intro paragraph before the list, long enough to be ordinary body text."], 72, 80),
+      item("•", 90, 110), item("First bullet", 108, 110),
+      item("•", 90, 124), item("Second bullet that wraps onto", 108, 124), item("a second line", 108, 138),
+      item("◦", 126, 152), item("Nested bullet", 144, 152),
+      item("•", 90, 166), item("Third bullet", 108, 166),
+      item("1. Step one", 90, 200), item("2. Step two", 90, 214),
+      item("a) sub step", 110, 228),
+    ]);
+    expect(out).toBe([
+      "Intro paragraph before the list, long enough to be ordinary body text.",
+      "",
+      "- First bullet",
+      "- Second bullet that wraps onto a second line",
+      "  - Nested bullet",
+      "- Third bullet",
+      "",
+      "1. Step one",
+      "2. Step two",
+      "   - a) sub step",
+    ].join("\n"));
+  });
+});
+
+describe("running headers and footers", () => {
+  it("drops text repeated at the same place on most pages, and page numbers", () => {
+    const pages = [1, 2, 3].map((n) =>
+      page([
+        item("ACME Corp — Annual Report 2025", 72, 40, 9),
+        ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
+        item(`Page ${n} of 3`, 280, 760, 9),
+      ], n),
+    );
+    const out = layoutDocument(pages);
+    expect(out).toHaveLength(3);
+    for (const [i, m] of out.entries()) {
+      expect(m).toBe(`Body text of page ${i + 1} that is long enough to be regular body text. A second line of the body on this page.`);
+    }
+  });
+
+  it("keeps numbered headings at the top of pages even when the number equals the page number", () => {
+    const pages = [1, 2, 3].map((n) =>
+      page([
+        item(n === 1 ? "1. Introduction" : n === 2 ? "2. Next steps" : "3. Customer feedback", 72, 55, 18),
+        item(`Table ${n}: ${["Results", "Context", "Customers"][n - 1]}`, 72, 77),
+        ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
+        item(`${n}`, 300, 760, 9),
+      ], n),
+    );
+    const out = layoutDocument(pages);
+    expect(out[1].split("\n\n").slice(0, 2)).toEqual(["# 2. Next steps", "Table 2: Context"]);
+    expect(out[2].startsWith("# 3. Customer feedback\n\nTable 3: Customers\n\n")).toBe(true);
+    for (const m of out) expect(m).not.toMatch(/\n\d$/);
+  });
+
+  it("keeps a line that recurs at the same height when content sits above it", () => {
+    const pages = [1, 2, 3].map((n) =>
+      page([
+        item(`Chapter ${["One", "Two", "Three"][n - 1]}`, 72, 55, 18),
+        item("The following actions were agreed:", 72, 77),
+        ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
+      ], n),
+    );
+    for (const m of layoutDocument(pages)) expect(m.split("\n\n")[1]).toBe("The following actions were agreed:");
+  });
+
+  it("keeps the year of a title that wraps onto its own line", () => {
+    const pages = [1, 2].map((n) =>
+      page([
+        ...(n === 1 ? [item("Results of the quality review", 72, 63, 24), item("2021", 72, 91, 24)] : []),
+        ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
+      ], n),
+    );
+    expect(layoutDocument(pages)[0].split("\n\n")[0]).toBe("# Results of the quality review 2021");
+  });
+
+  it("drops a bare page number at the foot of a single page but keeps body numbers", () => {
+    const out = md([...lines(["Revenue grew to", "42"], 72, 120), item("7", 300, 760)]);
+    expect(out).toBe("Revenue grew to 42");
+  });
+});
+
+describe("escaping", () => {
+  it("leaves ordinary sentences alone", () => {
+    const text = "Version 1.2 costs $5.00 and 3 * 4 = 12 (see [1]); snake_case stays; 50% off - really.";
+    expect(escapeInline(text)).toBe(text);
+    expect(escapeBlock(text)).toBe(text);
+  });
+
+  it("escapes what would change the Markdown", () => {
+    expect(escapeInline("an *important* note with `code` and <b>tags</b>")).toBe("an \\*important\\* note with \\`code\\` and \\<b>tags\\</b>");
+    expect(escapeBlock("# not a heading")).toBe("\\# not a heading");
+    expect(escapeBlock("2024. A year to remember")).toBe("2024\\. A year to remember");
+    expect(escapeBlock("- not a list")).toBe("\\- not a list");
+    expect(escapeInline("[link](http://x)")).toBe("[link\\](http://x)");
+  });
+});
+
+describe("text layer quality and staged use", () => {
+  it("rejects empty and garbage text layers", () => {
+    expect(assessTextLayer(page([])).usable).toBe(false);
+    expect(assessTextLayer(page([item("\uFFFD\uFFFD\uE001\uE002".repeat(10), 72, 100)])).usable).toBe(false);
+    expect(assessTextLayer(page(lines(["A perfectly normal line of text."], 72, 100))).usable).toBe(true);
+  });
+
+  it("gives the same result staged (prepare, stats, render) as in one call", () => {
+    const items = [item("Title", 72, 60, 20), ...lines(["Body line one of the text that is long.", "Body line two."], 72, 100)];
+    const prepared = prepareLayoutPage(page(items));
+    expect(renderLayoutPage(prepared, computeLayoutStats([prepared]))).toBe(md(items));
+  });
+
+  it("handles pages turned by 90 degrees", () => {
+    const turned: PdfTextItem[] = ["First line of turned text here.", "Second line of turned text."].map((t, i) => ({
+      str: t, transform: [0, 12, -12, 0, 100 + i * 14, 72], width: t.length * 6, height: 12, fontName: "g_d0_Regular",
+    }));
+    expect(md(turned)).toBe("First line of turned text here. Second line of turned text.");
+  });
+});

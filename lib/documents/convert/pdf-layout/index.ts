@@ -1,0 +1,184 @@
+// PDF layout analysis (pure, no I/O): pdf.js text items of each page → Markdown per page.
+//
+//   prepareLayoutPage(page, fonts)  items → rows of segments (per page, as pages are read)
+//   computeLayoutStats(prepared[])  body size, heading sizes, line spacing, running headers/footers
+//   renderLayoutPage(prepared, st)  rows → regions (columns, tables) → blocks → Markdown
+//
+// layoutDocument() chains the three for tests and simple callers.
+import { buildBlocks, joinLines, renderBlocks, SENTENCE_END, type Block } from "./blocks";
+import { toFragments, toFrameRules, toRows } from "./lines";
+import type { LayoutStats, PdfFontInfo, PdfPageText, PreparedPage, Row } from "./model";
+import { roundHalf, rowText } from "./model";
+import { contentRows, findFurniture } from "./furniture";
+import { findGrids } from "./grid";
+import { mergeMarks, stripMarks } from "./markdown";
+import { findRegions, type Region } from "./regions";
+import type { PdfRule } from "./rules";
+
+export type { LayoutStats, PdfFontInfo, PdfPageText, PdfTextItem, PreparedPage } from "./model";
+export { rulesFromOperatorList, type OpCodes, type PdfRule } from "./rules";
+export { escapeBlock, escapeInline } from "./markdown";
+
+export function prepareLayoutPage(page: PdfPageText, fonts?: Record<string, PdfFontInfo>): PreparedPage {
+  let chars = 0;
+  for (const it of page.items) chars += it.str.replace(/\s/g, "").length;
+  const frags = toFragments(page, fonts);
+  const rotated = frags.length > 0 && page.items.length > 0 && isQuarterTurned(page);
+  const prepared: PreparedPage = {
+    page: page.page,
+    width: rotated ? page.height : page.width,
+    height: rotated ? page.width : page.height,
+    rows: toRows(frags),
+    chars,
+  };
+  if (page.rules?.length) prepared.rules = toFrameRules(page);
+  return prepared;
+}
+
+/**
+ * Whether ruling lines could change this page's tables: rows with several segments each, close together,
+ * with different numbers of segments (cells that pdf.js merged) or with a short one-segment row between
+ * them (a wrapped cell or header). Reading them costs an operator list, so pdf.ts asks only for such pages.
+ */
+export function wantsRules(p: PreparedPage): boolean {
+  let last: Row | undefined;
+  let wrapped = false;
+  for (const r of p.rows) {
+    if (r.segments.length < 2) {
+      if (last && r.x1 - r.x0 < 0.5 * (last.x1 - last.x0)) wrapped = true;
+      continue;
+    }
+    if (last && r.y - last.y <= 3.5 * Math.max(r.size, last.size) && (wrapped || last.segments.length !== r.segments.length)) return true;
+    last = r;
+    wrapped = false;
+  }
+  return false;
+}
+
+/** A prepared page with the ruling lines of its operator list (rules.ts). */
+export function withRules(prepared: PreparedPage, page: PdfPageText, rules: PdfRule[]): PreparedPage {
+  return rules.length ? { ...prepared, rules: toFrameRules({ ...page, rules }) } : prepared;
+}
+
+function isQuarterTurned(page: PdfPageText): boolean {
+  let turned = 0;
+  let upright = 0;
+  for (const it of page.items) {
+    const [a, b] = it.transform;
+    if (Math.abs(b) > Math.abs(a)) turned += it.str.length;
+    else upright += it.str.length;
+  }
+  return turned > upright;
+}
+
+export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
+  const sizeChars = new Map<number, number>();
+  const shortSizes = new Set<number>();
+  for (const p of pages) {
+    for (const r of p.rows) {
+      const short = rowText(r).length <= 200;
+      for (const s of r.segments) {
+        const k = roundHalf(s.size);
+        sizeChars.set(k, (sizeChars.get(k) ?? 0) + s.chars);
+        if (short) shortSizes.add(k);
+      }
+    }
+  }
+  let bodySize = 0;
+  let most = -1;
+  for (const [s, n] of sizeChars) if (n > most || (n === most && s < bodySize)) [bodySize, most] = [s, n];
+  if (!bodySize) bodySize = 10;
+  const headingSizes = [...shortSizes].filter((s) => s > bodySize * 1.12 + 0.05).sort((a, b) => b - a);
+
+  // Typical baseline pitch of consecutive body-size rows of running text (table rows, with their wide
+  // gaps and short wrapped cells, are often set tighter or looser).
+  const pitches = new Map<number, number>();
+  const prose = (r: Row) => Math.abs(r.size - bodySize) <= 0.6 && r.x1 - r.x0 >= 8 * r.size && !r.segments.some((s, k) => k > 0 && s.x0 - r.segments[k - 1].x1 > 2 * r.size);
+  for (const p of pages) {
+    for (let i = 1; i < p.rows.length; i++) {
+      const a = p.rows[i - 1];
+      const b = p.rows[i];
+      if (!prose(a) || !prose(b)) continue;
+      const d = b.y - a.y;
+      if (d <= 0 || d > 3 * bodySize || b.x0 > a.x1 || a.x0 > b.x1) continue;
+      const k = roundHalf(d);
+      pitches.set(k, (pitches.get(k) ?? 0) + 1);
+    }
+  }
+  let pitch = 1.2 * bodySize;
+  let seen = 0;
+  for (const [d, n] of pitches) if (n > seen || (n === seen && d < pitch)) [pitch, seen] = [d, n];
+
+  const { furniture, numberedSlots } = findFurniture(pages);
+  return {
+    bodySize,
+    headingSizes,
+    boldHeadingLevel: Math.min(headingSizes.length + 1, 6),
+    lineRatio: pitch / bodySize,
+    furniture,
+    numberedSlots,
+  };
+}
+
+export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
+  const grids = p.rules ? findGrids(p.rules) : [];
+  const blocks: Block[] = [];
+  const emit = (regions: Region[]) => {
+    for (const region of regions) {
+      if (region.kind === "rows") blocks.push(...buildBlocks(region.rows, stats));
+      else if (region.kind === "table") blocks.push({ type: "table", cells: region.cells });
+      else {
+        for (const column of region.columns) {
+          const first = blocks.length;
+          emit(findRegions(column, { columns: true, grids }));
+          // A paragraph running on from the foot of the previous column.
+          const prev = blocks[first - 1];
+          const head = blocks[first];
+          if (first > 0 && prev?.type === "paragraph" && head?.type === "paragraph" && !SENTENCE_END.test(stripMarks(prev.text))) {
+            prev.text = mergeMarks(joinLines(prev.text, head.text));
+            blocks.splice(first, 1);
+          }
+        }
+      }
+    }
+  };
+  emit(findRegions(contentRows(p, stats), { columns: true, grids }));
+  return renderBlocks(blocks);
+}
+
+/** All pages at once: statistics over the whole set, one Markdown string per page. */
+export function layoutDocument(pages: PdfPageText[], fonts?: Record<string, PdfFontInfo>): string[] {
+  const prepared = pages.map((p) => prepareLayoutPage(p, fonts));
+  const stats = computeLayoutStats(prepared);
+  return prepared.map((p) => renderLayoutPage(p, stats));
+}
+
+export interface TextLayerQuality {
+  usable: boolean;
+  /** Non-whitespace characters. */
+  chars: number;
+  /** Share of characters that are replacement, private-use or control characters. */
+  garbage: number;
+}
+
+/**
+ * Whether a page's text layer can be trusted: enough characters, and mostly real letters and digits
+ * (not U+FFFD, private-use glyph codes or controls, which fonts without a Unicode map produce).
+ */
+export function assessTextLayer(page: PdfPageText, minChars = 20): TextLayerQuality {
+  let chars = 0;
+  let bad = 0;
+  let alnum = 0;
+  for (const it of page.items) {
+    for (const ch of it.str) {
+      if (/\s/.test(ch)) continue;
+      chars++;
+      const cp = ch.codePointAt(0) ?? 0;
+      if (cp === 0xfffd || (cp >= 0xe000 && cp <= 0xf8ff) || cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) bad++;
+      else if (/[\p{L}\p{N}]/u.test(ch)) alnum++;
+    }
+  }
+  const garbage = chars ? bad / chars : 0;
+  const usable = chars >= minChars && garbage < 0.1 && alnum >= chars * 0.5;
+  return { usable, chars, garbage };
+}

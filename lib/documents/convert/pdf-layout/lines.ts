@@ -1,0 +1,224 @@
+// pdf.js text items → fragments in a top-down frame → rows (same baseline) → segments (text runs
+// separated by wide gaps, e.g. table cells or the two sides of a column gutter).
+import { BOLD_CLOSE, BOLD_OPEN, mergeMarks } from "./markdown";
+import type { Fragment, PageRules, PdfFontInfo, PdfPageText, Row, Segment } from "./model";
+import { markedText } from "./model";
+
+const BOLD_NAME = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,_]bd\b|[-,]w[6-9]\b/i;
+/** A bare list marker: bullet glyph, "1.", "a)", "(iv)", "(2)". */
+export const MARKER_ONLY = /^(?:[•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\-–—*\uF0B7\uF0A7\uF076\uF0D8\uF0FC]|\d{1,3}[.)]|[a-zA-Z][.)]|\(?[ivxlcIVXLC]{1,6}[.)]|\([a-zA-Z0-9]{1,3}\))$/;
+
+/** Segment split: a horizontal gap wider than this many font sizes starts a new segment. */
+export const SEGMENT_GAP = 0.5;
+/** A gap wider than this many font sizes between fragments reads as a space. */
+const SPACE_GAP = 0.12;
+
+export function isBoldFont(fontName: string, fonts: Record<string, PdfFontInfo> | undefined): boolean {
+  const info = fonts?.[fontName];
+  if (info?.bold !== undefined) return info.bold;
+  if (info?.name) return BOLD_NAME.test(info.name);
+  return BOLD_NAME.test(fontName);
+}
+
+// Control characters other than tab/newline, which some producers leave in text items, and the
+// noncharacters U+FDD0–U+FDEF (the layout uses two of them as bold marks).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F\uFDD0-\uFDEF]/g;
+
+/** Quarter turn (0–3) of the text direction that carries most characters. */
+export function dominantQuarter(page: PdfPageText): { dominant: number; quarters: Int8Array } {
+  const quarterChars = [0, 0, 0, 0];
+  const quarters = new Int8Array(page.items.length);
+  page.items.forEach((it, i) => {
+    const [a, b] = it.transform;
+    const q = ((Math.round(Math.atan2(b, a) / (Math.PI / 2)) % 4) + 4) % 4;
+    quarters[i] = q;
+    quarterChars[q] += it.str.length;
+  });
+  let dominant = 0;
+  for (let q = 1; q < 4; q++) if (quarterChars[q] > quarterChars[dominant]) dominant = q;
+  return { dominant, quarters };
+}
+
+/** A point of PDF user space in the top-down frame where text of the dominant direction reads left to right. */
+export function toFrame(page: PdfPageText, dominant: number, e: number, f: number): [number, number] {
+  const x0 = page.x0 ?? 0;
+  const y0 = page.y0 ?? 0;
+  switch (dominant) {
+    case 1: return [f - y0, e - x0];
+    case 2: return [x0 + page.width - e, f - y0];
+    case 3: return [y0 + page.height - f, x0 + page.width - e];
+    default: return [e - x0, y0 + page.height - f];
+  }
+}
+
+/**
+ * Items → fragments. Text is turned so that the dominant reading direction runs left to right
+ * (pages with 90°/180°/270° text); items in any other direction (margin labels) are dropped.
+ */
+export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInfo>): Fragment[] {
+  const { dominant, quarters } = dominantQuarter(page);
+  const out: Fragment[] = [];
+  page.items.forEach((it, i) => {
+    if (quarters[i] !== dominant || !it.str) return;
+    const text = it.str.replace(CONTROL, "").replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, " ");
+    if (!text.trim()) return;
+    const [, , c, d, e, f] = it.transform;
+    const size = Math.hypot(c, d) || it.height || 1;
+    const width = it.width > 0 ? it.width : text.length * size * 0.5;
+    const [x, y] = toFrame(page, dominant, e, f);
+    // Leading/trailing spaces inside an item are not ink: the visible text's extent is estimated without
+    // them (the text itself is trimmed later), so "14,827 " does not reach into the next table column.
+    const lead = text.length - text.trimStart().length;
+    const trail = text.length - text.trimEnd().length;
+    const perChar = width / text.length;
+    out.push({ text, x0: x + lead * perChar, x1: x + width - trail * perChar, y, size, bold: isBoldFont(it.fontName, fonts) });
+  });
+  return out;
+}
+
+/** Ruling lines in the top-down frame, split into horizontal and vertical ones. */
+export function toFrameRules(page: PdfPageText): PageRules {
+  const { dominant } = dominantQuarter(page);
+  const out: PageRules = { h: [], v: [] };
+  for (const r of page.rules ?? []) {
+    const [ax, ay] = toFrame(page, dominant, r.x0, r.y0);
+    const [bx, by] = toFrame(page, dominant, r.x1, r.y1);
+    if (Math.abs(ay - by) <= 0.5) out.h.push({ y: (ay + by) / 2, x0: Math.min(ax, bx), x1: Math.max(ax, bx) });
+    else if (Math.abs(ax - bx) <= 0.5) out.v.push({ x: (ax + bx) / 2, y0: Math.min(ay, by), y1: Math.max(ay, by) });
+  }
+  return out;
+}
+
+/** Fragments → rows: same baseline within a fraction of the font size (sub/superscripts included). */
+export function toRows(frags: Fragment[]): Row[] {
+  const sorted = [...frags].sort((p, q) => p.y - q.y || p.x0 - q.x0);
+  const groups: Fragment[][] = [];
+  let current: Fragment[] = [];
+  let refY = 0;
+  let refSize = 0;
+  for (const f of sorted) {
+    if (current.length && Math.abs(f.y - refY) <= 0.45 * Math.max(f.size, refSize)) {
+      current.push(f);
+      if (f.size > refSize) {
+        refSize = f.size;
+        refY = f.y;
+      }
+      continue;
+    }
+    if (current.length) groups.push(current);
+    current = [f];
+    refY = f.y;
+    refSize = f.size;
+  }
+  if (current.length) groups.push(current);
+  return groups.map(buildRow).filter((r): r is Row => r !== null);
+}
+
+function buildRow(frags: Fragment[]): Row | null {
+  frags.sort((p, q) => p.x0 - q.x0);
+  const segments: Segment[] = [];
+  let cur: Fragment[] = [];
+  let prev: Fragment | undefined;
+  for (const f of frags) {
+    if (prev) {
+      // Text drawn twice with a small offset (fake bold, shadows): keep one copy.
+      if (f.text === prev.text && Math.abs(f.x0 - prev.x0) < 0.3 * f.size) continue;
+      const gap = f.x0 - prev.x1;
+      if (gap > SEGMENT_GAP * Math.max(f.size, prev.size)) {
+        segments.push(makeSegment(cur));
+        cur = [];
+      }
+    }
+    cur.push(f);
+    prev = f;
+  }
+  if (cur.length) segments.push(makeSegment(cur));
+  const merged = mergeMarkers(segments.filter((s) => s.text));
+  if (!merged.length) return null;
+  let size = 0;
+  let best = -1;
+  let y = merged[0].y;
+  for (const s of merged) {
+    if (s.chars > best) {
+      best = s.chars;
+      size = s.size;
+      y = s.y;
+    }
+  }
+  return { y, x0: merged[0].x0, x1: merged[merged.length - 1].x1, size, segments: merged };
+}
+
+function visibleLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13 && c !== 160) n++;
+  }
+  return n;
+}
+
+function makeSegment(frags: Fragment[]): Segment {
+  let text = "";
+  let marked = "";
+  let prev: Fragment | undefined;
+  const sizeChars = new Map<number, number>();
+  let boldChars = 0;
+  let chars = 0;
+  let y = frags[0].y;
+  let bestChars = -1;
+  for (const f of frags) {
+    if (prev) {
+      const gap = f.x0 - prev.x1;
+      const needsSpace = gap > SPACE_GAP * Math.max(f.size, prev.size) && text[text.length - 1] !== " " && f.text[0] !== " ";
+      if (needsSpace) {
+        text += " ";
+        marked += " ";
+      }
+    }
+    text += f.text;
+    marked += f.bold ? `${BOLD_OPEN}${f.text}${BOLD_CLOSE}` : f.text;
+    const n = visibleLength(f.text);
+    chars += n;
+    if (f.bold) boldChars += n;
+    const key = Math.round(f.size * 2) / 2;
+    sizeChars.set(key, (sizeChars.get(key) ?? 0) + n);
+    if (n > bestChars) {
+      bestChars = n;
+      y = f.y;
+    }
+    prev = f;
+  }
+  let size = frags[0].size;
+  let most = -1;
+  for (const [s, n] of sizeChars) if (n > most || (n === most && s > size)) [size, most] = [s, n];
+  const segment: Segment = {
+    text: text.replace(/\s+/g, " ").trim(),
+    x0: frags[0].x0,
+    x1: Math.max(...frags.map((f) => f.x1)),
+    y,
+    size,
+    bold: chars > 0 && boldChars >= chars * 0.9,
+    chars,
+  };
+  if (boldChars > 0 && boldChars < chars) segment.marked = mergeMarks(marked.replace(/\s+/g, " ").trim());
+  return segment;
+}
+
+/** A segment that is only a list marker ("•", "1.", "(a)") belongs to the text right of it. */
+function mergeMarkers(segments: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i];
+    const next = segments[i + 1];
+    if (next && MARKER_ONLY.test(s.text) && next.x0 - s.x1 < 2 * Math.max(s.size, next.size)) {
+      const merged: Segment = { ...next, text: `${s.text} ${next.text}`, x0: s.x0, chars: s.chars + next.chars, marked: undefined };
+      if (s.bold !== next.bold || next.marked) merged.marked = mergeMarks(`${markedText(s)} ${markedText(next)}`);
+      out.push(merged);
+      i++;
+      continue;
+    }
+    out.push(s);
+  }
+  return out;
+}

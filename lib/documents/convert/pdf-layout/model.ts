@@ -1,0 +1,146 @@
+// Data model of the PDF layout analysis (pure, no I/O). Inputs mirror what pdf.js returns from
+// page.getTextContent(); the internal shapes (fragments, segments, rows, lines) use a top-down frame
+// where y grows downwards and the dominant text direction reads left to right.
+import { BOLD_CLOSE, BOLD_OPEN, mergeMarks } from "./markdown";
+import type { PdfRule } from "./rules";
+
+/** One text item as pdf.js gives it (TextItem of getTextContent()). */
+export interface PdfTextItem {
+  str: string;
+  /** [a, b, c, d, e, f]: text matrix; (e, f) is the baseline origin in PDF user space (y up). */
+  transform: number[];
+  /** Advance width in user space. */
+  width: number;
+  height: number;
+  fontName: string;
+  hasEOL?: boolean;
+  dir?: string;
+}
+
+/** What is known about a font (from page.commonObjs after an operator list, or tests). */
+export interface PdfFontInfo {
+  bold?: boolean;
+  italic?: boolean;
+  /** PostScript name, e.g. "BAAAAA+DejaVuSerif-Bold". */
+  name?: string;
+}
+
+export interface PdfPageText {
+  /** 1-based page number. */
+  page: number;
+  /** Page box (page.view: [x0, y0, x1, y1]) width and height in user space. */
+  width: number;
+  height: number;
+  /** Lower-left corner of the page box (page.view[0], page.view[1]); 0 when omitted. */
+  x0?: number;
+  y0?: number;
+  items: PdfTextItem[];
+  /** Ruling lines (table borders) from the operator list, when it was read (rules.ts). */
+  rules?: PdfRule[];
+}
+
+/** Ruling lines in the top-down frame. */
+export interface PageRules {
+  h: { y: number; x0: number; x1: number }[];
+  v: { x: number; y0: number; y1: number }[];
+}
+
+/** A run of text from one item (or part of one), in the normalised top-down frame. */
+export interface Fragment {
+  text: string;
+  x0: number;
+  x1: number;
+  /** Baseline, top-down. */
+  y: number;
+  size: number;
+  bold: boolean;
+}
+
+/** Fragments of one row that are close together horizontally (a phrase, a table cell, a column's line). */
+export interface Segment {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+  bold: boolean;
+  chars: number;
+  /** Text with bold marks (BOLD_OPEN/BOLD_CLOSE), only when part of the segment is bold. */
+  marked?: string;
+}
+
+/** Everything on (nearly) the same baseline, left to right. */
+export interface Row {
+  y: number;
+  x0: number;
+  x1: number;
+  size: number;
+  segments: Segment[];
+}
+
+/** A page after line grouping, ready for document-wide statistics and rendering. */
+export interface PreparedPage {
+  page: number;
+  width: number;
+  height: number;
+  rows: Row[];
+  /** Non-whitespace characters of the text layer (before any filtering). */
+  chars: number;
+  /** Ruling lines, when the page had any. */
+  rules?: PageRules;
+}
+
+/** Document-wide statistics: computed once over all prepared pages, then used to render each. */
+export interface LayoutStats {
+  bodySize: number;
+  /** Heading font sizes, largest first: index 0 → `#`, 1 → `##`, … */
+  headingSizes: number[];
+  /** Level given to short bold lines at body size. */
+  boldHeadingLevel: number;
+  /** Typical baseline-to-baseline distance of body lines, as a multiple of the body size. */
+  lineRatio: number;
+  /** Running headers/footers to drop: key (band + normalised text) → typical baseline. */
+  furniture: Map<string, number>;
+  /** Header/footer lines that vary but carry the page number (page + offset) at a fixed height. */
+  numberedSlots: { band: "top" | "bottom"; y: number; offset: number }[];
+}
+
+/** Splits a segment at the space at index k (x positions estimated per character; bold marks dropped). */
+export function splitSegment(s: Segment, k: number): [Segment, Segment] {
+  const perChar = (s.x1 - s.x0) / Math.max(s.text.length, 1);
+  const left = s.text.slice(0, k);
+  const right = s.text.slice(k + 1);
+  const chars = Math.round((s.chars * left.length) / Math.max(left.length + right.length, 1));
+  return [
+    { ...s, text: left, x1: s.x0 + k * perChar, chars, marked: undefined },
+    { ...s, text: right, x0: s.x0 + (k + 1) * perChar, chars: s.chars - chars, marked: undefined },
+  ];
+}
+
+/** Text of a segment with its bold runs marked (see markdown.ts). */
+export function markedText(s: Segment): string {
+  return s.marked ?? (s.bold ? `${BOLD_OPEN}${s.text}${BOLD_CLOSE}` : s.text);
+}
+
+/** Text of a row with bold runs marked. */
+export function rowMarked(row: Row): string {
+  return mergeMarks(row.segments.map(markedText).join(" "));
+}
+
+export const roundHalf = (v: number) => Math.round(v * 2) / 2;
+
+/** Text of a row: its segments joined by single spaces. */
+export function rowText(row: Row): string {
+  return row.segments.map((s) => s.text).join(" ");
+}
+
+/** Character-weighted share of bold text in a row. */
+export function rowBold(row: Row): boolean {
+  let bold = 0;
+  let all = 0;
+  for (const s of row.segments) {
+    all += s.chars;
+    if (s.bold) bold += s.chars;
+  }
+  return all > 0 && bold >= all * 0.9;
+}

@@ -1,0 +1,65 @@
+// Regions of a page, in this order of evidence: ruled tables (a grid of ruling lines, grid.ts),
+// multi-column text (columns.ts), then tables without rules (tables.ts).
+import { findColumnRuns, splitColumns } from "./columns";
+import { gridCells, rowsInGrid, type Grid } from "./grid";
+import type { Row } from "./model";
+import { tryTable } from "./tables";
+
+export type Region =
+  | { kind: "rows"; rows: Row[] }
+  | { kind: "columns"; columns: Row[][] }
+  | { kind: "table"; cells: string[][] };
+
+export interface RegionOptions {
+  /** Look for multi-column text (off inside a column that is already narrow). */
+  columns: boolean;
+  /** Ruled grids of the page (grid.ts). */
+  grids?: Grid[];
+}
+
+const MAX_ROWS_FOR_REGIONS = 3000;
+
+/** Splits rows (top-down order) into plain rows, multi-column regions and tables. */
+export function findRegions(rows: Row[], options: RegionOptions): Region[] {
+  if (!rows.length) return [];
+  if (rows.length > MAX_ROWS_FOR_REGIONS) return [{ kind: "rows", rows }];
+  const claims: { start: number; end: number; region: Region }[] = [];
+  const free = (start: number, end: number) => claims.every((c) => end <= c.start || start >= c.end);
+  for (const grid of options.grids ?? []) {
+    const span = rowsInGrid(rows, grid);
+    const cells = span && free(span.start, span.end) ? gridCells(rows.slice(span.start, span.end), grid) : null;
+    if (span && cells) claims.push({ ...span, region: { kind: "table", cells } });
+  }
+  if (options.columns) {
+    for (const run of findColumnRuns(rows)) {
+      if (free(run.start, run.end)) claims.push({ start: run.start, end: run.end, region: { kind: "columns", columns: splitColumns(rows, run) } });
+    }
+  }
+  claims.sort((a, b) => a.start - b.start);
+  const out: Region[] = [];
+  let cursor = 0;
+  for (const c of claims) {
+    out.push(...textTables(rows.slice(cursor, c.start)), c.region);
+    cursor = c.end;
+  }
+  out.push(...textTables(rows.slice(cursor)));
+  return out;
+}
+
+/** Tables without rules among rows; everything else stays plain rows. */
+function textTables(input: Row[]): Region[] {
+  const rows = input.slice();
+  const out: Region[] = [];
+  let cursor = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i].segments.length < 2) continue;
+    const found = tryTable(rows, i, cursor);
+    if (!found) continue;
+    if (found.start > cursor) out.push({ kind: "rows", rows: rows.slice(cursor, found.start) });
+    out.push({ kind: "table", cells: found.cells });
+    cursor = found.end;
+    i = found.end - 1;
+  }
+  if (rows.length > cursor) out.push({ kind: "rows", rows: rows.slice(cursor) });
+  return out;
+}

@@ -1,0 +1,202 @@
+// Tables without ruling lines: runs of rows that share empty vertical bands ("gutters"), grown from a seed
+// row, trimmed to the rows that belong to the table, then checked for evidence (evidence.ts).
+import { joinCellLines } from "./blocks";
+import { isAligned, isNumeric, looksLikeProse, spacedLikeProse } from "./evidence";
+import { byColumns } from "./cells";
+import {
+  columnOf, freeBands, mergedCellGaps, rowGaps, splitAtGutters, splitAtNumber, subtract, touchingGutters, type Interval,
+} from "./gutters";
+import type { Row, Segment } from "./model";
+
+/**
+ * A table grown from a seed row with several segments: rows are added while they leave one of the
+ * seed's gaps open. A row that lands in a single column may not close any gutter (a paragraph or list
+ * running past a table's first column is not part of the table).
+ */
+export function tryTable(rows: Row[], seed: number, floor: number): { start: number; end: number; cells: string[][] } | null {
+  const seedRow = rows[seed];
+  const minGap = 0.45 * seedRow.size;
+  const keepGap = 0.25 * seedRow.size;
+  let gutters: Interval[] = [];
+  for (let k = 1; k < seedRow.segments.length; k++) {
+    const a = seedRow.segments[k - 1].x1;
+    const b = seedRow.segments[k].x0;
+    if (b - a >= minGap) gutters.push([a, b]);
+  }
+  if (!gutters.length) return null;
+
+  const maxPitch = 3.5 * seedRow.size;
+  // Segments of the body rows below the seed (the seed may be a header, aligned differently), and the
+  // typical distance between rows with several segments there.
+  const body: Segment[] = [];
+  let bodyRows = 0;
+  let bodyPitch = 0;
+  const absorb = (k: number, down: boolean): boolean => {
+    const row = rows[k];
+    if (down && bodyRows >= 2 && row.segments.length >= 2 && startsTable(row, body, seedRow.size)) return false;
+    const pieces = gutters.map((g) => subtract([g], row.segments, keepGap));
+    const open = pieces.flat();
+    if (!open.length) return false;
+    const closed = pieces.some((p) => !p.length);
+    if (closed && new Set(row.segments.map((s) => columnOf(s, open))).size < 2) {
+      // A line set tight above the table's first row is a wrapped header line: it may span a gutter.
+      return !down && rows[k + 1].y - row.y <= 0.6 * bodyPitch;
+    }
+    gutters = open;
+    if (down && row.segments.length >= 2) {
+      // Distinct cell extents only: a long table would otherwise make this quadratic.
+      for (const s of row.segments) if (!body.some((e) => Math.abs(e.x0 - s.x0) < 0.5 && Math.abs(e.x1 - s.x1) < 0.5)) body.push(s);
+      bodyRows++;
+    }
+    return true;
+  };
+  let end = seed + 1;
+  while (end < rows.length && rows[end].y - rows[end - 1].y <= maxPitch && absorb(end, true)) end++;
+  const below = rows.slice(seed, end).filter((r) => r.segments.length >= 2);
+  if (below.length >= 2) bodyPitch = (below[below.length - 1].y - below[0].y) / (below.length - 1);
+  let start = seed;
+  while (start > floor && rows[start].y - rows[start - 1].y <= maxPitch && absorb(start - 1, false)) start--;
+  if (end - start < 2) return null;
+  const span = trim(rows, start, end, gutters, seedRow.size);
+  if (!span || span.end - span.start < 2) return null;
+  const cells = buildTable(rows.slice(span.start, span.end), seedRow.size);
+  return cells ? { ...span, cells } : null;
+}
+
+/**
+ * A row with several segments, below body rows, that starts another table: a bold (header) row below
+ * regular rows, or one whose cells, two or more of them, line up with no body column (same left or right
+ * edge, or mostly overlapping).
+ */
+function startsTable(row: Row, seen: Segment[], size: number): boolean {
+  if (row.segments.every((s) => s.bold) && seen.some((s) => !s.bold)) return true;
+  const tol = Math.max(1.5, 0.12 * size);
+  const fits = (s: Segment) => seen.some((e) => Math.abs(s.x0 - e.x0) <= tol || Math.abs(s.x1 - e.x1) <= tol
+    || Math.min(s.x1, e.x1) - Math.max(s.x0, e.x0) >= 0.5 * Math.min(s.x1 - s.x0, e.x1 - e.x0));
+  return row.segments.filter((s) => !fits(s)).length >= 2;
+}
+
+/**
+ * The rows of a grown region that belong to the table. One-sided rows below the last row with text on
+ * both sides of a gutter that sit after a wider vertical gap, or reach well past their column, belong to
+ * the text below; one-sided rows above the first such row belong to the table only when set within a line
+ * height of it (wrapped header lines), not like a heading or a paragraph's last line.
+ */
+function trim(rows: Row[], start: number, end: number, gutters: Interval[], size: number): { start: number; end: number } | null {
+  const multi = (r: Row) => new Set(r.segments.map((s) => columnOf(s, gutters))).size >= 2;
+  const multis: number[] = [];
+  for (let k = start; k < end; k++) if (multi(rows[k])) multis.push(k);
+  if (!multis.length) return null;
+  const firstMulti = multis[0];
+  const lastMulti = multis[multis.length - 1];
+  const median = (v: number[], fallback: number) => (v.length ? [...v].sort((p, q) => p - q)[v.length >> 1] : fallback);
+  const pitches: number[] = [];
+  for (let k = firstMulti + 1; k <= lastMulti; k++) pitches.push(rows[k].y - rows[k - 1].y);
+  const pitch = median(pitches, 1.3 * size);
+  const wide = (k: number) => rows[k].y - rows[k - 1].y > 1.3 * pitch + 0.5;
+  // Column extents over the rows with text on both sides: a one-sided row reaching well past its
+  // column's extent, and much wider than it, is a paragraph next to the table, not a cell (a header
+  // label a little wider than its column of numbers is a cell).
+  const extents = gutters.map(() => [Infinity, -Infinity]).concat([[Infinity, -Infinity]]);
+  for (const k of multis) {
+    for (const s of rows[k].segments) {
+      const e = extents[columnOf(s, gutters)];
+      e[0] = Math.min(e[0], s.x0);
+      e[1] = Math.max(e[1], s.x1);
+    }
+  }
+  const outside = (k: number) => rows[k].segments.some((s) => {
+    const e = extents[columnOf(s, gutters)];
+    return e[0] <= e[1] && (s.x0 < e[0] - s.size || s.x1 > e[1] + s.size) && s.x1 - s.x0 > e[1] - e[0] + 2 * s.size;
+  });
+  for (let k = lastMulti + 1; k < end; k++) if (wide(k) || outside(k)) { end = k; break; }
+  for (let k = firstMulti; k > start; k--) {
+    if (rows[k].y - rows[k - 1].y > 1.25 * size + 0.5) { start = k; break; }
+  }
+  return { start, end };
+}
+
+/**
+ * Cells of the rows of a table, or null without evidence. Gutters come from the body (a header, centred,
+ * wrapped or with cells that pdf.js merged, must not hide the body's columns); header gaps add gutters
+ * where body columns touch or pdf.js merged their cells. Header words are split where they cross a gutter.
+ */
+function buildTable(slice: Row[], size: number): string[][] | null {
+  const minGap = 0.45 * size;
+  const groups = rowGroups(slice, size);
+  const headerRows = groups.length >= 3 ? groups[0].length : 1;
+  const header = slice.slice(0, headerRows);
+  const bodyRows = slice.slice(headerRows);
+  let gutters = freeBands(bodyRows, 0.25 * size);
+  // The header's gaps, its lines taken together (a wrapped header leaves gaps on no single line).
+  const gaps = freeBands(header, minGap);
+  gutters.push(...touchingGutters(gaps, bodyRows, gutters, minGap));
+  gutters.sort((a, b) => a[0] - b[0]);
+  if (!gutters.length) return null;
+  let rows = slice.map((r, k) => (k < headerRows ? { ...r, segments: r.segments.flatMap((s) => splitAtGutters(s, gutters)) } : r));
+  const merged = mergedCellGaps([...gaps, ...rowGaps(rows, minGap)], rows, gutters, minGap);
+  if (merged.length) {
+    rows = rows.map((r) => ({ ...r, segments: r.segments.flatMap((s) => splitAtNumber(s, merged)) }));
+    gutters = [...gutters, ...merged].sort((a, b) => a[0] - b[0]);
+  }
+  let cells = byColumns(rows, gutters, groups);
+  if (gutters.length <= 3 && looksLikeProse(cells)) return null;
+  const boldHeader = header.every((r) => r.segments.every((s) => s.bold)) && bodyRows.some((r) => r.segments.some((s) => !s.bold));
+  const body = cells.slice(headerRows);
+  let aligned: Interval[];
+  if (groups.length <= 3) {
+    // A small table (or the part of one on this page): every row fills every column, there are 3 columns
+    // or a numeric one, and every gutter lines up in all rows, or in the body under a bold header (a bold
+    // header over a single row, where nothing can line up, is evidence enough). Two rows without a bold
+    // header need a numeric column: two lines of justified text line up by chance.
+    const complete = groups.every((g) => cells[0].every((_, c) => g.some((k) => cells[k][c].length)));
+    const numeric = cells[0].some((_, c) => isNumeric(groups.length < 3 ? cells : body, c));
+    if (!complete || (gutters.length < 2 && !numeric) || (groups.length < 3 && !boldHeader && !numeric)) return null;
+    aligned = gutters.filter((_, k) => isAligned(cells, k, size, groups.length) || (boldHeader && (groups.length === 2 || isAligned(body, k, size, 2))));
+    if (aligned.length < gutters.length) return null;
+  } else {
+    // Keep the gutters whose columns line up: in 2 body rows under a bold header, otherwise in 3 (two
+    // lines of justified text can line up by chance).
+    aligned = gutters.filter((_, k) => isAligned(body, k, size, boldHeader ? 2 : 3));
+  }
+  // Cells must not hold gaps as wide as a gutter.
+  if (!aligned.length) return null;
+  if (aligned.length < gutters.length) {
+    gutters = aligned;
+    cells = byColumns(rows, gutters, groups);
+  }
+  if (spacedLikeProse(cells)) return null;
+  // Most table rows (lines of wrapped cells grouped) fill at least two columns.
+  const filled = groups.filter((g) => cells[0].filter((_, c) => g.some((k) => cells[k][c].length)).length >= 2).length;
+  if (filled < 2 || filled < groups.length / 2) return null;
+  return tableCells(groups, cells.map((row) => row.map((segs) => segs.map((s) => s.text).join(" "))));
+}
+
+/**
+ * Lines of a table grouped into table rows (wrapped cells and headers): consecutive lines set at most a
+ * line height apart (1.25 em; half of it for cells centred on their row) when rows are visibly further
+ * apart than that (the 90th percentile of the distances, so one wide gap does not count). Wrapped lines
+ * are partial: a line spanning most of the table is a row of its own once its group has one (entries set
+ * at line pitch, like the sections under a chapter in a table of contents).
+ */
+function rowGroups(slice: Row[], size: number): number[][] {
+  const pitches = slice.slice(1).map((r, k) => r.y - slice[k].y);
+  const sorted = [...pitches].sort((p, q) => p - q);
+  const rowPitch = sorted.length ? sorted[Math.floor(0.9 * (sorted.length - 1))] : 0;
+  const tight = rowPitch >= 1.4 * size ? Math.min(1.25 * size + 0.5, 0.75 * rowPitch) : 0;
+  const x0 = Math.min(...slice.map((r) => r.x0));
+  const x1 = Math.max(...slice.map((r) => r.x1));
+  const full = (r: Row) => r.segments.length >= 2 && r.x1 - r.x0 >= 0.8 * (x1 - x0);
+  const groups: number[][] = [];
+  slice.forEach((r, k) => {
+    const group = groups[groups.length - 1];
+    if (k > 0 && pitches[k - 1] <= tight && !(full(r) && group.some((i) => full(slice[i])))) group.push(k);
+    else groups.push([k]);
+  });
+  return groups;
+}
+
+/** Cell texts per table row: the lines of wrapped cells joined. */
+function tableCells(groups: number[][], texts: string[][]): string[][] {
+  return groups.map((g) => texts[g[0]].map((_, c) => g.map((k) => texts[k][c]).filter(Boolean).reduce(joinCellLines, "")));
+}
