@@ -25,7 +25,7 @@ export default async function globalSetup() {
   delete env.DATABASE_URL;
   const out = execFileSync(
     "npx",
-    ["tsx", "scripts/admin.ts", "bootstrap", "--company", "E2E Company", "--email", E2E_ADMIN.email, "--password", E2E_ADMIN.password, "--instance-admin"],
+    ["tsx", "--conditions=react-server", "scripts/admin.ts", "bootstrap", "--company", "E2E Company", "--email", E2E_ADMIN.email, "--password", E2E_ADMIN.password, "--instance-admin"],
     { env, encoding: "utf8" },
   );
   const creds = JSON.parse(out.trim().split("\n").pop()!);

@@ -1,13 +1,28 @@
-// One way to define a background job. A definition is plain data plus a handler made of named steps, so
-// the same object runs on the local database runner (inngest/local-runner.ts) and, converted with
-// toInngestFunction(), on Inngest. Each side effect belongs in its own step: a step's JSON output is
-// stored, and a retry replays stored outputs instead of repeating the side effect.
-import { type Inngest, type InngestFunction, NonRetriableError } from "inngest";
+// One way to define a background job, in two halves. The definition (defineJobSpec, one file per job in
+// inngest/definitions/) is plain data: id, payload schema, retries, concurrency, schedule; use cases import it
+// to enqueue without pulling in the handler. The implementation (implementJob, inngest/functions/) adds a
+// handler made of named steps that call use cases, so the same object runs on the local database runner
+// (inngest/local-runner.ts) and, converted with toInngestFunction(), on Inngest. Each side effect belongs in
+// its own step: a step's JSON output is stored, and a retry replays stored outputs instead of repeating it.
+import { type Inngest, type InngestFunction, NonRetriableError, RetryAfterError } from "inngest";
 import type { Jsonify } from "inngest/types";
 import { z } from "zod";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 
 export { NonRetriableError };
+
+/**
+ * Back-pressure from an engine (a full OCR pool: ocr_concurrent_limit) is not a failure of the job: it becomes
+ * the runners' RetryAfterError, so the job waits and tries again without spending a retry's backoff. Anything
+ * else is rethrown as it is. Use cases throw the domain error; only handlers translate it.
+ */
+export function retryWhenBusy(err: unknown): never {
+  if (err instanceof AppError && err.code === "ocr_concurrent_limit") {
+    throw new RetryAfterError(err.detail, (err.options.retryAfterSeconds ?? 5) * 1000);
+  }
+  throw err;
+}
 
 export interface JobLogger {
   debug(...args: unknown[]): void;
@@ -43,7 +58,7 @@ export interface JobSchedule {
   intervalMs: number;
 }
 
-export interface JobDefinitionInput<S extends z.ZodType, R> {
+export interface JobSpecInput<S extends z.ZodType> {
   /** kebab-case; the Inngest function id and the event `job/<id>`. */
   id: string;
   /** Payloads must survive JSON (they are stored as jsonb / sent as event data): no Dates, Maps, BigInts. */
@@ -53,16 +68,26 @@ export interface JobDefinitionInput<S extends z.ZodType, R> {
   /** Max runs of this job at once (per process on the local runner, across the app on Inngest). */
   concurrency?: number;
   schedule?: JobSchedule;
+}
+
+/** A job's definition: what enqueueing and scheduling need, without the handler. */
+export interface JobSpec<S extends z.ZodType = z.ZodType> extends Readonly<Omit<JobSpecInput<S>, "retries">> {
+  readonly retries: number;
+  readonly event: `job/${string}`;
+}
+
+export interface JobImplementation<S extends z.ZodType, R> {
   handler: (ctx: JobContext<z.output<S>>) => Promise<R>;
   /** Called once when the job has failed for good (retries exhausted or NonRetriableError). */
   onFailure?: (failure: JobFailure<z.output<S>>) => Promise<void> | void;
 }
 
+export interface JobDefinitionInput<S extends z.ZodType, R> extends JobSpecInput<S>, JobImplementation<S, R> {}
+
+/** A definition with its handler: what the runners execute. */
 export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown>
-  extends Readonly<Omit<JobDefinitionInput<S, R>, "retries">> {
-  readonly retries: number;
-  readonly event: `job/${string}`;
-}
+  extends JobSpec<S>,
+    Readonly<JobImplementation<S, R>> {}
 
 // Handlers are contravariant in their payload, so a registry of mixed definitions needs `any` here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -71,9 +96,7 @@ export type AnyJobDefinition = JobDefinition<any, any>;
 const ID = /^[a-z0-9]+(?:[-.][a-z0-9]+)*$/;
 
 /** Payloads are objects: on Inngest they travel as the event's `data`. */
-export function defineJob<S extends z.ZodType<Record<string, unknown>>, R>(
-  input: JobDefinitionInput<S, R>,
-): JobDefinition<S, R> {
+export function defineJobSpec<S extends z.ZodType<Record<string, unknown>>>(input: JobSpecInput<S>): JobSpec<S> {
   if (!ID.test(input.id)) throw new Error(`job id "${input.id}" must be kebab-case (a-z, 0-9, "-", ".")`);
   const retries = input.retries ?? 3;
   if (!Number.isInteger(retries) || retries < 0 || retries > 20) {
@@ -83,6 +106,19 @@ export function defineJob<S extends z.ZodType<Record<string, unknown>>, R>(
     throw new Error(`job ${input.id}: concurrency must be a positive integer`);
   }
   return Object.freeze({ ...input, retries, event: `job/${input.id}` as const });
+}
+
+/** Binds a handler (and optional onFailure) to a definition. */
+export function implementJob<S extends z.ZodType, R>(spec: JobSpec<S>, implementation: JobImplementation<S, R>): JobDefinition<S, R> {
+  return Object.freeze({ ...spec, ...implementation });
+}
+
+/** Definition and handler in one call, for jobs no use case enqueues by definition (tests, fixtures). */
+export function defineJob<S extends z.ZodType<Record<string, unknown>>, R>(
+  input: JobDefinitionInput<S, R>,
+): JobDefinition<S, R> {
+  const { handler, onFailure, ...spec } = input;
+  return implementJob(defineJobSpec(spec), { handler, ...(onFailure ? { onFailure } : {}) });
 }
 
 /** Raised by step.run on a name already used in this run: a rename would otherwise silently re-run side effects. */

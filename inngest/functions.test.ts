@@ -9,9 +9,10 @@ import { migrate } from "@/lib/db/migrate";
 import { setEnvForTests } from "@/lib/env";
 import { inngest } from "./client";
 import { defineJob, NonRetriableError, toInngestFunction } from "./define-job";
-import { inngestFunctions, jobDefinitions, startJobRunner, stopJobRunner } from "./functions";
+import { inngestFunctions, jobDefinitions } from "./functions";
 import { systemCleanup } from "./functions/system-cleanup";
 import { enqueueJob, getJob, insertJob } from "./jobs";
+import { startJobRunner, stopJobRunner } from "./worker";
 
 beforeAll(async () => {
   const d = createDatabase("memory://");

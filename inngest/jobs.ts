@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import type { Job } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { inngest } from "./client";
-import type { AnyJobDefinition, JobDefinition } from "./define-job";
+import type { JobSpec } from "./define-job";
 
 export interface EnqueueOptions {
   /** Tenant the job works for; stored for filtering and cleanup (local runner). */
@@ -31,7 +31,7 @@ export function onJobEnqueued(listener: () => void): () => void {
 
 /** Validates the payload (throws ZodError) and hands the job to the configured runner; returns its id. */
 export async function enqueueJob<S extends z.ZodType>(
-  definition: JobDefinition<S>,
+  definition: JobSpec<S>,
   payload: z.input<S>,
   opts: EnqueueOptions = {},
 ): Promise<string> {
@@ -53,7 +53,7 @@ export async function enqueueJob<S extends z.ZodType>(
 
 /** The local runner's enqueue: one `jobs` row. An existing id is left as it is. */
 export async function insertJob(
-  def: AnyJobDefinition,
+  def: JobSpec,
   payload: unknown,
   opts: EnqueueOptions = {},
 ): Promise<string> {
@@ -66,6 +66,17 @@ export async function insertJob(
     ON CONFLICT (id) DO NOTHING`;
   for (const wake of wakers) wake();
   return id;
+}
+
+/**
+ * Local runner: whether a job of this definition is queued or running, optionally only one whose payload
+ * contains `payloadMatch`. On Inngest (which keeps its own queue) the jobs table stays empty: false.
+ */
+export async function hasPendingJob(def: JobSpec, payloadMatch: Record<string, unknown> = {}): Promise<boolean> {
+  const [{ pending }] = await db().$queryRaw<{ pending: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM jobs WHERE name = ${def.id} AND status IN ('queued', 'running')
+                   AND payload @> ${JSON.stringify(payloadMatch)}::jsonb) AS pending`;
+  return pending;
 }
 
 /** A job's state on the local runner (Inngest keeps its own; see its dashboard). */

@@ -1,5 +1,6 @@
 // All configuration, parsed once with zod. Nothing else in the code base reads process.env.
 // With no configuration at all the app runs embedded: PGlite database and files under DATA_DIR.
+import "server-only";
 import path from "node:path";
 import { z } from "zod";
 
@@ -144,7 +145,7 @@ export const ZEnv = z.object({
   /** Largest uncompressed/compressed size ratio of one entry (checked on entries over 1 MiB). */
   ZIP_MAX_RATIO: int(200, 1),
 
-  // OCR (lib/documents/ocr.ts): tesseract.js worker pool with a bounded queue (full → 429 ocr_concurrent_limit)
+  // OCR (lib/documents/ocr/): tesseract.js worker pool with a bounded queue (full → 429 ocr_concurrent_limit)
   /** Tesseract workers (one page each at a time, 175–325 MB each). Default: min(2, CPU count). */
   OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Page jobs allowed to wait beyond the running ones. */

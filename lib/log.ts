@@ -1,4 +1,5 @@
 // Minimal structured logger: one JSON line per event on stderr, filtered by LOG_LEVEL.
+import "server-only";
 import { env } from "@/lib/env";
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;

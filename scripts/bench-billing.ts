@@ -29,11 +29,11 @@ const { createDatabase, db, setDatabase } = await import("@/lib/db/client");
 const { migrate } = await import("@/lib/db/migrate");
 const { createCompany, createUser } = await import("@/lib/companies/provision");
 const { issueApiKey } = await import("@/lib/api-keys/manage-api-keys");
-const { resolvePrincipal } = await import("@/lib/auth/principal");
+const { resolvePrincipal } = await import("@/lib/auth/resolve-principal");
 const { enforceSpendingLimits } = await import("@/lib/billing/enforce");
 const { getUsageHistogram } = await import("@/lib/billing/get-usage-histogram");
 const { getCurrentPeriod } = await import("@/lib/billing/get-current-period");
-const { recordUsage, usageFrom } = await import("@/lib/usage/record-usage");
+const { recordUsage, usageFrom } = await import("@/lib/billing/record-usage");
 
 const database = createDatabase("memory://");
 await migrate(database);

@@ -11,8 +11,8 @@
 // as ISO strings. Extra predicted rows or items count each of their fields as a miss.
 import os from "node:os";
 import { parseDocument } from "@/lib/documents/parse-document";
-import { validateExtractionSchema } from "@/lib/extract/json-schema";
-import { coerceRows } from "@/lib/extract/coerce";
+import { coerceRows } from "@/lib/ai/extraction/coerce";
+import { validateExtractionSchema } from "@/lib/ai/extraction/json-schema";
 import { LocalExtractor } from "@/lib/ai/extraction/local-extractor";
 import { arg } from "./bench/common";
 import { buildCorpus, DEFAULT_SEED, type ExtractDoc, type Format } from "./bench/extract-corpus";

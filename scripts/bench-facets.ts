@@ -37,9 +37,10 @@ const { createDatabase, db, setDatabase } = await import("@/lib/db/client");
 const { migrate } = await import("@/lib/db/migrate");
 const { createCompany, createUser } = await import("@/lib/companies/provision");
 const { issueApiKey } = await import("@/lib/api-keys/manage-api-keys");
-const { resolvePrincipal } = await import("@/lib/auth/principal");
+const { resolvePrincipal } = await import("@/lib/auth/resolve-principal");
 const { ZFileListQuery } = await import("@/lib/contracts/files-list");
-const { listFiles, fileListWhere } = await import("@/lib/files/list-files");
+const { listFiles } = await import("@/lib/files/list-files");
+const { fileListWhere } = await import("@/lib/files/file-filter-sql");
 const { runContentTypeAction } = await import("@/lib/facets/manage-content-types");
 const { queryToObject } = await import("@/lib/http/body");
 const { Prisma } = await import("@/lib/db/generated/client");
@@ -134,7 +135,6 @@ const [sizes] = await db().$queryRawUnsafe<{ files: number; classifications: num
 );
 console.log(`seeded ${sizes.files} files, ${sizes.classifications} classifications, ${sizes.values} attribute values in ${((performance.now() - t0) / 1000).toFixed(1)} s (load ${os.loadavg()[0].toFixed(1)})`);
 
-const req = new Request("http://localhost/api/v3/files");
 const readable = [a.workspaceId];
 const width = Math.max(...QUERIES.map(([n]) => n.length));
 console.log(`\n${"query".padEnd(width)}  ${"count".padStart(6)}  ${"p50 ms".padStart(7)}  ${"p95 ms".padStart(7)}  ${"cpu p50".padStart(7)}  ${"cpu p95".padStart(7)}`);
@@ -147,13 +147,13 @@ const all: number[] = [];
 for (const [name, qs] of QUERIES) {
   const q = ZFileListQuery.parse(queryToObject(new URLSearchParams(qs)));
   let count = 0;
-  for (let i = 0; i < WARMUP; i++) count = (await listFiles(a.principal, q, req)).count;
+  for (let i = 0; i < WARMUP; i++) count = (await listFiles(a.principal, q)).count;
   const times: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now();
     const c = cpuMs();
-    await listFiles(a.principal, q, req);
+    await listFiles(a.principal, q);
     cpu.push(cpuMs() - c);
     times.push(performance.now() - t);
   }

@@ -9,6 +9,10 @@ cd "$(dirname "$0")/.."
 echo "==> typecheck"
 npx tsc --noEmit -p .
 
+echo "==> lint"
+# Formatting, lint rules and sorted imports (biome.jsonc); read-only: `npm run format` or `npx biome check --write .` fixes.
+npx biome check --error-on-warnings .
+
 echo "==> unit and integration tests"
 npx vitest run
 

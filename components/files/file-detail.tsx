@@ -9,6 +9,8 @@ import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { QueryStatus } from "@/components/ui/query-status";
 import { FacetEditor } from "@/components/facets/facet-editor";
+import { endpointPath } from "@/lib/client/api-client";
+import { endpoints } from "@/lib/client/endpoints";
 import type { TFile } from "@/lib/contracts/files";
 import { useDeleteFile } from "@/lib/client/hooks/use-delete-file";
 import { FAILED_FILE_STATUSES, useFile, useFilePages } from "@/lib/client/hooks/use-files";
@@ -68,7 +70,7 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <a
-            href={`/api/v3/files/${file.id}/content`}
+            href={endpointPath(endpoints.files.content, { id: file.id })}
             download={file.filename}
             className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
           >

@@ -4,7 +4,8 @@
 // rendering failure) shows the API's message instead of raw JSON inside the frame.
 import { useEffect, useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
-import { ApiError, toApiError } from "@/lib/client/api-client";
+import { ApiError, endpointPath, toApiError } from "@/lib/client/api-client";
+import { endpoints } from "@/lib/client/endpoints";
 
 type State = { kind: "loading" } | { kind: "ready"; url: string } | { kind: "error"; error: ApiError };
 
@@ -17,7 +18,7 @@ export function FilePreview({ fileId, title, page }: { fileId: number; title: st
     setState({ kind: "loading" });
     (async () => {
       try {
-        const res = await fetch(`/api/v3/files/${fileId}/preview`, { signal: ctrl.signal, credentials: "same-origin" });
+        const res = await fetch(endpointPath(endpoints.files.preview, { id: fileId }), { signal: ctrl.signal, credentials: "same-origin" });
         if (!res.ok) throw await toApiError(res);
         url = URL.createObjectURL(await res.blob());
         setState({ kind: "ready", url });
@@ -50,7 +51,7 @@ export function FilePreview({ fileId, title, page }: { fileId: number; title: st
       {/* key: a new page number reloads the viewer at that page */}
       <iframe key={src} src={src} title={`Preview of ${title}`} className="h-[75vh] w-full rounded border border-slate-200 bg-slate-100" />
       <p className="text-xs text-slate-500">
-        <a className="text-blue-800 underline" href={`/api/v3/files/${fileId}/preview#page=${page ?? 1}`} target="_blank" rel="noopener noreferrer">
+        <a className="text-blue-800 underline" href={`${endpointPath(endpoints.files.preview, { id: fileId })}#page=${page ?? 1}`} target="_blank" rel="noopener noreferrer">
           Open the preview in a new tab
         </a>
       </p>

@@ -3,17 +3,12 @@
 // (2) e-mail pending alert events to the company admins when SMTP is configured. Events are recorded inside
 // the transaction that recorded the usage, so e-mail never goes out for a rolled-back operation; one step
 // per event, so a retry never e-mails twice.
-import { z } from "zod";
 import { checkBudgetAlerts, companiesWithOpenAlerts } from "@/lib/billing/check-budget-alerts";
 import { pendingAlertEventIds, sendAlertEmail } from "@/lib/billing/send-alert-emails";
-import { defineJob } from "../define-job";
+import { budgetAlertsJob as definition } from "../definitions/budget-alerts";
+import { implementJob } from "../define-job";
 
-export const budgetAlertsJob = defineJob({
-  id: "budget-alerts",
-  payload: z.object({}),
-  retries: 2,
-  concurrency: 1,
-  schedule: { cron: "* * * * *", intervalMs: 60 * 1000 },
+export const budgetAlertsJob = implementJob(definition, {
   handler: async ({ step }) => {
     const fired = await step.run("check-open-thresholds", async () => {
       let n = 0;

@@ -1,10 +1,7 @@
-// Every job of the app, once. Inngest serves `inngestFunctions`; the local runner runs `jobDefinitions`.
-import { db } from "@/lib/db/client";
-import { env } from "@/lib/env";
+// Every job of the app, once, with its handler. Inngest serves `inngestFunctions`; the local runner
+// (inngest/worker.ts) runs `jobDefinitions`.
 import { inngest } from "../client";
-import { type AnyJobDefinition, jobLogger, toInngestFunction } from "../define-job";
-import { insertJob } from "../jobs";
-import { LocalRunner } from "../local-runner";
+import { type AnyJobDefinition, toInngestFunction } from "../define-job";
 import { extractDocumentJob } from "./extract-document";
 import { ingestFileJob } from "./ingest-file";
 import { parseDocumentJob } from "./parse-document";
@@ -16,51 +13,3 @@ import { budgetAlertsJob } from "./budget-alerts";
 export const jobDefinitions: readonly AnyJobDefinition[] = [systemCleanup, parseDocumentJob, purgeParseJobs, ingestFileJob, extractDocumentJob, budgetAlertsJob, reembedChunks];
 
 export const inngestFunctions = jobDefinitions.map((def) => toInngestFunction(def, inngest));
-
-// One runner per process even when several Next.js bundles import this module.
-const g = globalThis as unknown as { __docintelJobRunner?: { runner: LocalRunner; timers: NodeJS.Timeout[] } };
-
-/**
- * Starts the local runner in this process (once) when jobs run locally and JOBS_WORKER_ENABLED.
- * Returns the runner, or undefined when this process does not run jobs.
- */
-export function startJobRunner(): LocalRunner | undefined {
-  const e = env();
-  if (e.jobsRunner !== "local" || !e.JOBS_WORKER_ENABLED) return undefined;
-  if (g.__docintelJobRunner) return g.__docintelJobRunner.runner;
-  const runner = new LocalRunner({ definitions: jobDefinitions });
-  runner.start();
-  const timers = jobDefinitions
-    .filter((def) => def.schedule)
-    .map((def) => {
-      const enqueue = () => void enqueueScheduled(def);
-      enqueue();
-      const timer = setInterval(enqueue, def.schedule!.intervalMs);
-      timer.unref();
-      return timer;
-    });
-  g.__docintelJobRunner = { runner, timers };
-  return runner;
-}
-
-export async function stopJobRunner(opts?: { timeoutMs?: number }): Promise<void> {
-  const current = g.__docintelJobRunner;
-  g.__docintelJobRunner = undefined;
-  if (!current) return;
-  current.timers.forEach(clearInterval);
-  await current.runner.stop(opts);
-}
-
-/** Enqueues a scheduled job unless one is waiting or running (e.g. enqueued by another process). */
-export async function enqueueScheduled(def: AnyJobDefinition): Promise<string | undefined> {
-  try {
-    const pending = await db().job.count({ where: { name: def.id, status: { in: ["queued", "running"] } } });
-    if (pending > 0) return undefined;
-    // The time slot in the id makes concurrent processes insert the same row once.
-    const slot = Math.floor(Date.now() / def.schedule!.intervalMs);
-    return await insertJob(def, {}, { jobId: `${def.id}:${slot}` });
-  } catch (err) {
-    jobLogger(def.id, "schedule").error("could not enqueue scheduled job", err);
-    return undefined;
-  }
-}

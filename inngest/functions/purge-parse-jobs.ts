@@ -1,49 +1,19 @@
-// Parse and extract jobs and their uploaded documents are kept PARSE_RETENTION_HOURS /
-// EXTRACT_RETENTION_HOURS (set on each job as expires_at), then deleted: bytes first, so a crash never
-// leaves bytes without a row to find them. Extract result rows go with their job (ON DELETE CASCADE).
-import { z } from "zod";
-import { db } from "@/lib/db/client";
-import { storage } from "@/lib/storage/storage";
-import { defineJob } from "../define-job";
+// Parse and extract jobs and their uploaded documents are deleted once expired (retention), in batches,
+// each batch its own step.
+import { purgeExpiredExtractJobs } from "@/lib/extract/purge-extract-jobs";
+import { purgeExpiredParseJobs } from "@/lib/parse/purge-parse-jobs";
+import { purgeParseJobs as definition } from "../definitions/purge-parse-jobs";
+import { implementJob } from "../define-job";
 
 const BATCH = 500;
 
-interface ExpiredJob {
-  id: string;
-  storageKey: string | null;
-}
-
-/** One batch of one kind of job: finds expired final jobs, removes their bytes, then their rows. */
+/** One batch of one kind of job; returns how many were purged. */
 const purgers: Record<string, () => Promise<number>> = {
-  parse: async () => {
-    const expired: ExpiredJob[] = await db().parseJob.findMany({
-      where: { expiresAt: { lt: new Date() }, status: { in: ["completed", "failed"] } },
-      select: { id: true, storageKey: true },
-      take: BATCH,
-    });
-    for (const j of expired) if (j.storageKey) await storage().delete(j.storageKey);
-    await db().parseJob.deleteMany({ where: { id: { in: expired.map((j) => j.id) } } });
-    return expired.length;
-  },
-  extract: async () => {
-    const expired: ExpiredJob[] = await db().extractJob.findMany({
-      where: { expiresAt: { lt: new Date() }, status: { in: ["completed", "failed"] } },
-      select: { id: true, storageKey: true },
-      take: BATCH,
-    });
-    // Uploads, converted pages and raw rows all live under extract/<id>/.
-    for (const j of expired) await storage().deletePrefix(`extract/${j.id}`);
-    await db().extractJob.deleteMany({ where: { id: { in: expired.map((j) => j.id) } } });
-    return expired.length;
-  },
+  parse: () => purgeExpiredParseJobs(BATCH),
+  extract: () => purgeExpiredExtractJobs(BATCH),
 };
 
-export const purgeParseJobs = defineJob({
-  id: "purge-parse-jobs",
-  payload: z.object({}),
-  retries: 2,
-  concurrency: 1,
-  schedule: { cron: "15 * * * *", intervalMs: 60 * 60 * 1000 },
+export const purgeParseJobs = implementJob(definition, {
   handler: async ({ step }) => {
     const purged: Record<string, number> = {};
     for (const [kind, purgeBatch] of Object.entries(purgers)) {

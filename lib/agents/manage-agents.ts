@@ -6,7 +6,7 @@ import type { TAgent, TAgentCreate, TAgentListQuery, TAgentUpdate } from "@/lib/
 import { db } from "@/lib/db/client";
 import type { Agent, Prisma } from "@/lib/db/generated/client";
 import { AppError, forbidden, type FieldError } from "@/lib/errors";
-import { pageWindow, paginated, type Paginated } from "@/lib/http/paginate";
+import { type Page, pageWindow } from "@/lib/pagination";
 import { canEditAgent, findVisibleAgent, visibleAgentsWhere } from "./agent-access";
 
 export function serializeAgent(p: Principal, a: Agent): TAgent {
@@ -48,7 +48,7 @@ async function checkScopeIds(companyId: number, input: Pick<TAgentCreate, "works
   if (names.length) throw new AppError("validation_error", `Invalid ${names.length > 1 ? "fields" : "field"}: ${names.join(", ")}.`, { fields });
 }
 
-export async function listAgents(p: Principal, q: TAgentListQuery, req: Request): Promise<Paginated<TAgent>> {
+export async function listAgents(p: Principal, q: TAgentListQuery): Promise<Page<TAgent>> {
   const where: Prisma.AgentWhereInput = {
     AND: [
       visibleAgentsWhere(p),
@@ -60,7 +60,7 @@ export async function listAgents(p: Principal, q: TAgentListQuery, req: Request)
     db().agent.count({ where }),
     db().agent.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(q) }),
   ]);
-  return paginated(req, q, count, rows.map((a) => serializeAgent(p, a)));
+  return { count, results: rows.map((a) => serializeAgent(p, a)) };
 }
 
 export async function getAgent(p: Principal, id: number): Promise<TAgent> {

@@ -9,7 +9,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import type { ApiKey, Prisma, User, WorkspaceRole } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/errors";
-import { pageWindow, paginated } from "@/lib/http/paginate";
+import { pageWindow } from "@/lib/pagination";
 import { findManageableWorkspace } from "@/lib/workspaces/access";
 import { userRef } from "@/lib/workspaces/serialize-workspace";
 
@@ -80,7 +80,7 @@ function visibleKeysWhere(p: Principal): Prisma.ApiKeyWhereInput {
   return isCompanyAdmin(p) ? { companyId: p.companyId } : { companyId: p.companyId, userId: p.user.id };
 }
 
-export async function listApiKeys(p: Principal, query: z.output<typeof ZApiKeyListQuery>, req: Request) {
+export async function listApiKeys(p: Principal, query: z.output<typeof ZApiKeyListQuery>) {
   const where: Prisma.ApiKeyWhereInput = {
     ...visibleKeysWhere(p),
     ...(query.include_revoked ? {} : { revokedAt: null }),
@@ -90,7 +90,7 @@ export async function listApiKeys(p: Principal, query: z.output<typeof ZApiKeyLi
     db().apiKey.count({ where }),
     db().apiKey.findMany({ where, include: { user: true }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(query) }),
   ]);
-  return paginated(req, query, count, rows.map(serializeApiKey));
+  return { count, results: rows.map(serializeApiKey) };
 }
 
 /** Revocation is idempotent; keys the caller may not manage are 404. */

@@ -1,16 +1,22 @@
 // POST /api/v3/ask: retrieve within the caller's (and the agent's) scope, number the passages, have the
 // answer provider answer from them. The sync form collects the provider's stream; the streamed form
-// forwards it as server-sent events. Both meter one `rag` event, only once an answer is complete.
+// forwards it as AskEvents (lib/http/sse.ts names them on the wire). Both meter one `rag` event, only
+// once an answer is complete.
 import { findVisibleAgent } from "@/lib/agents/agent-access";
 import type { Principal } from "@/lib/auth/principal";
 import type { TAskRequest, TAskResponse, TAskSource } from "@/lib/contracts/ask";
 import type { Agent } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
-import type { SseEvent } from "@/lib/http/sse";
 import { answerProvider, collectAnswer, streamEndedEarly, type AnswerEvent, type AnswerRequest, type AnswerSource, type AnswerUsage } from "@/lib/ai/answer";
 import { resolveSearchScope } from "@/lib/search/search-scope";
 import { retrieveChunks } from "@/lib/search/search-retrieve";
-import { recordUsage, usageFrom } from "@/lib/usage/record-usage";
+import { recordUsage, usageFrom } from "@/lib/billing/record-usage";
+
+/** The streamed answer, in order: the sources once, text deltas (concatenated: the answer), then done. */
+export type AskEvent =
+  | { type: "sources"; sources: TAskSource[] }
+  | { type: "delta"; text: string }
+  | { type: "done"; model: string; usage: AnswerUsage };
 
 interface PreparedAsk {
   agent: Agent | null;
@@ -88,11 +94,11 @@ export async function askQuestion(p: Principal, body: TAskRequest, signal?: Abor
 }
 
 /**
- * The streamed answer as SSE events. Everything that can fail before the first byte — validation,
+ * The streamed answer as events. Everything that can fail before the first byte — validation,
  * the agent lookup, retrieval and the model's first event (unreachable, refused, over the context
  * window) — happens before this resolves, so those failures are ordinary HTTP errors.
  */
-export async function streamAnswer(p: Principal, body: TAskRequest, signal?: AbortSignal): Promise<AsyncIterable<SseEvent>> {
+export async function streamAnswer(p: Principal, body: TAskRequest, signal?: AbortSignal): Promise<AsyncIterable<AskEvent>> {
   const prepared = await prepare(p, body, signal);
   const upstream = answerProvider().stream(prepared.request)[Symbol.asyncIterator]();
   const first = await upstream.next();
@@ -104,17 +110,17 @@ async function* events(
   prepared: PreparedAsk,
   first: IteratorResult<AnswerEvent>,
   upstream: AsyncIterator<AnswerEvent>,
-): AsyncGenerator<SseEvent> {
+): AsyncGenerator<AskEvent> {
   try {
-    yield { event: "sources", data: { sources: serializeSources(prepared.sources) } };
+    yield { type: "sources", sources: serializeSources(prepared.sources) };
     let next = first;
     while (!next.done) {
       const e = next.value;
       if (e.type === "delta") {
-        if (e.text) yield { event: "delta", data: { text: e.text } };
+        if (e.text) yield { type: "delta", text: e.text };
       } else {
         await meter(p, prepared, e.model, e.usage, true);
-        yield { event: "done", data: { model: e.model, usage: e.usage } };
+        yield { type: "done", model: e.model, usage: e.usage };
         return;
       }
       next = await upstream.next();

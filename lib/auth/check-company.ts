@@ -1,14 +1,10 @@
-// Company detection for the login page: custom domain from the request host, else the client id.
+// Company detection for the login page: custom domain from the host the client asked for (as the HTTP
+// layer read it, lib/http/respond.ts requestHost), else the client id.
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 
-function requestHost(req: Request): string {
-  const raw = req.headers.get("x-forwarded-host")?.split(",")[0] || req.headers.get("host") || new URL(req.url).host;
-  return raw.trim().toLowerCase().replace(/:\d+$/, "");
-}
-
-export async function checkCompany(req: Request, clientId?: string) {
-  const host = requestHost(req);
+export async function checkCompany(requestHost: string, clientId?: string) {
+  const host = requestHost.trim().toLowerCase().replace(/:\d+$/, "");
   const company =
     (await db().company.findUnique({ where: { customDomain: host } })) ??
     (clientId ? await db().company.findUnique({ where: { slug: clientId.trim().toLowerCase() } }) : null);

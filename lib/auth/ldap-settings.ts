@@ -9,7 +9,6 @@ import { db } from "@/lib/db/client";
 import type { Company, LdapSettings, Prisma } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { AppError, fieldError, notFound } from "@/lib/errors";
-import { baseUrl } from "@/lib/http/respond";
 import { requireCompanyAdmin, requireCompanyScope } from "./permissions";
 import { probeDirectory, type DirectoryConfig } from "./ldap";
 import { LoginError } from "./login-error";
@@ -56,16 +55,17 @@ export async function findLoginCompany(host: string | null, clientId: string | n
   return slug ? db().company.findUnique({ where: { slug } }) : null;
 }
 
-function appOrigin(req: Request): string {
+/** DOMAIN when configured, else `requestOrigin` (the public origin the HTTP layer saw the client use). */
+function appOrigin(requestOrigin: string): string {
   const domain = env().DOMAIN?.trim();
   if (domain) return /^https?:\/\//.test(domain) ? domain.replace(/\/+$/, "") : `https://${domain}`;
-  return baseUrl(req);
+  return requestOrigin;
 }
 
-export function serializeLdapSettings(req: Request, row: LdapSettings, company: Company): TLdapSettings {
+export function serializeLdapSettings(origin: string, row: LdapSettings, company: Company): TLdapSettings {
   const urls = [
     ...(company.customDomain ? [`https://${company.customDomain}/login`] : []),
-    `${appOrigin(req)}/login/ldap/${company.slug}`,
+    `${appOrigin(origin)}/login/ldap/${company.slug}`,
   ];
   return {
     provider: "ldap",
@@ -98,11 +98,11 @@ function requireAdmin(p: Principal): void {
   requireCompanyAdmin(p);
 }
 
-export async function getLdapSettings(req: Request, p: Principal): Promise<TLdapSettings> {
+export async function getLdapSettings(p: Principal, origin: string): Promise<TLdapSettings> {
   requireAdmin(p);
   const row = await db().ldapSettings.findUnique({ where: { companyId: p.companyId }, include: { company: true } });
   if (!row) throw notFound("LDAP settings");
-  return serializeLdapSettings(req, row, row.company);
+  return serializeLdapSettings(origin, row, row.company);
 }
 
 async function assertFree(tx: Prisma.TransactionClient, companyId: number, body: TLdapSettingsPut): Promise<void> {
@@ -116,7 +116,7 @@ async function assertFree(tx: Prisma.TransactionClient, companyId: number, body:
   }
 }
 
-export async function putLdapSettings(req: Request, p: Principal, body: TLdapSettingsPut): Promise<TLdapSettings> {
+export async function putLdapSettings(p: Principal, body: TLdapSettingsPut, origin: string): Promise<TLdapSettings> {
   requireAdmin(p);
   if (!env().IS_LDAP_ON) {
     throw new AppError("bad_request", "Directory login is disabled on this instance: set IS_LDAP_ON=True and restart the server.");
@@ -158,7 +158,7 @@ export async function putLdapSettings(req: Request, p: Principal, body: TLdapSet
       },
       tx,
     );
-    return serializeLdapSettings(req, row, company);
+    return serializeLdapSettings(origin, row, company);
   });
 }
 

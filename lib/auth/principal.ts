@@ -1,5 +1,5 @@
-// Who is calling: resolved from `Authorization: Bearer <key>`, else from the console's session cookie.
-// Everything downstream takes company and workspace scope from here.
+// Who is calling, and the principal of an API key. Everything downstream takes company and workspace scope
+// from a Principal; lib/auth/resolve-principal.ts picks the credentials of a request (key or session cookie).
 import { db } from "@/lib/db/client";
 import type { CompanyRole, InstanceRole, WorkspaceRole } from "@/lib/db/generated/client";
 import { hashesEqual, prefixOf } from "./api-key-secret";
@@ -31,27 +31,6 @@ export interface Principal {
 
 /** How often `last_used_at` is refreshed: every request would turn reads into writes. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-/** `undefined`: no session cookie; `null`: a cookie that is invalid, expired or revoked. */
-export type SessionResolver = (req: Request) => Promise<Principal | null | undefined>;
-let sessionResolver: SessionResolver | null = null;
-
-/**
- * The default is the next-auth session cookie (lib/auth/session.ts), loaded lazily so that this module
- * stays free of next-auth; tests or other front ends may register another. `null` restores the default.
- */
-export function registerSessionResolver(resolver: SessionResolver | null): void {
-  sessionResolver = resolver;
-}
-
-const nextAuthSession: SessionResolver = async (req) => (await import("./session")).sessionPrincipal(req);
-
-export function bearerToken(req: Request): string | null | undefined {
-  const header = req.headers.get("authorization");
-  if (header === null) return undefined;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return m ? m[1] : null;
-}
 
 export async function principalFromApiKey(key: string): Promise<Principal | null> {
   const prefix = prefixOf(key);
@@ -88,14 +67,4 @@ export async function principalFromApiKey(key: string): Promise<Principal | null
       workspaceRole: row.workspaceRole,
     },
   };
-}
-
-/**
- * `undefined`: no credentials presented; `null`: credentials presented but invalid, revoked or expired.
- */
-export async function resolvePrincipal(req: Request): Promise<Principal | null | undefined> {
-  const token = bearerToken(req);
-  if (token === null) return null;
-  if (token !== undefined) return principalFromApiKey(token);
-  return (sessionResolver ?? nextAuthSession)(req);
 }

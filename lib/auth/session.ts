@@ -96,7 +96,7 @@ export async function principalFromSessionToken(token: string): Promise<Principa
 }
 
 /**
- * The session resolver of lib/auth/principal.ts: `undefined` without a session cookie, `null` for an
+ * The session resolver of lib/auth/resolve-principal.ts: `undefined` without a session cookie, `null` for an
  * invalid or revoked one; throws 403 for a cross-site state-changing request.
  */
 export async function sessionPrincipal(req: Request): Promise<Principal | null | undefined> {

@@ -3,11 +3,20 @@
 // metered call's limit check costs a few rows whatever the number of events.
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import type { UsageInput } from "@/lib/usage/record-usage";
+import type { UsageFeature } from "@/lib/usage/features";
 import { isoDate } from "./cycle";
 
+export interface DailyUsageInput {
+  companyId: number;
+  userId?: number | null;
+  apiKeyId?: string | null;
+  feature: UsageFeature;
+  quantity: number;
+  occurredAt: Date;
+}
+
 export async function addToDailyUsage(
-  input: Pick<UsageInput, "companyId" | "userId" | "apiKeyId" | "feature" | "quantity"> & { occurredAt: Date },
+  input: DailyUsageInput,
   client: Prisma.TransactionClient = db(),
 ): Promise<void> {
   // An ISO date string, not a Date: a timestamptz cast to date would follow the session's TimeZone.

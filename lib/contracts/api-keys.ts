@@ -20,10 +20,12 @@ export const ZApiKey = z
     is_active: z.boolean(),
   })
   .meta({ id: "ApiKey" });
+export type TApiKey = z.infer<typeof ZApiKey>;
 
 export const ZApiKeyCreated = ZApiKey.extend({
   key: z.string().describe("The secret. Shown only in this response; store it now."),
 }).meta({ id: "ApiKeyCreated" });
+export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;
 
 export const ZApiKeyCreate = z
   .object({

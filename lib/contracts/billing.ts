@@ -65,6 +65,7 @@ export const ZBudgetAlertEvent = z
     created_at: zTimestamp,
   })
   .meta({ id: "BudgetAlertEvent" });
+export type TBudgetAlertEvent = z.infer<typeof ZBudgetAlertEvent>;
 
 const tag = "Budget";
 const category = "billing" as const;

@@ -33,6 +33,7 @@ export const ZContentTypeAttribute = z
     inherited: z.boolean().describe("True when the node carries the attribute from an ancestor"),
   })
   .meta({ id: "ContentTypeAttribute" });
+export type TContentTypeAttribute = z.infer<typeof ZContentTypeAttribute>;
 
 export const ZContentTypeNode = z
   .object({
@@ -54,6 +55,7 @@ export const ZContentTypeNode = z
     updated_at: zTimestamp,
   })
   .meta({ id: "ContentType" });
+export type TContentTypeNode = z.infer<typeof ZContentTypeNode>;
 
 export const ZTemplateAttribute = z.object(attributeFields).meta({ id: "ContentTypeTemplateAttribute" });
 
@@ -72,8 +74,10 @@ export const ZTemplateNode = z
     },
   })
   .meta({ id: "ContentTypeTemplate" });
+export type TTemplateNode = z.infer<typeof ZTemplateNode>;
 
 export const ZTemplateCatalog = z.object({ templates: z.array(ZTemplateNode) });
+export type TTemplateCatalog = z.infer<typeof ZTemplateCatalog>;
 
 export const ZTemplateQuery = z.object({
   path: z
@@ -144,6 +148,7 @@ export const ZContentTypeActionResult = z
     deleted_paths: z.array(z.string()).optional().describe("undefine_content_type: every node removed"),
   })
   .meta({ id: "ContentTypeActionResult" });
+export type TContentTypeActionResult = z.infer<typeof ZContentTypeActionResult>;
 
 export const ZContentTypeBatch = z.object({
   actions: z
@@ -165,7 +170,7 @@ const ACTION_ERRORS = [
 const TEMPLATE_DESCRIPTION =
   "Read-only catalog of the starter templates (`finance`, `healthcare`, `legal`, `manufacturing`, `tech`): `{templates: [node]}` where each node has `path`, `code`, `label`, `description`, `depth`, `inherit_attributes`, `children_count`, `attributes` and `children`. An unknown `path` answers 404 `content_type_not_found`. Served at both `/api/v3/content-types/templates` and `/api/v3/content-types/seed/templates`.";
 
-function templateEndpoint(path: string) {
+function templateEndpoint<const P extends string>(path: P) {
   return defineEndpoint({
     method: "GET", path, tag, category, auth: "required",
     summary: "Starter template catalog",

@@ -20,6 +20,7 @@ export const ZFacetAttribute = z
     choices: z.array(z.string()).nullable(),
   })
   .meta({ id: "FacetAttribute" });
+export type TFacetAttribute = z.infer<typeof ZFacetAttribute>;
 
 export const ZUnlinkedAttribute = ZFacetAttribute.extend({
   content_type_path: z.string().describe("Node that defines the attribute"),
@@ -42,6 +43,7 @@ export const ZFileFacets = z
       .describe("Values the file still holds for attributes none of its classifications carries any more (after a schema change such as an undefined node or inheritance switched off); clear them with `clear_attributes` naming the defining node"),
   })
   .meta({ id: "FileFacets" });
+export type TFileFacets = z.infer<typeof ZFileFacets>;
 
 const zPath = z.string().trim().min(1).max(300);
 

@@ -55,13 +55,69 @@ export const ZFile = z
 export type TFile = z.infer<typeof ZFile>;
 
 
+/** A form field that may be left empty: "" and whitespace-only count as absent. */
+const blankAsAbsent = (v: string | undefined) => (v === undefined || v.trim() === "" ? undefined : v);
+
+/** Tag ids in a form field: "1,2" or a JSON array [1,2]; duplicates dropped. */
+const zFormIdList = z
+  .string()
+  .optional()
+  .transform((raw, ctx): unknown => {
+    const text = blankAsAbsent(raw)?.trim();
+    if (text === undefined) return [];
+    if (!text.startsWith("[")) return text.split(",").map((s) => s.trim());
+    try {
+      return JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: "custom", message: 'Must be a list of integers: "1,2" or [1,2].' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(z.coerce.number().int().min(1)).max(200))
+  .transform((ids) => [...new Set(ids)]);
+
+/** ExternalMetadata sent as a JSON string. */
+const zFormExternalMetadata = z
+  .string()
+  .optional()
+  .transform((raw, ctx): unknown => {
+    const text = blankAsAbsent(raw);
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Must be a JSON object." });
+      return z.NEVER;
+    }
+  })
+  .pipe(ZExternalMetadata.optional());
+
+/** The text fields of the upload form, validated and typed (the `file` part is the document itself). */
+export const ZFileUploadFields = z.object({
+  workspace_id: z
+    .string()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.coerce.number<string>().int().min(1).optional())
+    .optional()
+    .describe("Target workspace (default: the company's default workspace)"),
+  title: z
+    .string()
+    .optional()
+    .transform((v) => blankAsAbsent(v)?.trim())
+    .pipe(z.string().max(500).optional())
+    .describe("Default: the file name without extension"),
+  tag_ids: zFormIdList.describe('Tag ids: "1,2" or a JSON array'),
+  external_metadata: zFormExternalMetadata.describe("ExternalMetadata as a JSON string"),
+});
+export type TFileUploadFields = z.output<typeof ZFileUploadFields>;
+
+/** The multipart body as documented: the document plus the text fields. */
 export const ZFileUploadForm = z.object({
   file: z.string().meta({ format: "binary" }).describe("The document"),
-  workspace_id: z.string().optional().describe("Target workspace (default: the company's default workspace)"),
-  title: z.string().optional().describe("Default: the file name without extension"),
-  tag_ids: z.string().optional().describe('Tag ids: "1,2" or a JSON array'),
-  external_metadata: z.string().optional().describe("ExternalMetadata as a JSON string"),
+  ...ZFileUploadFields.shape,
 });
+/** Uploads into a session go to the session's workspace: `workspace_id` is not read. */
+export const ZSessionUploadFields = ZFileUploadFields.omit({ workspace_id: true });
 
 export const ZFileUpdate = z
   .object({

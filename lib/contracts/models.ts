@@ -17,6 +17,7 @@ export const ZModel = z
 export type TModel = z.infer<typeof ZModel>;
 
 export const ZModelList = z.object({ results: z.array(ZModel) }).meta({ id: "ModelList" });
+export type TModelList = z.infer<typeof ZModelList>;
 
 export const modelEndpoints = {
   list: defineEndpoint({

@@ -26,6 +26,7 @@ export const ZSystemStatus = z
     }),
   })
   .meta({ id: "SystemStatus" });
+export type TSystemStatus = z.infer<typeof ZSystemStatus>;
 
 export const ZMaintenancePeriod = z
   .object({
@@ -39,6 +40,7 @@ export const ZMaintenancePeriod = z
     active: z.boolean(),
   })
   .meta({ id: "MaintenancePeriod" });
+export type TMaintenancePeriod = z.infer<typeof ZMaintenancePeriod>;
 
 export const ZMaintenanceCreate = z.object({
   mode: z.enum(MAINTENANCE_MODES),
@@ -57,6 +59,7 @@ export const ZAnnouncement = z
     updated_at: zTimestamp,
   })
   .meta({ id: "Announcement" });
+export type TAnnouncement = z.infer<typeof ZAnnouncement>;
 
 export const ZAnnouncementPut = z
   .object({

@@ -14,6 +14,7 @@ export const ZTag = z
     document_count: z.number().int(),
   })
   .meta({ id: "Tag" });
+export type TTag = z.infer<typeof ZTag>;
 
 export const ZTagCreate = z.object({
   name: z.string().trim().min(1).max(100),

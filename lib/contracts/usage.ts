@@ -24,6 +24,7 @@ export const ZCompanyCredits = z
     estimates: z.array(ZCreditEstimate),
   })
   .meta({ id: "CompanyCredits" });
+export type TCompanyCredits = z.infer<typeof ZCompanyCredits>;
 
 export const ZCompanyStorage = z
   .object({
@@ -31,6 +32,7 @@ export const ZCompanyStorage = z
     used_bytes: z.number().int().describe("Current footprint of the company's stored documents"),
   })
   .meta({ id: "CompanyStorage" });
+export type TCompanyStorage = z.infer<typeof ZCompanyStorage>;
 
 export const ZStorageCost = z
   .object({
@@ -44,6 +46,7 @@ export const ZStorageCost = z
     currency: z.literal("EUR"),
   })
   .meta({ id: "StorageCost" });
+export type TStorageCost = z.infer<typeof ZStorageCost>;
 
 export const ZUsageDay = z
   .object({
@@ -55,6 +58,7 @@ export const ZUsageDay = z
   .meta({ id: "UsageDay" });
 
 export const ZUsageHistogram = z.array(ZUsageDay).meta({ id: "UsageHistogram" });
+export type TUsageHistogram = z.infer<typeof ZUsageHistogram>;
 
 export const ZPeriodFeature = z
   .object({
@@ -74,6 +78,7 @@ export const ZCurrentPeriod = z
     features: z.array(ZPeriodFeature).describe("Every feature, highest cost first"),
   })
   .meta({ id: "CurrentPeriodSpend" });
+export type TCurrentPeriod = z.infer<typeof ZCurrentPeriod>;
 
 export const ZUsageQuery = z.object({
   api_key_id: z.string().min(1).max(100).optional().describe("One of your own API keys (revoked ones included); omitted: every non-revoked key you own"),

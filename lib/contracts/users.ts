@@ -16,6 +16,7 @@ export const ZCompanyUser = z
     created_at: zTimestamp,
   })
   .meta({ id: "CompanyUser" });
+export type TCompanyUser = z.infer<typeof ZCompanyUser>;
 
 export const ZUserListQuery = ZPageQuery.extend({
   search: z.string().trim().max(200).optional().describe("Case-insensitive partial match on first name, last name, username or e-mail"),

@@ -19,6 +19,7 @@ export const ZWorkspaceMember = z
     created_at: zTimestamp,
   })
   .meta({ id: "WorkspaceMember" });
+export type TWorkspaceMember = z.infer<typeof ZWorkspaceMember>;
 
 export const ZScopedApiKey = z.object({
   id: z.string(),

@@ -2,6 +2,7 @@
 // an in-memory PGlite for `DATABASE_URL=memory://`, or a Postgres server with pgvector otherwise.
 // Kept on globalThis so that every Next.js bundle (instrumentation, route handlers) shares it: PGlite
 // is single-process and must never be opened twice on the same directory.
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";

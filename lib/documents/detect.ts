@@ -54,6 +54,22 @@ function detected(kind: DocumentKind, ext: string): DetectedType {
   return { kind, mimeType: MIME[kind], extension: allowed.includes(ext) ? ext : allowed[0] };
 }
 
+const KIND_OF_MIME = new Map(Object.entries(MIME).map(([kind, mime]) => [mime, kind as DocumentKind]));
+
+/** The type of a document whose kind was detected before, as detectType reports it for this name. */
+export function typeOfKind(kind: DocumentKind, filename?: string): DetectedType {
+  return detected(kind, extensionOf(filename));
+}
+
+/**
+ * The type detected before and kept as its MIME type (files.mime_type), so the bytes need not be read again;
+ * null for a MIME type that detectType never reports.
+ */
+export function typeOfMimeType(mimeType: string | null | undefined, filename?: string): DetectedType | null {
+  const kind = mimeType ? KIND_OF_MIME.get(mimeType) : undefined;
+  return kind ? typeOfKind(kind, filename) : null;
+}
+
 const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];

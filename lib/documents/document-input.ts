@@ -1,17 +1,24 @@
 // The document-carrying requests of POST /parse and POST /extract: multipart (a `file` upload plus text
 // fields, JSON objects sent as JSON strings) or JSON (a `document` URL plus objects). Exactly one source
-// names the document (`file`, `document`, or an endpoint's own such as extract's `file_id`); uploads stream
-// to a temp file, URLs are fetched SSRF-safely (lib/http/fetch-document.ts), both under a size cap.
+// names the document (`file`, `document`, or an endpoint's own such as extract's `file_id`). The HTTP layer
+// reads the body (lib/http/document-body.ts: uploads stream to a scratch file under a size cap); URLs are
+// fetched here, SSRF-safely (./fetch-document.ts), under the mode's size cap.
 import { AppError, fieldError } from "@/lib/errors";
-import { bodyKindOf, readBodyLimited } from "@/lib/http/body";
-import { env } from "@/lib/env";
-import { fetchDocument } from "@/lib/http/fetch-document";
-import { parseMultipart, type UploadedFile } from "@/lib/http/multipart";
 import { removeQuietly } from "@/lib/storage/temp";
+import type { UploadedFile } from "@/lib/storage/uploaded-file";
+import { fetchDocument } from "./fetch-document";
+
+/** A document-carrying body as read from the request, before any member is interpreted. */
+export interface DocumentBody {
+  /** Text fields of a multipart body (strings) or the members of a JSON body. */
+  fields: Record<string, unknown>;
+  /** The multipart `file` part, if any (never in JSON bodies). */
+  upload: UploadedFile | null;
+  /** Removes the uploaded scratch files (call in finally unless they were handed over). */
+  cleanup: () => Promise<void>;
+}
 
 export interface DocumentRequestRules {
-  /** Largest upload accepted while streaming (the endpoint's largest limit; the mode's own is checked later). */
-  maxUploadBytes: number;
   /** Sources besides `file` and `document`, e.g. ["file_id"]. */
   otherSources?: readonly string[];
 }
@@ -58,45 +65,22 @@ function pickSource(present: string[], fileAttempted: boolean, rules: DocumentRe
   return present[0];
 }
 
-export async function readDocumentRequest(req: Request, rules: DocumentRequestRules): Promise<DocumentRequest> {
-  const others = rules.otherSources ?? [];
-  const kind = bodyKindOf(req.headers.get("content-type"));
-  if (kind === "multipart") {
-    const form = await parseMultipart(req, { maxFileBytes: rules.maxUploadBytes, maxFiles: 1 });
-    try {
-      const upload = form.files.find((f) => f.field === "file") ?? null;
-      const present = [
-        ...(upload ? ["file"] : []),
-        ...["document", ...others].filter((name) => isGiven(form.fields[name])),
-      ];
-      const source = pickSource(present, "file" in form.fields, rules);
-      if (source === "file" && upload!.size === 0) throw new AppError("no_file", "The uploaded file is empty.");
-      return { source, fields: form.fields, upload: source === "file" ? upload : null, cleanup: form.cleanup };
-    } catch (err) {
-      await form.cleanup();
-      throw err;
-    }
+/** Which member names the document; the body's scratch files are removed when it is refused. */
+export async function documentRequest(body: DocumentBody, rules: DocumentRequestRules): Promise<DocumentRequest> {
+  try {
+    const { fields, upload } = body;
+    const present = [
+      ...(upload ? ["file"] : []),
+      ...["document", ...(rules.otherSources ?? [])].filter((name) => isGiven(fields[name])),
+    ];
+    // A `file` member that is not an upload: a text field in multipart, any member in JSON.
+    const source = pickSource(present, "file" in fields, rules);
+    if (source === "file" && upload!.size === 0) throw new AppError("no_file", "The uploaded file is empty.");
+    return { source, fields, upload: source === "file" ? upload : null, cleanup: body.cleanup };
+  } catch (err) {
+    await body.cleanup();
+    throw err;
   }
-  if (kind !== "json" && kind !== "none") {
-    throw new AppError("unsupported_media_type", "Send multipart/form-data (file upload) or application/json (document URL).");
-  }
-  const raw = await readBodyLimited(req, env().MAX_JSON_BODY_BYTES);
-  let body: unknown = {};
-  if (raw.byteLength) {
-    try {
-      body = JSON.parse(new TextDecoder().decode(raw));
-    } catch {
-      throw new AppError("bad_request", "Malformed JSON in request body.");
-    }
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError("bad_request", "The JSON body must be an object.");
-  const fields = body as Record<string, unknown>;
-  const source = pickSource(
-    ["document", ...others].filter((name) => isGiven(fields[name])),
-    "file" in fields,
-    rules,
-  );
-  return { source, fields, upload: null, cleanup: async () => undefined };
 }
 
 /**

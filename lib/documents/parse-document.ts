@@ -1,4 +1,4 @@
-// The document engine's entry point: detect the type from the bytes, check page limits early,
+// The document engine's entry point: detect the type from the bytes (unless known), check page limits early,
 // run the converter under a time budget, and turn any converter failure into the spec's errors.
 import fs from "node:fs";
 import { AppError } from "@/lib/errors";
@@ -12,6 +12,8 @@ export interface ParseDocumentInput {
   /** The document on local disk. */
   path: string;
   filename: string;
+  /** The type when it was detected before (ingestion keeps it from the upload); else detected from the bytes. */
+  type?: DetectedType;
   pageRange?: PageRange;
   ocr?: OcrMode;
   ocrLanguages?: string[];
@@ -46,7 +48,7 @@ function checkLimits(pageCount: number, input: ParseDocumentInput): void {
 
 export async function parseDocument(input: ParseDocumentInput): Promise<ParsedDocument> {
   const bytes = new Uint8Array(await fs.promises.readFile(input.path));
-  const type = await detectType(bytes, input.filename);
+  const type = input.type ?? (await detectType(bytes, input.filename));
   await input.onDetected?.(type);
   if (type.kind === "pdf") {
     // Limits are checked from the trailer before any page is parsed; an unreadable PDF is left to the

@@ -2,15 +2,16 @@
 // or queue it when asynchronous (202). A synchronous failure is recorded on the job and answered with its
 // error code and the job id.
 import { enqueueJob } from "@/inngest/jobs";
-import { extractDocumentJob } from "@/inngest/functions/extract-document";
+import { extractDocumentJob } from "@/inngest/definitions/extract-document";
 import { randomToken } from "@/lib/auth/api-key-secret";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
+import type { DocumentBody } from "@/lib/documents/document-input";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { storage } from "@/lib/storage/storage";
-import { usageFrom } from "@/lib/usage/record-usage";
+import { usageFrom } from "@/lib/billing/record-usage";
 import { readExtractRequest, type ExtractIntake } from "./extract-intake";
 import { readExtractJob } from "./get-extract-job";
 import { asExtractError, extractRows, loadPages, markExtractFailed, storeResult, type StoredExtractOptions } from "./run-extract";
@@ -23,9 +24,10 @@ function describeSource(intake: ExtractIntake) {
   return { filename: s.doc.filename, fileSizeBytes: s.doc.size, mimeType: s.type.mimeType, sourceUrl: s.doc.sourceUrl };
 }
 
-async function runInline(id: string, intake: ExtractIntake, req: Request): Promise<void> {
+async function runInline(id: string, intake: ExtractIntake, callerSignal: AbortSignal | undefined): Promise<void> {
   const timeoutMs = env().EXTRACT_SYNC_TIMEOUT_MS;
-  const signal = AbortSignal.any([req.signal, AbortSignal.timeout(timeoutMs)]);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
   try {
     const job = await db().extractJob.findUniqueOrThrow({ where: { id } });
     const loaded = await loadPages(job, intake.source.kind === "document" ? intake.source.doc.path : null, { timeoutMs, signal });
@@ -38,8 +40,9 @@ async function runInline(id: string, intake: ExtractIntake, req: Request): Promi
   }
 }
 
-export async function createExtractJob(p: Principal, req: Request) {
-  const intake = await readExtractRequest(p, req);
+/** `signal`: the caller went away (a synchronous extraction stops). */
+export async function createExtractJob(p: Principal, body: DocumentBody, signal?: AbortSignal) {
+  const intake = await readExtractRequest(p, body);
   try {
     const id = `ext_${randomToken(24)}`;
     const options: StoredExtractOptions = {
@@ -58,7 +61,7 @@ export async function createExtractJob(p: Principal, req: Request) {
     };
     if (!intake.options.async) {
       await db().extractJob.create({ data: { ...base, status: "processing", startedAt: new Date() } });
-      await runInline(id, intake, req);
+      await runInline(id, intake, signal);
       return { status: 200, job: await readExtractJob(id, 1) };
     }
     const storageKey = intake.source.kind === "document" ? `extract/${id}/original` : null;

@@ -1,15 +1,15 @@
-// Turns a POST /extract request into its source (a local document or an ingested file), the validated
-// schema and options. Everything that can be refused is refused here, before a job exists.
+// Turns a POST /extract body (read by the HTTP layer) into its source (a local document or an ingested
+// file), the validated schema and options. Everything that can be refused is refused here, before a job exists.
 import type { Principal } from "@/lib/auth/principal";
 import { ZExtractOptions, type TExtractOptions } from "@/lib/contracts/extract";
 import type { File } from "@/lib/db/generated/client";
-import { jsonObjectField, loadRequestDocument, readDocumentRequest, type LocalDocument } from "@/lib/documents/document-input";
+import { documentRequest, jsonObjectField, loadRequestDocument, type DocumentBody, type LocalDocument } from "@/lib/documents/document-input";
 import { parsePageRange, type PageRange } from "@/lib/documents/page-range";
 import type { DetectedType } from "@/lib/documents/types";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { parseWith } from "@/lib/http/validation";
-import { validateExtractionSchema } from "@/lib/extract/json-schema";
+import { parseWith } from "@/lib/validation";
+import { validateExtractionSchema } from "@/lib/ai/extraction/json-schema";
 import type { ObjectSchema } from "@/lib/ai/extraction/types";
 import { checkPages, inspectDocument, resolveSourceFile } from "./extract-source";
 
@@ -32,8 +32,13 @@ function readSchema(raw: unknown): ObjectSchema {
   });
 }
 
-export async function readExtractRequest(p: Principal, req: Request): Promise<ExtractIntake> {
-  const request = await readDocumentRequest(req, { maxUploadBytes: env().EXTRACT_ASYNC_MAX_BYTES, otherSources: ["file_id"] });
+/** The largest upload POST /extract streams in (the asynchronous limit; the mode's own is checked below). */
+export function maxExtractUploadBytes(): number {
+  return env().EXTRACT_ASYNC_MAX_BYTES;
+}
+
+export async function readExtractRequest(p: Principal, body: DocumentBody): Promise<ExtractIntake> {
+  const request = await documentRequest(body, { otherSources: ["file_id"] });
   try {
     const schema = readSchema(request.fields.schema);
     const options = parseWith(ZExtractOptions, jsonObjectField(request.fields.options, "options") ?? {}, "options");

@@ -3,13 +3,13 @@
 // store and meter in one transaction. Failures end as `failed` with an error block.
 import { db } from "@/lib/db/client";
 import type { ExtractJob } from "@/lib/db/generated/client";
-import { failJobUpdate, percentOf, progressWriter, type JobProgress } from "@/lib/documents/document-jobs";
+import { failJobUpdate, percentOf, progressWriter, type JobProgress } from "@/lib/document-jobs";
 import { parsePageRange } from "@/lib/documents/page-range";
-import { coerceRows } from "@/lib/extract/coerce";
+import { coerceRows } from "@/lib/ai/extraction/coerce";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { extractor, type ExtractionResult, type Granularity, type ObjectSchema } from "@/lib/ai/extraction";
-import { recordUsage } from "@/lib/usage/record-usage";
+import { recordUsage } from "@/lib/billing/record-usage";
 import { convertDocument, loadFilePages, type LoadedPages } from "./extract-source";
 
 /** What a job keeps of its request options. */

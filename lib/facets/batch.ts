@@ -2,7 +2,7 @@
 // own transaction; the first failure is answered with its error and `index`, later actions never run.
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { validationError } from "@/lib/http/validation";
+import { validationError } from "@/lib/validation";
 
 export function withIndex(err: AppError, index: number): AppError {
   return new AppError(err.code, err.detail, { ...err.options, index });

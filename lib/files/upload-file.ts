@@ -1,51 +1,24 @@
-// Uploads: stream the multipart file to a temp file, check the workspace role and quotas, detect the
-// type from the bytes, store the bytes, create the file row with its tags, start ingestion.
+// Uploads: the HTTP layer has streamed the document to a scratch file and validated the form fields
+// (lib/http/upload-form.ts); here: check the workspace role and quotas, detect the type from the bytes,
+// store the bytes, create the file row with its tags, start ingestion.
 // Nothing is half-written: a failure after storing removes the bytes; a failure to enqueue removes both.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
-import { ZExternalMetadata } from "@/lib/contracts/files";
+import type { TFileUploadFields } from "@/lib/contracts/files";
 import { db } from "@/lib/db/client";
 import type { Prisma, Workspace } from "@/lib/db/generated/client";
 import { detectType } from "@/lib/documents/detect";
-import { env } from "@/lib/env";
 import { AppError, fieldError, notFound } from "@/lib/errors";
-import { parseMultipart } from "@/lib/http/multipart";
-import { parseWith } from "@/lib/http/validation";
+import { initialIngestionStatus } from "@/lib/ingestion/prepare-source";
 import { startIngestion } from "@/lib/ingestion/start-ingestion";
 import { storage } from "@/lib/storage/storage";
+import type { UploadForm } from "@/lib/storage/uploaded-file";
 import { findAccessibleWorkspace, requireRole } from "@/lib/workspaces/access";
 import { assertQuota } from "./quotas";
 import { serializeFiles } from "./serialize-file";
 import { recordStorageFootprint } from "./storage-footprint";
-
-/** Kinds converted by LibreOffice before parsing start in `pending_conversion`. */
-const NEEDS_CONVERSION = new Set(["doc", "ppt"]);
-
-function parseIdList(raw: string | undefined, field: string): number[] {
-  if (raw === undefined || raw.trim() === "") return [];
-  let values: unknown;
-  try {
-    values = raw.trim().startsWith("[") ? JSON.parse(raw) : raw.split(",").map((s) => s.trim());
-  } catch {
-    throw fieldError(field, 'Must be a list of integers: "1,2" or [1,2].');
-  }
-  const ids = parseWith(z.array(z.coerce.number().int().min(1)).max(200), values, field);
-  return [...new Set(ids)];
-}
-
-function parseJsonField<S extends z.ZodType>(schema: S, raw: string | undefined, field: string): z.output<S> | undefined {
-  if (raw === undefined || raw.trim() === "") return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw fieldError(field, "Must be a JSON object.");
-  }
-  return parseWith(schema, value, field);
-}
 
 export async function resolveUploadWorkspace(p: Principal, workspaceId: number | undefined): Promise<Workspace> {
   let id = workspaceId;
@@ -77,21 +50,12 @@ export interface UploadTarget {
   uploadSessionId?: string;
 }
 
-export async function uploadFile(p: Principal, req: Request, target: UploadTarget = {}) {
-  if (!req.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data")) {
-    throw new AppError("unsupported_media_type", "Upload files as multipart/form-data with a `file` field.");
-  }
-  const form = await parseMultipart(req, { maxFileBytes: env().FILE_UPLOAD_MAX_BYTES, maxFiles: 1 });
+/** Takes the form's scratch file: it is moved to storage or removed, whatever happens. */
+export async function uploadFile(p: Principal, form: UploadForm<TFileUploadFields>, target: UploadTarget = {}) {
   try {
-    const upload = form.files.find((f) => f.field === "file");
-    if (!upload || upload.size === 0) throw new AppError("no_file", upload ? "The uploaded file is empty." : "Attach the document in the `file` field.");
-    const fields = form.fields;
-    const workspaceId =
-      target.workspaceId ?? (fields.workspace_id ? parseWith(z.coerce.number().int().min(1), fields.workspace_id, "workspace_id") : undefined);
-    const workspace = await resolveUploadWorkspace(p, workspaceId);
-    const tagIds = parseIdList(fields.tag_ids, "tag_ids");
-    const externalMetadata = parseJsonField(ZExternalMetadata, fields.external_metadata, "external_metadata");
-    const title = fields.title?.trim() ? parseWith(z.string().max(500), fields.title.trim(), "title") : undefined;
+    const { file: upload, fields } = form;
+    const workspace = await resolveUploadWorkspace(p, target.workspaceId ?? fields.workspace_id);
+    const { tag_ids: tagIds, external_metadata: externalMetadata, title } = fields;
     await validateTagIds(p.companyId, tagIds);
     await assertQuota(workspace, upload.size);
 
@@ -110,11 +74,12 @@ export async function uploadFile(p: Principal, req: Request, target: UploadTarge
             filename,
             title: title ?? (filename.replace(/\.[^.]+$/, "") || filename),
             extension: (path.extname(filename).slice(1) || type.extension).toLowerCase(),
+            // The detected type, kept: ingestion does not detect it again (lib/ingestion/prepare-source.ts).
             mimeType: type.mimeType,
             size: stored.size,
             sha256: stored.sha256,
             storageKey,
-            status: NEEDS_CONVERSION.has(type.kind) ? "pending_conversion" : "pending",
+            status: initialIngestionStatus(type.kind),
             externalMetadata: externalMetadata ? (externalMetadata as Prisma.InputJsonValue) : undefined,
             externalId: externalMetadata?.external_id ?? null,
             externalDocType: externalMetadata?.doc_type ?? null,

@@ -4,7 +4,9 @@ import { randomUUID } from "node:crypto";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import type { TFileUploadFields } from "@/lib/contracts/files";
 import { AppError } from "@/lib/errors";
+import type { UploadForm } from "@/lib/storage/uploaded-file";
 import { resolveUploadWorkspace, uploadFile } from "./upload-file";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,11 +30,15 @@ export async function createUploadSession(p: Principal, workspaceId: number | un
   };
 }
 
-export async function uploadToSession(p: Principal, uuid: string, req: Request) {
+/**
+ * `readForm` reads the upload only once the session is known to be open, so an unknown or expired session
+ * is refused before the document streams in.
+ */
+export async function uploadToSession(p: Principal, uuid: string, readForm: () => Promise<UploadForm<TFileUploadFields>>) {
   const session = UUID.test(uuid) ? await db().uploadSession.findFirst({ where: { id: uuid, companyId: p.companyId } }) : null;
   if (!session) throw new AppError("upload_session_not_found", "No upload session with this id.");
   if (session.expiresAt <= new Date()) {
     throw new AppError("upload_session_expired", `The upload session expired at ${session.expiresAt.toISOString()}; open a new one.`);
   }
-  return uploadFile(p, req, { workspaceId: session.workspaceId, uploadSessionId: session.id });
+  return uploadFile(p, await readForm(), { workspaceId: session.workspaceId, uploadSessionId: session.id });
 }

@@ -5,15 +5,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { removeQuietly, tempPath } from "@/lib/storage/temp";
+import type { UploadedFile } from "@/lib/storage/uploaded-file";
 import { AppError } from "@/lib/errors";
-
-export interface UploadedFile {
-  field: string;
-  filename: string;
-  mimeType: string;
-  path: string;
-  size: number;
-}
 
 export interface MultipartResult {
   fields: Record<string, string>;

@@ -1,20 +1,13 @@
-// Page-number pagination with the envelope used across the API: {count, next, previous, results}.
-import { baseUrl } from "./respond";
-
-export interface PageRequest {
-  page: number;
-  page_size: number;
-}
+// The page envelope used across the API: {count, next, previous, results}. Use cases return a Page
+// (lib/pagination.ts); only this layer knows the request URL the links are built from.
+import type { Page, PageRequest } from "@/lib/pagination";
+import { type ApiResult, baseUrl, ok } from "./respond";
 
 export interface Paginated<T> {
   count: number;
   next: string | null;
   previous: string | null;
   results: T[];
-}
-
-export function pageWindow({ page, page_size }: PageRequest): { skip: number; take: number } {
-  return { skip: (page - 1) * page_size, take: page_size };
 }
 
 function pageLink(req: Request, page: number): string {
@@ -24,7 +17,7 @@ function pageLink(req: Request, page: number): string {
   return out.toString();
 }
 
-export function paginated<T>(req: Request, pageReq: PageRequest, count: number, results: T[]): Paginated<T> {
+export function paginated<T>(req: Request, pageReq: PageRequest, { count, results }: Page<T>): Paginated<T> {
   const lastPage = Math.max(1, Math.ceil(count / pageReq.page_size));
   return {
     count,
@@ -32,4 +25,9 @@ export function paginated<T>(req: Request, pageReq: PageRequest, count: number, 
     previous: pageReq.page > 1 ? pageLink(req, Math.min(pageReq.page - 1, lastPage)) : null,
     results,
   };
+}
+
+/** 200 with the page envelope: what a list route returns for its use case's Page. */
+export function okPage<T>(req: Request, pageReq: PageRequest, page: Page<T>): ApiResult {
+  return ok(paginated(req, pageReq, page));
 }

@@ -24,6 +24,11 @@ export function baseUrl(req: Request): string {
   return `${proto}://${host}`;
 }
 
+/** The host the client asked for (proxy header honoured), as sent: case and port untouched. */
+export function requestHost(req: Request): string {
+  return req.headers.get("x-forwarded-host")?.split(",")[0] || req.headers.get("host") || new URL(req.url).host;
+}
+
 export function docUrl(req: Request, code: string): string {
   return `${baseUrl(req)}/docs#${errorDocAnchor(code)}`;
 }

@@ -2,7 +2,8 @@
 // and client cancellation reaching the producer.
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { formatSseEvent, parseSseBody, sseResponse, type SseEvent } from "./sse";
+import type { AskEvent } from "@/lib/ask/ask-question";
+import { askSseEvent, formatSseEvent, parseSseBody, sseEvents, sseResponse, type SseEvent } from "./sse";
 
 const req = new Request("http://localhost:3000/api/v3/ask", { method: "POST" });
 
@@ -61,6 +62,31 @@ describe("sse", () => {
     await reader.read();
     await reader.cancel();
     expect(cancelled).toBe(true);
+    expect(finalised).toBe(true);
+  });
+
+  it("names /ask's domain events on the wire, and closing the stream closes the use case's sequence", async () => {
+    let finalised = false;
+    async function* ask(): AsyncGenerator<AskEvent> {
+      try {
+        yield { type: "sources", sources: [] };
+        yield { type: "delta", text: "Hi" };
+        yield { type: "done", model: "m", usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } };
+        yield { type: "delta", text: "never read" };
+      } finally {
+        finalised = true;
+      }
+    }
+    const res = sseResponse(req, sseEvents(ask(), askSseEvent));
+    const reader = res.body!.getReader();
+    let text = "";
+    for (let i = 0; i < 3; i++) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toBe(
+      'event: sources\ndata: {"sources":[]}\n\n' +
+        'event: delta\ndata: {"text":"Hi"}\n\n' +
+        'event: done\ndata: {"model":"m","usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3}}\n\n',
+    );
+    await reader.cancel();
     expect(finalised).toBe(true);
   });
 });

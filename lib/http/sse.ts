@@ -1,6 +1,8 @@
-// Server-sent events: an async sequence of named events becomes a `text/event-stream` response.
+// Server-sent events: an async sequence of named events becomes a `text/event-stream` response. Use cases
+// yield their own domain events; the names and data they carry on the wire are decided here only.
 // A failure after the stream has started can no longer change the HTTP status, so it is sent as an
 // `error` event whose data is the same v3 envelope an HTTP error would carry, and the stream closes.
+import type { AskEvent } from "@/lib/ask/ask-question";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/errors";
 import { errorEnvelope } from "./respond";
@@ -13,6 +15,23 @@ export interface SseEvent {
 /** One event in the wire format (data is JSON on one line, so no `data:` continuation is needed). */
 export function formatSseEvent(e: SseEvent): string {
   return `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
+}
+
+/** /ask on the wire: `sources` ({sources}), `delta` ({text})…, `done` ({model, usage}). */
+export function askSseEvent(e: AskEvent): SseEvent {
+  switch (e.type) {
+    case "sources":
+      return { event: "sources", data: { sources: e.sources } };
+    case "delta":
+      return { event: "delta", data: { text: e.text } };
+    case "done":
+      return { event: "done", data: { model: e.model, usage: e.usage } };
+  }
+}
+
+/** Names each domain event for the wire; closing this sequence closes the source (the client went away). */
+export async function* sseEvents<E>(events: AsyncIterable<E>, name: (e: E) => SseEvent): AsyncGenerator<SseEvent> {
+  for await (const e of events) yield name(e);
 }
 
 export interface SseOptions {

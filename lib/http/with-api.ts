@@ -2,7 +2,8 @@
 // rate limit → params/query/body validation → spending limits (metered endpoints) → use case → serialisation. Errors become the v3 envelope.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/auth/principal";
+import { resolvePrincipal } from "@/lib/auth/resolve-principal";
 import { enforceSpendingLimits } from "@/lib/billing/enforce";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -12,7 +13,7 @@ import type { EndpointDef } from "@/lib/contracts/endpoint";
 import { AppError } from "@/lib/errors";
 import { checkRateLimit } from "./rate-limit";
 import { errorResponse, jsonResponse, type ApiResult } from "./respond";
-import { parseWith } from "./validation";
+import { parseWith } from "@/lib/validation";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 

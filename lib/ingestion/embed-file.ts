@@ -6,7 +6,8 @@ import { db } from "@/lib/db/client";
 import { chunkDocument } from "@/lib/documents/chunk";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { embedTexts, embeddingProvider, ensureVectorIndex } from "@/lib/ai/embeddings";
+import { embedTexts, embeddingProvider } from "@/lib/ai/embeddings";
+import { ensureVectorIndex } from "@/lib/db/vector";
 import { insertChunks } from "@/lib/search/index-chunks";
 import {
   type FileRef,

@@ -94,6 +94,13 @@ export async function markFailed(ref: FileRef, status: IngestionStatus, detail: 
   return { outcome: "failed", status, detail: text };
 }
 
+/** Ends an ingestion that failed for good as `fail`, unless a *_failed status already carries the precise reason. */
+export async function failIngestion(ref: FileRef, reason: string): Promise<void> {
+  const file = await db().file.findUnique({ where: { id: ref.fileId }, select: { status: true } });
+  if (!file || (FAILED_STATUSES as readonly string[]).includes(file.status)) return;
+  await markFailed(ref, "fail", `Ingestion failed: ${reason}`);
+}
+
 /**
  * Best-effort removal of derived objects once the file row is gone: a step may have stored one after the
  * deletion removed the others. Never when the file was only replaced (the new version's job owns the keys).

@@ -3,7 +3,7 @@
 // commit finds the file embedded and writes nothing).
 import { db } from "@/lib/db/client";
 import { joinPages } from "@/lib/documents/parse-document";
-import { recordUsage } from "@/lib/usage/record-usage";
+import { recordUsage } from "@/lib/billing/record-usage";
 import { matchAutoTags } from "./auto-tags";
 import { type FileRef, type StaleOutcome, cleanUpIfDeleted, isStale, lockCurrentFile } from "./file-state";
 

@@ -1,8 +1,8 @@
-// The parse step: the document engine on the stored bytes, then the pages, page count, MIME type, language
+// The parse step: the document engine on the stored bytes (their type already known), then the pages, page count, MIME type, language
 // and summaries written in one transaction (status parsed). Engine errors are the file's parsing_failed
 // with the engine's reason; an OCR pool at capacity is retried later; anything else is retried by the job.
-import { RetryAfterError } from "inngest";
 import { db } from "@/lib/db/client";
+import { typeOfKind } from "@/lib/documents/detect";
 import { parseDocument } from "@/lib/documents/parse-document";
 import { type TextSearchConfig, summarizeDocument } from "@/lib/documents/summarize";
 import { env } from "@/lib/env";
@@ -44,6 +44,8 @@ export async function parseStep(
       parseDocument({
         path,
         filename: source.filename,
+        // Detected by the detect step (or at upload): the engine does not detect it again.
+        type: typeOfKind(source.kind, source.filename),
         ocr: "auto",
         ocrLanguages: env().OCR_DEFAULT_LANGUAGES.split(/[+,]/),
         timeoutMs: env().INGEST_TIMEOUT_MS,
@@ -53,7 +55,8 @@ export async function parseStep(
   } catch (err) {
     const stale = watch.stale();
     if (stale) return cleanUpIfDeleted(stale, ref.fileId);
-    if (err instanceof AppError && err.code === "ocr_concurrent_limit") throw new RetryAfterError("OCR pool is busy", 5_000);
+    // Back-pressure, not a verdict on the file: the job tries again later (inngest/define-job.ts retryWhenBusy).
+    if (err instanceof AppError && err.code === "ocr_concurrent_limit") throw err;
     if (err instanceof AppError) return markFailed(ref, "parsing_failed", err.detail);
     throw err;
   } finally {

@@ -1,10 +1,11 @@
-// The first steps of ingestion: what the stored bytes are (detection ignores the name's claims), and for
+// The first steps of ingestion: what the stored bytes are (detected once: at upload, kept as the file's MIME
+// type, or here for files that arrived otherwise; detection ignores the name's claims), and for
 // legacy Office files (.doc, .ppt) their conversion with LibreOffice to docx/pptx, stored beside the original
 // as files/<id>/converted.<ext> so that a retry or a re-parse starts from it.
 import path from "node:path";
 import { convertWithLibreOffice } from "@/lib/documents/convert/libreoffice";
-import { detectType } from "@/lib/documents/detect";
-import type { DocumentKind } from "@/lib/documents/types";
+import { detectType, typeOfMimeType } from "@/lib/documents/detect";
+import type { DetectedType, DocumentKind } from "@/lib/documents/types";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { storage } from "@/lib/storage/storage";
@@ -39,29 +40,41 @@ export interface DetectedSource {
 
 const CONVERT: Partial<Record<DocumentKind, "docx" | "pptx">> = { doc: "docx", ppt: "pptx" };
 
-/** Formats that are converted before parsing, by file extension (for the status set at upload). */
-export function needsConversion(extension: string): boolean {
-  return extension.toLowerCase().replace(/^\./, "") in CONVERT;
+/**
+ * The one rule of the status a new (or replaced) file starts in: formats that LibreOffice converts first
+ * (doc, ppt) wait in pending_conversion. `kind` is the detected DocumentKind, or a file's extension while
+ * its type is not known yet (doc and ppt files carry their kind's name).
+ */
+export function initialIngestionStatus(kind: string): "pending" | "pending_conversion" {
+  return Object.hasOwn(CONVERT, kind.toLowerCase().replace(/^\./, "")) ? "pending_conversion" : "pending";
 }
 
-/** Reads the stored bytes and detects their type. An unsupported or empty file is a parsing failure. */
+const MISSING_ORIGINAL = "The uploaded file is no longer in storage.";
+
+/**
+ * What the stored bytes are: the type detected at upload (the file's MIME type), else detected from the
+ * bytes. An unsupported or empty file is a parsing failure; a missing original fails the file.
+ */
 export async function detectStep(ref: FileRef): Promise<DetectedSource | StaleOutcome | FailedOutcome> {
   const file = await currentFile(ref);
   if (isStale(file)) return cleanUpIfDeleted(file, ref.fileId);
-  let kind: DocumentKind;
-  let mimeType: string;
-  try {
-    const bytes = await storage().readBytes(file.storageKey);
-    ({ kind, mimeType } = await detectType(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), file.filename));
-  } catch (err) {
-    if (err instanceof AppError) return markFailed(ref, "parsing_failed", err.detail);
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return markFailed(ref, "fail", "The uploaded file is no longer in storage.");
-    throw err;
+  let type: DetectedType | null = typeOfMimeType(file.mimeType, file.filename);
+  if (type && !(await storage().exists(file.storageKey))) return markFailed(ref, "fail", MISSING_ORIGINAL);
+  if (!type) {
+    try {
+      const bytes = await storage().readBytes(file.storageKey);
+      type = await detectType(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), file.filename);
+    } catch (err) {
+      if (err instanceof AppError) return markFailed(ref, "parsing_failed", err.detail);
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return markFailed(ref, "fail", MISSING_ORIGINAL);
+      throw err;
+    }
   }
-  const convertTo = CONVERT[kind];
-  // Uploads set pending_conversion already; files enqueued otherwise get it here.
-  if (convertTo) await setStatus(ref, "pending_conversion", { onlyFrom: ["pending"] });
-  return { outcome: "ok", source: { key: file.storageKey, filename: file.filename, kind }, mimeType, convertTo };
+  const { kind, mimeType } = type;
+  // Uploads and startIngestion set it already; files whose name did not tell get it here.
+  const status = initialIngestionStatus(kind);
+  if (status !== "pending") await setStatus(ref, status, { onlyFrom: ["pending"] });
+  return { outcome: "ok", source: { key: file.storageKey, filename: file.filename, kind }, mimeType, convertTo: CONVERT[kind] };
 }
 
 /** LibreOffice doc → docx / ppt → pptx; a conversion failure is a parsing failure (the engine could not read it). */

@@ -1,22 +1,24 @@
 // POST /parse and GET /parse/{id}: create a parse job (run inline when synchronous, queued when
 // asynchronous) and read it back within the caller's company.
 import { enqueueJob } from "@/inngest/jobs";
-import { parseDocumentJob } from "@/inngest/functions/parse-document";
+import { parseDocumentJob } from "@/inngest/definitions/parse-document";
 import { randomToken } from "@/lib/auth/api-key-secret";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
+import type { DocumentBody } from "@/lib/documents/document-input";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { storage } from "@/lib/storage/storage";
-import { usageFrom } from "@/lib/usage/record-usage";
+import { usageFrom } from "@/lib/billing/record-usage";
 import { readParseRequest } from "./parse-intake";
 import { runParse, type StoredParseOptions } from "./run-parse";
 import { serializeParseJob } from "./serialize-parse-job";
 
 const ID_PATTERN = /^parse_[0-9A-Za-z]{24}$/;
 
-export async function createParseJob(p: Principal, req: Request) {
-  const intake = await readParseRequest(req);
+/** `signal`: the caller went away (a synchronous parse stops). */
+export async function createParseJob(p: Principal, body: DocumentBody, signal?: AbortSignal) {
+  const intake = await readParseRequest(body);
   const id = `parse_${randomToken(24)}`;
   const stored: StoredParseOptions = {
     ocr: intake.options.ocr,
@@ -38,7 +40,7 @@ export async function createParseJob(p: Principal, req: Request) {
     if (!intake.options.async) {
       await db().parseJob.create({ data: { ...base, status: "processing", startedAt: new Date() } });
       // A failure is recorded on the job (GET shows it) and answered with its error code now.
-      await runParse(id, intake.path, { signal: req.signal }).catch((err: unknown) => {
+      await runParse(id, intake.path, { signal }).catch((err: unknown) => {
         if (err instanceof AppError) throw new AppError(err.code, err.detail, { ...err.options, id });
         throw err;
       });

@@ -1,12 +1,12 @@
-// Turns a POST /parse request into a document on local disk plus validated options:
-// multipart (`file`, `options` JSON string) or JSON (`document` URL, `options`). Reading the body and
-// choosing the source is shared with extract (lib/documents/document-input.ts).
+// Turns a POST /parse body into a document on local disk plus validated options:
+// multipart (`file`, `options` JSON string) or JSON (`document` URL, `options`). Choosing the source is
+// shared with extract (lib/documents/document-input.ts); the HTTP layer reads the body.
 import { BUILTIN_PARSE_MODEL, OCR_LANGUAGES, ZParseOptions, type TParseOptions } from "@/lib/contracts/parse";
-import { jsonObjectField, loadRequestDocument, readDocumentRequest, type LocalDocument } from "@/lib/documents/document-input";
+import { documentRequest, jsonObjectField, loadRequestDocument, type DocumentBody, type LocalDocument } from "@/lib/documents/document-input";
 import { parsePageRange, type PageRange } from "@/lib/documents/page-range";
 import { env } from "@/lib/env";
 import { AppError, fieldError } from "@/lib/errors";
-import { parseWith } from "@/lib/http/validation";
+import { parseWith } from "@/lib/validation";
 
 export interface ParseIntake extends LocalDocument {
   options: TParseOptions;
@@ -29,8 +29,13 @@ function validateModel(opts: TParseOptions): void {
   }
 }
 
-export async function readParseRequest(req: Request): Promise<ParseIntake> {
-  const request = await readDocumentRequest(req, { maxUploadBytes: env().PARSE_ASYNC_MAX_BYTES });
+/** The largest upload POST /parse streams in (the asynchronous limit; the mode's own is checked below). */
+export function maxParseUploadBytes(): number {
+  return env().PARSE_ASYNC_MAX_BYTES;
+}
+
+export async function readParseRequest(body: DocumentBody): Promise<ParseIntake> {
+  const request = await documentRequest(body, {});
   try {
     // Everything about the options that can be refused is refused before the document is downloaded.
     const options = parseWith(ZParseOptions, jsonObjectField(request.fields.options, "options") ?? {}, "options");

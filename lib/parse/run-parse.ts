@@ -2,12 +2,13 @@
 // then the result with its usage event in one transaction, or the error block.
 import { db } from "@/lib/db/client";
 import { joinPages, parseDocument } from "@/lib/documents/parse-document";
-import { failJobUpdate, percentOf, progressWriter } from "@/lib/documents/document-jobs";
+import { failJobUpdate, percentOf, progressWriter } from "@/lib/document-jobs";
 import { parsePageRange } from "@/lib/documents/page-range";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { recordUsage } from "@/lib/usage/record-usage";
+import { storage } from "@/lib/storage/storage";
+import { recordUsage } from "@/lib/billing/record-usage";
 
 export interface StoredParseOptions {
   page_range?: string;
@@ -81,6 +82,22 @@ export async function runParse(jobId: string, file: string, opts: { signal?: Abo
     await markParseFailed(jobId, appErr.code, appErr.detail, startedAt);
     throw appErr;
   }
+}
+
+/**
+ * The background parse of a queued job (inngest/functions/parse-document.ts) on its uploaded bytes. Skipped
+ * when the job was purged or already has an outcome (a retry after it was written); a failure is recorded
+ * on the job and rethrown as the AppError.
+ */
+export async function runQueuedParse(parseJobId: string): Promise<{ skipped: boolean }> {
+  const job = await db().parseJob.findUnique({ where: { id: parseJobId } });
+  if (!job || job.status === "completed" || job.status === "failed") return { skipped: true };
+  if (!job.storageKey || !(await storage().exists(job.storageKey))) {
+    await markParseFailed(job.id, "file_rendering_failed", "The uploaded document is no longer available.", job.startedAt);
+    return { skipped: true };
+  }
+  await storage().withLocalFile(job.storageKey, (file) => runParse(job.id, file));
+  return { skipped: false };
 }
 
 export async function markParseFailed(jobId: string, code: string, detail: string, startedAt?: Date | null): Promise<void> {

@@ -5,7 +5,7 @@
 // chunk_index), so a retried ingestion step rewrites its rows instead of failing half-way.
 import { database, db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { assertModelId, vectorLiteral } from "@/lib/ai/embeddings";
+import { assertModelId, vectorLiteral } from "@/lib/db/vector";
 
 /** Text search configurations chunks may use (the chunker's language detection maps to these). */
 export const CHUNK_LANGUAGES = ["simple", "english", "german", "french"] as const;

@@ -1,7 +1,7 @@
 // POST /api/v3/search: resolve the caller's scope, retrieve (and optionally rerank), meter one search.
 import type { Principal } from "@/lib/auth/principal";
 import type { TSearchRequest, TSearchResponse } from "@/lib/contracts/search";
-import { recordUsage, usageFrom } from "@/lib/usage/record-usage";
+import { recordUsage, usageFrom } from "@/lib/billing/record-usage";
 import { resolveSearchScope } from "./search-scope";
 import { retrieveChunks } from "./search-retrieve";
 

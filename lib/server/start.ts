@@ -1,11 +1,11 @@
 // Server start-up, run once per process before requests are served (from instrumentation.ts):
 // validate configuration, apply pending migrations, start the local job runner, enqueue re-embedding
 // when the embedding model changed.
-import { stopJobRunner, startJobRunner } from "@/inngest/functions";
-import { enqueueReembedIfNeeded } from "@/inngest/functions/reembed-chunks";
+import { stopJobRunner, startJobRunner } from "@/inngest/worker";
 import { closeDatabase, database } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
+import { enqueueReembedIfNeeded } from "@/lib/ingestion/reembed-chunks";
 import { log } from "@/lib/log";
 
 const g = globalThis as unknown as { __docintelStarted?: Promise<void> };

@@ -3,6 +3,7 @@
 // is kept as object metadata (`x-amz-meta-sha256`), and remote objects are downloaded to a temp
 // file for `withLocalFile`. The AWS SDK is loaded on first use so that importing lib/storage stays
 // cheap when the local driver is in use.
+import "server-only";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -10,7 +11,7 @@ import { PassThrough, pipeline as pipe, Readable, Transform } from "node:stream"
 import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { ConfigError, type TEnv } from "@/lib/env";
-import type { ObjectStorage, StoredObject } from "./storage";
+import type { ObjectStorage, StoredObject } from "./types";
 import { removeQuietly, tempPath } from "./temp";
 
 export interface S3StorageOptions {

@@ -8,8 +8,10 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, setEnvForTests } from "@/lib/env";
 import { S3Storage } from "./s3-storage";
-import { LocalStorage, type ObjectStorage, setStorageForTests, storage } from "./storage";
+import { LocalStorage } from "./local-storage";
+import { setStorageForTests, storage } from "./storage";
 import { tempPath, tempRoot } from "./temp";
+import type { ObjectStorage } from "./types";
 import { startS3Server, type TestS3Server } from "@/tests/helpers/s3-server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-storage-test-"));

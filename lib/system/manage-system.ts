@@ -7,7 +7,7 @@ import type { ZAnnouncementPut, ZMaintenanceCreate } from "@/lib/contracts/syste
 import { db } from "@/lib/db/client";
 import type { Announcement, MaintenancePeriod } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/errors";
-import { pageWindow, paginated, type PageRequest } from "@/lib/http/paginate";
+import { pageWindow, type PageRequest } from "@/lib/pagination";
 import { activeMaintenancePeriods, invalidateMaintenanceCache, periodsVisibleTo } from "./maintenance-periods";
 
 function announcementActive(a: Announcement | null, now = new Date()): a is Announcement {
@@ -55,14 +55,14 @@ export function serializePeriod(m: MaintenancePeriod) {
   };
 }
 
-export async function listMaintenancePeriods(p: Principal, query: PageRequest & { active?: boolean }, req: Request) {
+export async function listMaintenancePeriods(p: Principal, query: PageRequest & { active?: boolean }) {
   requireInstanceAdmin(p);
   const where = query.active === undefined ? {} : query.active ? { endedAt: null } : { NOT: { endedAt: null } };
   const [count, rows] = await Promise.all([
     db().maintenancePeriod.count({ where }),
     db().maintenancePeriod.findMany({ where, orderBy: [{ startedAt: "desc" }, { id: "desc" }], ...pageWindow(query) }),
   ]);
-  return paginated(req, query, count, rows.map(serializePeriod));
+  return { count, results: rows.map(serializePeriod) };
 }
 
 export async function startMaintenance(p: Principal, input: z.output<typeof ZMaintenanceCreate>) {

@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Prisma, Tag } from "@/lib/db/generated/client";
 import { AppError, forbidden, notFound } from "@/lib/errors";
-import { pageWindow, paginated } from "@/lib/http/paginate";
+import { pageWindow } from "@/lib/pagination";
 
 async function serializeTags(tags: Tag[]) {
   const counts = tags.length
@@ -33,7 +33,7 @@ async function findTag(p: Principal, id: number): Promise<Tag> {
   return tag;
 }
 
-export async function listTags(p: Principal, query: z.output<typeof ZTagListQuery>, req: Request) {
+export async function listTags(p: Principal, query: z.output<typeof ZTagListQuery>) {
   const where: Prisma.TagWhereInput = {
     companyId: p.companyId,
     ...(query.auto_assign !== undefined ? { autoAssign: query.auto_assign } : {}),
@@ -43,7 +43,7 @@ export async function listTags(p: Principal, query: z.output<typeof ZTagListQuer
     db().tag.count({ where }),
     db().tag.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(query) }),
   ]);
-  return paginated(req, query, count, await serializeTags(rows));
+  return { count, results: await serializeTags(rows) };
 }
 
 export async function getTag(p: Principal, id: number) {

@@ -7,9 +7,9 @@ import type { ZUserListQuery } from "@/lib/contracts/users";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { forbidden } from "@/lib/errors";
-import { pageWindow, paginated } from "@/lib/http/paginate";
+import { pageWindow } from "@/lib/pagination";
 
-export async function listUsers(p: Principal, query: z.output<typeof ZUserListQuery>, req: Request) {
+export async function listUsers(p: Principal, query: z.output<typeof ZUserListQuery>) {
   // isCompanyLevel is false for workspace-scoped keys, whatever their owner's roles.
   if (!isCompanyLevel(p)) throw forbidden("Only company admins, company DPOs and instance-level users may list the company's users.");
   const term = query.search?.trim();
@@ -29,11 +29,9 @@ export async function listUsers(p: Principal, query: z.output<typeof ZUserListQu
       ...pageWindow(query),
     }),
   ]);
-  return paginated(
-    req,
-    query,
+  return {
     count,
-    rows.map(({ role, user: u }) => ({
+    results: rows.map(({ role, user: u }) => ({
       id: u.id,
       username: u.username,
       email: u.email,
@@ -44,5 +42,5 @@ export async function listUsers(p: Principal, query: z.output<typeof ZUserListQu
       is_active: u.isActive,
       created_at: u.createdAt.toISOString(),
     })),
-  );
+  };
 }

@@ -8,7 +8,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { removeFiles } from "@/lib/files/manage-files";
 import { AppError } from "@/lib/errors";
-import { pageWindow, paginated } from "@/lib/http/paginate";
+import { pageWindow } from "@/lib/pagination";
 import { findAccessibleWorkspace, findManageableWorkspace, listableWorkspacesWhere, workspaceAccess } from "./access";
 import { serializeWorkspaces } from "./serialize-workspace";
 import { workspaceStats } from "./workspace-stats";
@@ -41,7 +41,7 @@ export async function createWorkspace(p: Principal, input: z.output<typeof ZWork
   }
 }
 
-export async function listWorkspaces(p: Principal, query: z.output<typeof ZWorkspaceListQuery>, req: Request) {
+export async function listWorkspaces(p: Principal, query: z.output<typeof ZWorkspaceListQuery>) {
   const where = {
     ...listableWorkspacesWhere(p),
     ...(query.name ? { name: { contains: query.name, mode: "insensitive" as const } } : {}),
@@ -51,7 +51,7 @@ export async function listWorkspaces(p: Principal, query: z.output<typeof ZWorks
     db().workspace.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(query) }),
   ]);
   const accesses = (await Promise.all(rows.map((w) => workspaceAccess(p, w)))).filter((a) => a !== null);
-  return paginated(req, query, count, await serializeWorkspaces(accesses, false));
+  return { count, results: await serializeWorkspaces(accesses, false) };
 }
 
 export async function getWorkspace(p: Principal, id: number) {

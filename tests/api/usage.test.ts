@@ -5,7 +5,7 @@ import { setClockForTests } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { recordStorageFootprint } from "@/lib/files/storage-footprint";
 import type { UsageFeature } from "@/lib/usage/features";
-import { recordUsage } from "@/lib/usage/record-usage";
+import { recordUsage } from "@/lib/billing/record-usage";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
 import { seedCompany, seedUser, type SeededCompany } from "../factories";

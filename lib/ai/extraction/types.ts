@@ -1,8 +1,8 @@
 // Extractors for /extract: fill a caller's JSON Schema (an object with properties) from a parsed
 // document. One interface, an offline default (schema-guided, no model) and an OpenAI-compatible LLM.
-// Rows come back raw; lib/extract/coerce.ts coerces them to the schema's types and validates them.
+// Rows come back raw; ./coerce.ts coerces them to the schema's types and validates them.
 
-/** A JSON Schema of an object with properties (validated by lib/extract/json-schema.ts). */
+/** A JSON Schema of an object with properties (validated by ./json-schema.ts). */
 export type ObjectSchema = {
   type: "object";
   properties: Record<string, Record<string, unknown>>;

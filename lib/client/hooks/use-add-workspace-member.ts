@@ -1,17 +1,18 @@
 "use client";
 // POST /api/v3/workspaces/{id}/members: a user of the company joins with a role.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { ZMemberAdd, ZWorkspaceMember } from "@/lib/contracts/workspaces";
-import { apiClient, type ApiError } from "../api-client";
+import type { TWorkspaceMember } from "@/lib/contracts/workspaces";
+import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 
-export type TWorkspaceMember = z.infer<typeof ZWorkspaceMember>;
+export type { TWorkspaceMember } from "@/lib/contracts/workspaces";
+export type TMemberAdd = BodyOf<typeof endpoints.workspaces.addMember>;
 
 export function useAddWorkspaceMember(workspaceId: number) {
   const qc = useQueryClient();
-  return useMutation<TWorkspaceMember, ApiError, z.input<typeof ZMemberAdd>>({
-    mutationFn: (body) => apiClient.post<TWorkspaceMember>(`/api/v3/workspaces/${workspaceId}/members`, body),
+  return useMutation<TWorkspaceMember, ApiError, TMemberAdd>({
+    mutationFn: (body) => callEndpoint(endpoints.workspaces.addMember, { params: { id: workspaceId }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
   });
 }

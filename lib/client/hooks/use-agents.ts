@@ -2,14 +2,15 @@
 // Agents visible to the caller (GET /api/v3/agents) and one agent (GET /api/v3/agents/{id}).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { TAgent } from "@/lib/contracts/agents";
-import { apiClient, type ApiError, type Query } from "../api-client";
+import { callEndpoint, type ApiError, type QueryOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";
 
-export function useAgents(query: Query = {}) {
+export function useAgents(query: QueryOf<typeof endpoints.agents.list> = {}) {
   return useQuery<TPaginated<TAgent>, ApiError>({
     queryKey: queryKeys.agents.list(query),
-    queryFn: ({ signal }) => apiClient.get<TPaginated<TAgent>>("/api/v3/agents", { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.agents.list, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -17,6 +18,6 @@ export function useAgents(query: Query = {}) {
 export function useAgent(id: number) {
   return useQuery<TAgent, ApiError>({
     queryKey: queryKeys.agents.detail(id),
-    queryFn: ({ signal }) => apiClient.get<TAgent>(`/api/v3/agents/${id}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.agents.get, { params: { id }, signal }),
   });
 }

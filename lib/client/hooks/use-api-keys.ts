@@ -1,19 +1,18 @@
 "use client";
 // API keys (GET /api/v3/api-keys): the caller's own, or every key of the company for company admins.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { ZApiKey, ZApiKeyCreated } from "@/lib/contracts/api-keys";
-import { apiClient, type ApiError, type Query } from "../api-client";
+import type { TApiKey } from "@/lib/contracts/api-keys";
+import { callEndpoint, type ApiError, type QueryOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";
 
-export type TApiKey = z.infer<typeof ZApiKey>;
-export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;
+export type { TApiKey, TApiKeyCreated } from "@/lib/contracts/api-keys";
 
-export function useApiKeys(query: Query = {}) {
+export function useApiKeys(query: QueryOf<typeof endpoints.apiKeys.list> = {}) {
   return useQuery<TPaginated<TApiKey>, ApiError>({
     queryKey: queryKeys.apiKeys.list(query),
-    queryFn: ({ signal }) => apiClient.get<TPaginated<TApiKey>>("/api/v3/api-keys", { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.apiKeys.list, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -6,9 +6,10 @@
 // answer), `done` with model and usage; `error` carries the v3 envelope. Failures before the stream
 // starts are ordinary HTTP errors.
 import { useCallback, useEffect, useRef, useState } from "react";
-// Types only from the contract: its values would pull server modules into the browser bundle.
+// Types only from the contract: its values would pull zod into the browser bundle.
 import type { TAskRequest, TAskSource } from "@/lib/contracts/ask";
-import { ApiError, toApiError, type ApiFieldError } from "../api-client";
+import { ApiError, endpointPath, toApiError, type ApiFieldError, type BodyOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import { readSse, sseJson } from "../sse";
 
 export type TAskTurnStatus = "streaming" | "done" | "stopped" | "error";
@@ -34,7 +35,7 @@ export interface TAskOptions {
 export const MAX_HISTORY = 20;
 export const MAX_MESSAGE = 8000;
 
-type AskBody = Omit<Partial<TAskRequest>, "query"> & { query: string; stream: true };
+type AskBody = BodyOf<typeof endpoints.ask.ask> & { stream: true };
 
 interface StreamHandlers {
   onSources(sources: TAskSource[]): void;
@@ -59,8 +60,8 @@ function envelopeError(data: unknown): ApiError {
 export async function streamAsk(body: AskBody, signal: AbortSignal, handlers: StreamHandlers): Promise<void> {
   let res: Response;
   try {
-    res = await fetch("/api/v3/ask", {
-      method: "POST",
+    res = await fetch(endpointPath(endpoints.ask.ask), {
+      method: endpoints.ask.ask.method,
       headers: { "content-type": "application/json", accept: "text/event-stream" },
       body: JSON.stringify(body),
       credentials: "same-origin",

@@ -2,9 +2,9 @@
 // POST /api/v3/files/{id}/facets {action: "classify"}: classifies the file under a content-type node (workspace editors).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiError } from "../api-client";
-import { facetsChanged, postFacetAction, type TFileFacets } from "./use-file-facets";
+import { facetsChanged, postFacetAction, type TFacetActionFields, type TFileFacets } from "./use-file-facets";
 
-export type TClassifyFileInput = { content_type_path: string; values?: Record<string, unknown> };
+export type TClassifyFileInput = TFacetActionFields<"classify">;
 
 export function useClassifyFile(fileId: number) {
   const qc = useQueryClient();

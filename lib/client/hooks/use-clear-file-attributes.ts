@@ -2,9 +2,9 @@
 // POST /api/v3/files/{id}/facets {action: "clear_attributes"}: removes values, also unlinked ones (workspace editors).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiError } from "../api-client";
-import { facetsChanged, postFacetAction, type TFileFacets } from "./use-file-facets";
+import { facetsChanged, postFacetAction, type TFacetActionFields, type TFileFacets } from "./use-file-facets";
 
-export type TClearFileAttributesInput = { content_type_path: string; names: string[] };
+export type TClearFileAttributesInput = TFacetActionFields<"clear_attributes">;
 
 export function useClearFileAttributes(fileId: number) {
   const qc = useQueryClient();

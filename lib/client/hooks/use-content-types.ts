@@ -2,35 +2,44 @@
 // The company's content-type trees (GET /api/v3/content-types) and the starter template catalog
 // (GET /api/v3/content-types/templates), plus the POST helper the schema mutations share.
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { TContentTypeAction, ZContentTypeActionResult, ZContentTypeAttribute, ZContentTypeNode, ZTemplateCatalog } from "@/lib/contracts/content-types";
-import { apiClient, type ApiError, type Query } from "../api-client";
+import type { TContentTypeActionResult, TContentTypeNode, TTemplateCatalog } from "@/lib/contracts/content-types";
+import { callEndpoint, type ApiError, type BodyOf, type QueryOf, type ResponseOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 
-export type TContentTypeNode = z.infer<typeof ZContentTypeNode>;
-export type TContentTypeAttribute = z.infer<typeof ZContentTypeAttribute>;
-export type TTemplateCatalog = z.infer<typeof ZTemplateCatalog>;
-export type TTemplateNode = TTemplateCatalog["templates"][number];
-export type TContentTypeActionResult = z.infer<typeof ZContentTypeActionResult>;
+export type {
+  TContentTypeActionResult,
+  TContentTypeAttribute,
+  TContentTypeNode,
+  TTemplateCatalog,
+  TTemplateNode,
+} from "@/lib/contracts/content-types";
+
+/** `{count, results}`: the number of roots and the root nodes with their subtrees. */
+export type TContentTypeTrees = ResponseOf<typeof endpoints.contentTypes.list>;
+/** One action of POST /api/v3/content-types as sent. */
+export type TContentTypeActionInput = BodyOf<typeof endpoints.contentTypes.act>;
+/** The fields of one action, without its `action` discriminator. */
+export type TContentTypeActionFields<A extends TContentTypeActionInput["action"]> = Omit<Extract<TContentTypeActionInput, { action: A }>, "action">;
 
 export function useContentTypes() {
-  return useQuery<{ count: number; results: TContentTypeNode[] }, ApiError>({
+  return useQuery<TContentTypeTrees, ApiError>({
     queryKey: queryKeys.contentTypes.list(),
-    queryFn: ({ signal }) => apiClient.get("/api/v3/content-types", { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.contentTypes.list, { signal }),
   });
 }
 
-export function useContentTypeTemplates(query: Query = {}) {
+export function useContentTypeTemplates(query: QueryOf<typeof endpoints.contentTypes.templates> = {}) {
   return useQuery<TTemplateCatalog, ApiError>({
     queryKey: queryKeys.contentTypes.templates(query),
-    queryFn: ({ signal }) => apiClient.get("/api/v3/content-types/templates", { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.contentTypes.templates, { query, signal }),
     staleTime: Infinity, // the catalog is part of the release
   });
 }
 
 /** POST /api/v3/content-types with one action. */
-export function postContentTypeAction(action: TContentTypeAction): Promise<TContentTypeActionResult> {
-  return apiClient.post<TContentTypeActionResult>("/api/v3/content-types", action);
+export function postContentTypeAction(action: TContentTypeActionInput): Promise<TContentTypeActionResult> {
+  return callEndpoint(endpoints.contentTypes.act, { body: action });
 }
 
 /** After a schema change: the trees, and every file's facets (they list the attributes nodes carry). */

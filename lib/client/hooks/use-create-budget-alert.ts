@@ -1,20 +1,18 @@
 "use client";
 // POST /api/v3/billing/budget/alerts (company admins; 404 without a budget, 409 for a duplicate threshold).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TBudgetAlert, TThresholdType } from "@/lib/contracts/billing";
-import { apiClient, type ApiError } from "../api-client";
+import type { TBudgetAlert } from "@/lib/contracts/billing";
+import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 
-export interface TBudgetAlertInput {
-  threshold_type: TThresholdType;
-  threshold_value: string;
-  is_enabled?: boolean;
-}
+/** The contract's body; the console always sends the threshold as a decimal string (the API also takes numbers). */
+export type TBudgetAlertInput = BodyOf<typeof endpoints.billing.createAlert> & { threshold_value: string };
 
 export function useCreateBudgetAlert() {
   const qc = useQueryClient();
   return useMutation<TBudgetAlert, ApiError, TBudgetAlertInput>({
-    mutationFn: (body) => apiClient.post<TBudgetAlert>("/api/v3/billing/budget/alerts", body),
+    mutationFn: (body) => callEndpoint(endpoints.billing.createAlert, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.billing.all }),
   });
 }

@@ -1,17 +1,17 @@
 "use client";
 // POST /api/v3/workspaces: the creator becomes the new workspace's owner.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { TWorkspace, ZWorkspaceCreate } from "@/lib/contracts/workspaces";
-import { apiClient, type ApiError } from "../api-client";
+import type { TWorkspace } from "@/lib/contracts/workspaces";
+import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 
-export type TWorkspaceCreate = z.input<typeof ZWorkspaceCreate>;
+export type TWorkspaceCreate = BodyOf<typeof endpoints.workspaces.create>;
 
 export function useCreateWorkspace() {
   const qc = useQueryClient();
   return useMutation<TWorkspace, ApiError, TWorkspaceCreate>({
-    mutationFn: (body) => apiClient.post<TWorkspace>("/api/v3/workspaces", body),
+    mutationFn: (body) => callEndpoint(endpoints.workspaces.create, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
   });
 }

@@ -1,13 +1,14 @@
 "use client";
 // DELETE /api/v3/billing/budget/alerts/{id} (company admins; its past events stay, with alert_id null).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient, type ApiError } from "../api-client";
+import { callEndpoint, type ApiError } from "../api-client";
+import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 
 export function useDeleteBudgetAlert() {
   const qc = useQueryClient();
   return useMutation<void, ApiError, number>({
-    mutationFn: (id) => apiClient.delete(`/api/v3/billing/budget/alerts/${id}`),
+    mutationFn: (id) => callEndpoint(endpoints.billing.deleteAlert, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.billing.all }),
   });
 }

@@ -1,13 +1,14 @@
 "use client";
 // DELETE /api/v3/files/{id}: the file with its chunks, vectors and stored bytes.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient, type ApiError } from "../api-client";
+import { callEndpoint, type ApiError } from "../api-client";
+import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 
 export function useDeleteFile() {
   const qc = useQueryClient();
   return useMutation<void, ApiError, number>({
-    mutationFn: (id) => apiClient.delete(`/api/v3/files/${id}`),
+    mutationFn: (id) => callEndpoint(endpoints.files.delete, { params: { id } }),
     onSuccess: (_, id) => {
       qc.removeQueries({ queryKey: queryKeys.files.detail(id) });
       void qc.invalidateQueries({ queryKey: queryKeys.files.lists() });

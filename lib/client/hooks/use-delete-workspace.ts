@@ -1,13 +1,14 @@
 "use client";
 // DELETE /api/v3/workspaces/{id}; `force` also deletes the documents it holds.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient, type ApiError } from "../api-client";
+import { callEndpoint, type ApiError } from "../api-client";
+import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 
 export function useDeleteWorkspace() {
   const qc = useQueryClient();
   return useMutation<void, ApiError, { id: number; force?: boolean }>({
-    mutationFn: ({ id, force }) => apiClient.delete(`/api/v3/workspaces/${id}`, { query: force ? { force: true } : undefined }),
+    mutationFn: ({ id, force }) => callEndpoint(endpoints.workspaces.delete, { params: { id }, query: force ? { force: true } : undefined }),
     onSuccess: (_data, { id }) => {
       qc.removeQueries({ queryKey: queryKeys.workspaces.detail(id) });
       // Files, API keys and agents may refer to the workspace that is gone.

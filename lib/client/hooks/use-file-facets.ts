@@ -2,25 +2,28 @@
 // A file's classifications and attribute values (GET /api/v3/files/{id}/facets), and the POST helper the
 // facet mutations share: every action answers with the facets after it, which replace the cached ones.
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { TFacetAction, ZFileFacets } from "@/lib/contracts/facets";
-import { apiClient, type ApiError } from "../api-client";
+import type { TFacetAttribute, TFileFacets } from "@/lib/contracts/facets";
+import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 
-export type TFileFacets = z.infer<typeof ZFileFacets>;
+export type { TFacetAttribute, TFileFacets } from "@/lib/contracts/facets";
 export type TFacetClassification = TFileFacets["content_types"][number];
-export type TFacetAttribute = TFacetClassification["attributes"][number];
 export type TFacetValue = TFacetAttribute["value"];
+/** One action of POST /api/v3/files/{id}/facets as sent. */
+export type TFacetActionInput = BodyOf<typeof endpoints.facets.act>;
+/** The fields of one action, without its `action` discriminator. */
+export type TFacetActionFields<A extends TFacetActionInput["action"]> = Omit<Extract<TFacetActionInput, { action: A }>, "action">;
 
 export function useFileFacets(fileId: number) {
   return useQuery<TFileFacets, ApiError>({
     queryKey: queryKeys.files.facets(fileId),
-    queryFn: ({ signal }) => apiClient.get<TFileFacets>(`/api/v3/files/${fileId}/facets`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.facets.get, { params: { id: fileId }, signal }),
   });
 }
 
-export function postFacetAction(fileId: number, action: TFacetAction): Promise<TFileFacets> {
-  return apiClient.post<TFileFacets>(`/api/v3/files/${fileId}/facets`, action);
+export function postFacetAction(fileId: number, action: TFacetActionInput): Promise<TFileFacets> {
+  return callEndpoint(endpoints.facets.act, { params: { id: fileId }, body: action });
 }
 
 /** Facets changed: store the answer; the file's `content_types`, the lists and the node counts moved too. */

@@ -4,15 +4,13 @@
 // on their own and polling stops once every file shown has reached a final status.
 import { useQuery } from "@tanstack/react-query";
 import type { TFile } from "@/lib/contracts/files";
-import { apiClient, type ApiError, type Query } from "../api-client";
+import { callEndpoint, type ApiError, type QueryOf, type ResponseOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";
 
-export interface TFilePage {
-  page: number;
-  markdown: string;
-  ocr: boolean;
-}
+export type TFilePages = ResponseOf<typeof endpoints.files.pages>;
+export type TFilePage = TFilePages["pages"][number];
 
 /** Statuses after which ingestion does not move on by itself. */
 export const FINAL_FILE_STATUSES: ReadonlySet<TFile["status"]> = new Set(["embedded", "embedding_failed", "fail", "parsing_failed"]);
@@ -22,10 +20,10 @@ export const isFinalStatus = (status: TFile["status"]) => FINAL_FILE_STATUSES.ha
 
 const POLL_MS = 2_000;
 
-export function useFiles(query: Query) {
+export function useFiles(query: QueryOf<typeof endpoints.files.list>) {
   return useQuery<TPaginated<TFile>, ApiError>({
     queryKey: queryKeys.files.list(query),
-    queryFn: ({ signal }) => apiClient.get<TPaginated<TFile>>("/api/v3/files", { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.files.list, { query, signal }),
     placeholderData: (previous) => previous,
     refetchInterval: (q) => (q.state.data?.results.some((f) => !isFinalStatus(f.status)) ? POLL_MS : false),
   });
@@ -34,16 +32,16 @@ export function useFiles(query: Query) {
 export function useFile(id: number) {
   return useQuery<TFile, ApiError>({
     queryKey: queryKeys.files.detail(id),
-    queryFn: ({ signal }) => apiClient.get<TFile>(`/api/v3/files/${id}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.files.get, { params: { id }, signal }),
     refetchInterval: (q) => (q.state.data && !isFinalStatus(q.state.data.status) ? POLL_MS : false),
   });
 }
 
 /** The parsed Markdown, page by page; fetched once the file has been parsed. */
 export function useFilePages(id: number, enabled: boolean) {
-  return useQuery<{ pages: TFilePage[] }, ApiError>({
+  return useQuery<TFilePages, ApiError>({
     queryKey: queryKeys.files.pages(id),
-    queryFn: ({ signal }) => apiClient.get<{ pages: TFilePage[] }>(`/api/v3/files/${id}/pages`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.files.pages, { params: { id }, signal }),
     enabled,
   });
 }

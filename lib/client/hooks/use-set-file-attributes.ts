@@ -2,9 +2,9 @@
 // POST /api/v3/files/{id}/facets {action: "set_attributes"}: sets attribute values of an assigned node (null clears) (workspace editors).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiError } from "../api-client";
-import { facetsChanged, postFacetAction, type TFileFacets } from "./use-file-facets";
+import { facetsChanged, postFacetAction, type TFacetActionFields, type TFileFacets } from "./use-file-facets";
 
-export type TSetFileAttributesInput = { content_type_path: string; values: Record<string, unknown> };
+export type TSetFileAttributesInput = TFacetActionFields<"set_attributes">;
 
 export function useSetFileAttributes(fileId: number) {
   const qc = useQueryClient();

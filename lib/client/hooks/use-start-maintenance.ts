@@ -1,16 +1,15 @@
 "use client";
 // POST /api/v3/system/maintenance (instance admins): starts a maintenance period.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { ZMaintenanceCreate } from "@/lib/contracts/system";
-import { apiClient, type ApiError } from "../api-client";
+import type { TMaintenancePeriod } from "@/lib/contracts/system";
+import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
-import type { TMaintenancePeriod } from "./use-maintenance-periods";
 
 export function useStartMaintenance() {
   const qc = useQueryClient();
-  return useMutation<TMaintenancePeriod, ApiError, z.input<typeof ZMaintenanceCreate>>({
-    mutationFn: (body) => apiClient.post<TMaintenancePeriod>("/api/v3/system/maintenance", body),
+  return useMutation<TMaintenancePeriod, ApiError, BodyOf<typeof endpoints.system.createMaintenance>>({
+    mutationFn: (body) => callEndpoint(endpoints.system.createMaintenance, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.system.all }),
   });
 }

@@ -2,9 +2,9 @@
 // POST /api/v3/files/{id}/facets {action: "unclassify"}: removes a classification (and values no other classification carries) (workspace editors).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiError } from "../api-client";
-import { facetsChanged, postFacetAction, type TFileFacets } from "./use-file-facets";
+import { facetsChanged, postFacetAction, type TFacetActionFields, type TFileFacets } from "./use-file-facets";
 
-export type TUnclassifyFileInput = { content_type_path: string };
+export type TUnclassifyFileInput = TFacetActionFields<"unclassify">;
 
 export function useUnclassifyFile(fileId: number) {
   const qc = useQueryClient();

@@ -1,16 +1,15 @@
 "use client";
 // PATCH /api/v3/tags/{id} (company admins).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { ZTagUpdate } from "@/lib/contracts/tags";
-import { apiClient, type ApiError } from "../api-client";
+import type { TTag } from "@/lib/contracts/tags";
+import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
-import type { TTag } from "./use-tags";
 
 export function useUpdateTag() {
   const qc = useQueryClient();
-  return useMutation<TTag, ApiError, { id: number; body: z.input<typeof ZTagUpdate> }>({
-    mutationFn: ({ id, body }) => apiClient.patch<TTag>(`/api/v3/tags/${id}`, body),
+  return useMutation<TTag, ApiError, { id: number; body: BodyOf<typeof endpoints.tags.update> }>({
+    mutationFn: ({ id, body }) => callEndpoint(endpoints.tags.update, { params: { id }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.tags.all }),
   });
 }

@@ -1,17 +1,17 @@
 "use client";
 // PATCH /api/v3/workspaces/{id} (owner or company admin).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { TWorkspace, ZWorkspaceUpdate } from "@/lib/contracts/workspaces";
-import { apiClient, type ApiError } from "../api-client";
+import type { TWorkspace } from "@/lib/contracts/workspaces";
+import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 
-export type TWorkspaceUpdate = z.input<typeof ZWorkspaceUpdate>;
+export type TWorkspaceUpdate = BodyOf<typeof endpoints.workspaces.update>;
 
 export function useUpdateWorkspace(id: number) {
   const qc = useQueryClient();
   return useMutation<TWorkspace, ApiError, TWorkspaceUpdate>({
-    mutationFn: (body) => apiClient.patch<TWorkspace>(`/api/v3/workspaces/${id}`, body),
+    mutationFn: (body) => callEndpoint(endpoints.workspaces.update, { params: { id }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
   });
 }

@@ -5,8 +5,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { TFile } from "@/lib/contracts/files";
-import { ApiError, toApiError } from "../api-client";
+import { ApiError, endpointPath, toApiError, type ResponseOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
+
+/** What POST /api/v3/files answers: the new file. */
+type TUploadedFile = ResponseOf<typeof endpoints.files.upload>;
 
 export interface UploadItem {
   key: string;
@@ -23,21 +27,21 @@ export interface UploadItem {
 export function uploadFile(
   file: File,
   opts: { workspaceId?: number; onProgress?: (loaded: number, total: number) => void; xhrRef?: (xhr: XMLHttpRequest) => void },
-): Promise<TFile> {
+): Promise<TUploadedFile> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append("file", file, file.name);
     if (opts.workspaceId) form.append("workspace_id", String(opts.workspaceId));
     const xhr = new XMLHttpRequest();
     opts.xhrRef?.(xhr);
-    xhr.open("POST", "/api/v3/files");
+    xhr.open(endpoints.files.upload.method, endpointPath(endpoints.files.upload));
     xhr.setRequestHeader("accept", "application/json");
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => opts.onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size);
     xhr.onload = async () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve(JSON.parse(xhr.responseText) as TFile);
+          resolve(JSON.parse(xhr.responseText) as TUploadedFile);
         } catch {
           reject(new ApiError({ status: xhr.status, code: "bad_response", detail: "The server's answer could not be read." }));
         }

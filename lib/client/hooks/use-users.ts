@@ -3,14 +3,14 @@
 // debounced here so that typing sends one request per pause. A 403 (the caller may not list users, e.g. a
 // workspace owner without a company role) is not retried (query-client default for 4xx): pickers fall back.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { ZCompanyUser } from "@/lib/contracts/users";
-import { apiClient, type ApiError } from "../api-client";
+import type { TCompanyUser } from "@/lib/contracts/users";
+import { callEndpoint, type ApiError } from "../api-client";
+import { endpoints } from "../endpoints";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";
 import { useDebouncedValue } from "./use-debounced-value";
 
-export type TCompanyUser = z.infer<typeof ZCompanyUser>;
+export type { TCompanyUser } from "@/lib/contracts/users";
 
 /** Enough suggestions for a dropdown; the search narrows the rest. */
 export const USER_PICKER_PAGE_SIZE = 20;
@@ -20,7 +20,7 @@ export function useUsers(search: string, opts: { enabled?: boolean } = {}) {
   const query = { search: term || undefined, page_size: USER_PICKER_PAGE_SIZE };
   const result = useQuery<TPaginated<TCompanyUser>, ApiError>({
     queryKey: queryKeys.users.list(query),
-    queryFn: ({ signal }) => apiClient.get<TPaginated<TCompanyUser>>("/api/v3/users", { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.users.list, { query, signal }),
     placeholderData: keepPreviousData,
     enabled: opts.enabled ?? true,
     staleTime: 30_000,

@@ -3,15 +3,16 @@
 // (GET /api/v3/workspaces/{id}).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { TWorkspace } from "@/lib/contracts/workspaces";
-import { apiClient, type ApiError, type Query } from "../api-client";
+import { callEndpoint, type ApiError, type QueryOf } from "../api-client";
+import { endpoints } from "../endpoints";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";
 
-export function useWorkspaces(query: Query = {}, options: { enabled?: boolean } = {}) {
+export function useWorkspaces(query: QueryOf<typeof endpoints.workspaces.list> = {}, options: { enabled?: boolean } = {}) {
   return useQuery<TPaginated<TWorkspace>, ApiError>({
     enabled: options.enabled,
     queryKey: queryKeys.workspaces.list(query),
-    queryFn: ({ signal }) => apiClient.get<TPaginated<TWorkspace>>("/api/v3/workspaces", { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.workspaces.list, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -19,6 +20,6 @@ export function useWorkspaces(query: Query = {}, options: { enabled?: boolean } 
 export function useWorkspace(id: number) {
   return useQuery<TWorkspace, ApiError>({
     queryKey: queryKeys.workspaces.detail(id),
-    queryFn: ({ signal }) => apiClient.get<TWorkspace>(`/api/v3/workspaces/${id}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.workspaces.get, { params: { id }, signal }),
   });
 }

@@ -1,5 +1,5 @@
 // OCR of whole PDF pages for the PDF converter: poppler renders each page (lib/documents/render.ts,
-// 8-bit gray PGM), the shared tesseract pool recognises it (lib/documents/ocr.ts). Rendering of the next
+// 8-bit gray PGM), the shared tesseract pool recognises it (lib/documents/ocr/). Rendering of the next
 // page overlaps recognition of the current ones; capacity is reserved up front (full pool → 429
 // ocr_concurrent_limit before any work), and abort/timeouts stop both sides.
 import { OCR_TARGET_DPI, ocrPages } from "@/lib/documents/ocr";

@@ -2,9 +2,10 @@
 // own + company-shared). POST /api/v3/agents — any company user (not a workspace-scoped key).
 import { agentEndpoints } from "@/lib/contracts/agents";
 import { createAgent, listAgents } from "@/lib/agents/manage-agents";
-import { created, ok } from "@/lib/http/respond";
+import { okPage } from "@/lib/http/paginate";
+import { created } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";
 
-export const GET = withApi(agentEndpoints.list, async ({ principal, query, req }) => ok(await listAgents(principal, query, req)));
+export const GET = withApi(agentEndpoints.list, async ({ principal, query, req }) => okPage(req, query, await listAgents(principal, query)));
 
 export const POST = withApi(agentEndpoints.create, async ({ principal, body }) => created(await createAgent(principal, body)));

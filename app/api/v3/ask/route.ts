@@ -2,12 +2,12 @@
 import { askQuestion, streamAnswer } from "@/lib/ask/ask-question";
 import { askEndpoints } from "@/lib/contracts/ask";
 import { ok } from "@/lib/http/respond";
-import { sseResponse } from "@/lib/http/sse";
+import { askSseEvent, sseEvents, sseResponse } from "@/lib/http/sse";
 import { withApi } from "@/lib/http/with-api";
 
 export const POST = withApi(askEndpoints.ask, async ({ principal, body, req, requestId }) => {
   if (!body.stream) return ok(await askQuestion(principal, body, req.signal));
   const abort = new AbortController();
   const events = await streamAnswer(principal, body, AbortSignal.any([req.signal, abort.signal]));
-  return sseResponse(req, events, { requestId, onCancel: () => abort.abort() });
+  return sseResponse(req, sseEvents(events, askSseEvent), { requestId, onCancel: () => abort.abort() });
 });

@@ -1,7 +1,7 @@
 // Typed values for the offline extractor: a candidate's written value read as the field's kind (the whole
 // value, or the first part of it that has the right shape), type patterns for free text, and language
 // detection for the locale-dependent readings (03/04/2024, 1.234).
-import { coerceValue } from "@/lib/extract/coerce";
+import { coerceValue } from "../coerce";
 import { DATE_IN_TEXT, parseDate } from "../values/date";
 import { NUMBER_IN_TEXT, type Locale } from "../values/number";
 import { EMAIL_IN_TEXT, fold, parseBoolean } from "../values/text";

@@ -1,7 +1,7 @@
 // GET /api/v3/auth/check-company — anyone, no credentials: company from the host or `client_id`.
 import { checkCompany } from "@/lib/auth/check-company";
 import { systemEndpoints } from "@/lib/contracts/system";
-import { ok } from "@/lib/http/respond";
+import { ok, requestHost } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";
 
-export const GET = withApi(systemEndpoints.checkCompany, async ({ req, query }) => ok(await checkCompany(req, query.client_id)));
+export const GET = withApi(systemEndpoints.checkCompany, async ({ req, query }) => ok(await checkCompany(requestHost(req), query.client_id)));

@@ -1,5 +1,6 @@
-// OCR service and PDF rendering. Test images are generated here: text rendered from SVG with sharp (DejaVu
-// fonts), and a small hand-written PDF for poppler. OCR calls take ~1–3 s each, so they are few and reused.
+// OCR service and PDF rendering. Test images are generated here and in test-fixtures.ts: text rendered from
+// SVG with sharp (DejaVu fonts), and a small hand-written PDF for poppler. OCR calls take ~1–3 s each, so
+// they are few and reused.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,47 +8,12 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import {
-  joinOcrLines,
-  ocrImage,
-  ocrLayoutToMarkdown,
-  ocrPages,
-  ocrStats,
-  parseOcrLanguages,
-  parsePgmHeader,
-  prepareOcrImage,
-  shutdownOcr,
-  OCR_TARGET_DPI,
-  SUPPORTED_OCR_LANGUAGES,
-} from "./ocr";
-import { effectiveDpi, pdfInfo, pdfPageCount, renderPdfPages } from "./render";
+import { effectiveDpi, pdfInfo, pdfPageCount, renderPdfPages } from "../render";
+import { ocrImage, ocrPages, ocrStats, parsePgmHeader, shutdownOcr } from "./index";
+import { expectAppError, textImage } from "./test-fixtures";
 
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures
-
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** A white PNG with paragraphs of text (lines as given), a blank line's height between paragraphs. */
-async function textImage(paragraphs: string[][], opts: { fontSize?: number; width?: number; heading?: string } = {}): Promise<Buffer> {
-  const size = opts.fontSize ?? 40;
-  const lineHeight = Math.round(size * 1.4);
-  const parts: string[] = [];
-  let y = size * 2;
-  if (opts.heading) {
-    parts.push(`<text x="60" y="${y}" font-family="DejaVu Sans" font-weight="bold" font-size="${size * 2}">${esc(opts.heading)}</text>`);
-    y += size * 2 + lineHeight;
-  }
-  for (const p of paragraphs) {
-    for (const line of p) {
-      parts.push(`<text x="60" y="${y}" font-family="DejaVu Serif" font-size="${size}">${esc(line)}</text>`);
-      y += lineHeight;
-    }
-    y += lineHeight;
-  }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${opts.width ?? 2000}" height="${y + size}"><rect width="100%" height="100%" fill="#fff"/>${parts.join("")}</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 /** Words of `expected` (≥ 4 letters) found in `actual`, case-insensitive. */
 function wordRecall(actual: string, expected: string): number {
@@ -116,48 +82,10 @@ async function makeScannedPdf(images: Buffer[], dpi: number): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return ~c >>> 0;
-}
-
-/** A valid PNG header claiming width × height (no real pixel data behind it): a decompression-bomb stand-in. */
-function hugePngHeader(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit gray
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const idat = zlib.deflateSync(Buffer.alloc(1024));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", Buffer.alloc(0))]);
-}
-
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const x of it) out.push(x);
   return out;
-}
-
-async function expectAppError(p: Promise<unknown>, code: string, detail?: RegExp): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  expect((err as AppError).code).toBe(code);
-  if (detail) expect((err as AppError).detail).toMatch(detail);
-  return err as AppError;
 }
 
 const EN = [
@@ -173,111 +101,6 @@ afterAll(async () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
-
-describe("languages", () => {
-  it("normalises, de-duplicates and validates", () => {
-    expect(SUPPORTED_OCR_LANGUAGES).toEqual(["eng", "deu", "fra"]);
-    expect(parseOcrLanguages(["eng", "deu"])).toEqual(["eng", "deu"]);
-    expect(parseOcrLanguages("DEU+eng,deu")).toEqual(["deu", "eng"]);
-    expect(parseOcrLanguages(["en", "fr"])).toEqual(["eng", "fra"]);
-    expect(parseOcrLanguages([])).toEqual(["eng"]);
-    expect(parseOcrLanguages(undefined)).toEqual(["eng"]);
-  });
-
-  it("rejects unknown languages with bad_request naming the supported ones", async () => {
-    expect(() => parseOcrLanguages(["eng", "xyz"])).toThrow(AppError);
-    const err = await expectAppError(ocrImage(Buffer.from("not even an image"), { languages: ["klingon"] }), "bad_request", /eng, deu, fra/);
-    expect(err.detail).toContain('"klingon"');
-  });
-
-  it("takes OCR_DEFAULT_LANGUAGES when none are given", () => {
-    setEnvForTests({ OCR_DEFAULT_LANGUAGES: "deu+eng" });
-    try {
-      expect(parseOcrLanguages([])).toEqual(["deu", "eng"]);
-    } finally {
-      setEnvForTests({});
-    }
-  });
-});
-
-describe("layout → Markdown", () => {
-  const box = (y: number, h = 40) => ({ x0: 100, y0: y, x1: 1500, y1: y + h });
-  const line = (text: string, y: number, h = 40, confidence = 92) => ({
-    words: text.split(" ").map((w) => ({ text: w, confidence, bbox: box(y, h) })),
-    confidence,
-    bbox: box(y, h),
-    rowAttributes: { rowHeight: h },
-  });
-  const para = (...lines: ReturnType<typeof line>[]) => ({ lines, bbox: box(lines[0].bbox.y0), confidence: 90 });
-
-  it("joins lines, removes line-end hyphens and keeps hyphens before capitals", () => {
-    expect(joinOcrLines(["The Versand-", "kosten rose", "by ten per-", "cent in the E-", "Mail channel."])).toBe(
-      "The Versandkosten rose by ten percent in the E-Mail channel.",
-    );
-    expect(joinOcrLines(["soft\u00AD", "hyphen"])).toBe("softhyphen");
-    expect(joinOcrLines(["ends with a dash -", "then text"])).toBe("ends with a dash - then text");
-  });
-
-  it("makes headings from tall lines, lists from bullets, paragraphs separated by blank lines", () => {
-    const out = ocrLayoutToMarkdown(
-      [
-        { paragraphs: [para(line("Annual Report", 0, 100))] },
-        { paragraphs: [para(line("First paragraph line one", 200), line("and line two.", 250))] },
-        { paragraphs: [para(line("Key points", 350, 60))] },
-        { paragraphs: [para(line("• first item", 450), line("continues here", 500), line("» second item", 550))] },
-        { paragraphs: [para(line("1. numbered", 650), line("2) another", 700))] },
-        { paragraphs: [para(line("# not a heading, just text", 800), line("_ | ~", 850, 40, 15))] },
-      ],
-      1,
-    );
-    expect(out.markdown).toBe(
-      [
-        "# Annual Report",
-        "First paragraph line one and line two.",
-        "## Key points",
-        "- first item continues here\n- second item\n1. numbered\n2. another",
-        "\\# not a heading, just text",
-      ].join("\n\n"),
-    );
-    expect(out.blocks.map((b) => b.kind)).toEqual(["heading", "paragraph", "heading", "list", "paragraph"]);
-    expect(out.text).toContain("First paragraph line one and line two.\n\nKey points");
-  });
-
-  it("returns nothing for an empty page", () => {
-    expect(ocrLayoutToMarkdown(null)).toEqual({ markdown: "", text: "", blocks: [] });
-  });
-});
-
-describe("image preparation", () => {
-  it("turns colour, alpha and JPEG input into 8-bit gray PGM, enlarging small images", async () => {
-    const rgba = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
-    const prepared = await prepareOcrImage(rgba);
-    const header = parsePgmHeader(prepared.pgm)!;
-    expect(header).toMatchObject({ width: 600, height: 200 });
-    expect(prepared.pgm.length).toBe(header.offset + 600 * 200);
-    // transparent → white, not black
-    expect(prepared.pgm[header.offset + 1000]).toBe(255);
-    const jpeg = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: "#eee" } }).jpeg().toBuffer();
-    expect(await prepareOcrImage(jpeg)).toMatchObject({ width: 2000, height: 1000, scale: 1 });
-  });
-
-  it("scales down to OCR_TARGET_DPI and at most 4000 px per side", async () => {
-    const big = await sharp({ create: { width: 5000, height: 2500, channels: 3, background: "#fff" } }).png().toBuffer();
-    expect(await prepareOcrImage(big)).toMatchObject({ width: 4000, height: 2000 });
-    const scan600 = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: "#fff" } }).withMetadata({ density: 600 }).png().toBuffer();
-    expect(OCR_TARGET_DPI).toBe(240);
-    expect(await prepareOcrImage(scan600)).toMatchObject({ width: 1200, height: 400, dpi: 240 });
-    const rendered300 = await prepareOcrImage(await sharp({ create: { width: 2500, height: 3500, channels: 3, background: "#fff" } }).png().toBuffer(), { dpi: 300 });
-    expect(rendered300).toMatchObject({ width: 2000, height: 2800, dpi: 240 });
-  });
-
-  it("refuses corrupt and oversized images with file_rendering_failed", async () => {
-    await expectAppError(prepareOcrImage(Buffer.from("this is not an image at all")), "file_rendering_failed", /could not be read/);
-    const png = await textImage([["truncated"]]);
-    await expectAppError(prepareOcrImage(png.subarray(0, 200)), "file_rendering_failed");
-    const err = await expectAppError(prepareOcrImage(hugePngHeader(30_000, 30_000)), "file_rendering_failed", /30000 × 30000 pixels/);
-  });
-});
 
 describe("OCR", () => {
   it("recognises English paragraphs and keeps them apart", async () => {

@@ -1,6 +1,6 @@
 // Validation of the caller's extraction schema (POST /extract `schema`): a JSON Schema of an object with
 // properties, compiled with ajv so that an invalid schema is rejected before any work starts, and the
-// compiled row validator reused by lib/extract/coerce.ts.
+// compiled row validator reused by ./coerce.ts.
 //
 // Dialects: draft 2020-12 (default when `$schema` is absent) and draft-07 (`$schema` naming draft-07, or a
 // schema that only compiles under draft-07, e.g. tuple `items: [...]`). Unknown keywords are tolerated
@@ -9,9 +9,9 @@
 import Ajv, { type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import type { ObjectSchema } from "@/lib/ai/extraction/types";
+import type { ObjectSchema } from "./types";
 
-export type { ObjectSchema } from "@/lib/ai/extraction/types";
+export type { ObjectSchema } from "./types";
 
 /** Limits that keep a schema small enough to extract into and to send to a model. */
 export const SCHEMA_LIMITS = {

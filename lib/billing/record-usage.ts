@@ -1,11 +1,13 @@
 // Metering at the source: each billable operation writes a usage event, ideally in the same
-// transaction as its result (pass the transaction client). Billing reads these events only.
+// transaction as its result (pass the transaction client). Billing owns the write so that the daily
+// rollup it reads and the budget alerts it checks happen in that same transaction; it reads nothing else.
 import type { Principal } from "@/lib/auth/principal";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-
-import type { UsageFeature } from "./features";
+import type { UsageFeature } from "@/lib/usage/features";
+import { checkBudgetAlerts } from "./check-budget-alerts";
+import { addToDailyUsage } from "./usage-daily";
 
 export interface UsageInput {
   feature: UsageFeature;
@@ -38,10 +40,6 @@ export async function recordUsage(input: UsageInput, client: Prisma.TransactionC
       occurredAt,
     },
   });
-  // Billing reads the daily rollup and checks budget alerts, both in the same transaction (imported
-  // lazily: billing itself imports this module).
-  const { addToDailyUsage } = await import("@/lib/billing/usage-daily");
-  const { checkBudgetAlerts } = await import("@/lib/billing/check-budget-alerts");
   await addToDailyUsage({ ...input, occurredAt }, client);
   await checkBudgetAlerts(input.companyId, client);
 }

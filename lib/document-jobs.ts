@@ -1,4 +1,5 @@
-// State shared by the document jobs (parse, extract). Live progress: reports come much faster than the
+// State shared by the document jobs, the parse_jobs and extract_jobs records behind /parse and /extract
+// (lib/parse, lib/extract; the background runs are inngest jobs). Live progress: reports come much faster than the
 // database should be written, so writes are throttled, chained in order, and awaited once at the end
 // (flush). Failure: the one update that ends a job still in flight as failed with its error block.
 

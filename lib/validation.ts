@@ -1,22 +1,28 @@
-// zod issues → the v3 422 envelope (`fields` maps each invalid field to [{error, detail}]).
+// zod issues → the validation_error AppError whose `fields` map each invalid field to [{error, detail}]
+// (rendered as the v3 422 envelope by lib/http). No transport here: use cases validate their own inputs
+// (form fields, JSON sent as strings) with the same rules as the route wrapper's params/query/body.
 import type { z } from "zod";
 import { AppError, type FieldError } from "@/lib/errors";
 
-/** The value at an issue's path in the parsed input (`undefined` when absent). */
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+/**
+ * Whether the input has nothing at an issue's path. A path that runs into a string or another primitive
+ * points inside a transformed value (a form field holding a JSON object or a list): that value was given.
+ */
+function absentAt(input: unknown, path: readonly PropertyKey[]): boolean {
   let cur = input;
   for (const key of path) {
-    if (cur === null || typeof cur !== "object") return undefined;
+    if (cur === undefined || cur === null) return true;
+    if (typeof cur !== "object") return false;
     cur = (cur as Record<PropertyKey, unknown>)[key];
   }
-  return cur;
+  return cur === undefined;
 }
 
 // zod v4 drops `input` from finalised issues, so "required" is decided from the input itself: a type
 // error (or a refinement) on a field that is absent means the field is required; a present field of
 // the wrong type is invalid.
 function fieldCode(issue: z.core.$ZodIssue, input: unknown): string {
-  const absent = valueAt(input, issue.path) === undefined;
+  const absent = absentAt(input, issue.path);
   if ((issue.code === "invalid_type" || issue.code === "custom") && absent) return "required";
   if (issue.code === "invalid_value") return "invalid_choice";
   if (issue.code === "unrecognized_keys") return "unknown_field";

@@ -12,10 +12,10 @@
 // of the row, and null is already how the API says "no usable value found". Nulls themselves are accepted
 // for every property, whatever its declared type (the API contract: a property without a value is null).
 import type { ErrorObject } from "ajv";
-import { compileSchema, type ObjectSchema } from "@/lib/extract/json-schema";
-import { parseDate, parseDateTime } from "@/lib/ai/extraction/values/date";
-import { parseInteger, parseNumber, type Locale } from "@/lib/ai/extraction/values/number";
-import { matchEnum, parseBoolean, parseEmail, toText } from "@/lib/ai/extraction/values/text";
+import { compileSchema, type ObjectSchema } from "./json-schema";
+import { parseDate, parseDateTime } from "./values/date";
+import { parseInteger, parseNumber, type Locale } from "./values/number";
+import { matchEnum, parseBoolean, parseEmail, toText } from "./values/text";
 
 type Schema = Record<string, unknown>;
 

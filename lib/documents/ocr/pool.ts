@@ -1,0 +1,398 @@
+// Worker pool: one process-wide pool of tesseract.js workers (a globalThis singleton, so every Next.js bundle
+// shares it), created lazily on the first page. Workers are kept per language combination ("eng", "eng+deu")
+// but their total never exceeds OCR_WORKERS: a combination that needs a worker takes over the least recently
+// used idle one. Admission is bounded: when running + admitted-but-waiting page jobs would exceed
+// OCR_WORKERS + OCR_QUEUE_MAX, a call rejects at once with 429 ocr_concurrent_limit (never a backlog).
+// Each page has a timeout (OCR_PAGE_TIMEOUT_MS) and honours an AbortSignal; a timed-out, aborted or failed
+// page terminates its worker (the WASM engine cannot be interrupted) and the next job starts a fresh one.
+import fs from "node:fs";
+import os from "node:os";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { linkLanguageDir, tesseractWorkerPath } from "./language-data";
+import type { OcrLanguage } from "./languages";
+import { ocrLayoutToMarkdown, scaleBox, type TBlock } from "./layout-markdown";
+import { prepareOcrImage, renderingFailed, type PreparedImage } from "./prepare-image";
+import type { OcrOptions, OcrPageResult, OcrStats, OcrWord } from "./types";
+
+type TesseractModule = typeof import("tesseract.js");
+type TWorker = import("tesseract.js").Worker & { worker?: import("node:worker_threads").Worker };
+
+/** Idle workers are terminated after this long (their 175–325 MB each are given back). */
+const IDLE_WORKER_MS = 5 * 60_000;
+/** A worker that has not loaded its language data by then is abandoned. */
+const WORKER_START_TIMEOUT_MS = 60_000;
+
+interface Slot {
+  id: number;
+  key: string;
+  langs: OcrLanguage[];
+  ready: Promise<TWorker>;
+  worker?: TWorker;
+  busy: boolean;
+  dead: boolean;
+  lastUsed: number;
+  idleTimer?: NodeJS.Timeout;
+  /** Fails the job running on this slot (worker crash). */
+  failCurrent?: (err: unknown) => void;
+}
+
+interface Waiter {
+  key: string;
+  langs: OcrLanguage[];
+  resolve: (slot: Slot) => void;
+  reject: (err: unknown) => void;
+  cleanup: () => void;
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
+}
+
+class OcrPool {
+  readonly maxWorkers: number;
+  readonly queueMax: number;
+  readonly pageTimeoutMs: number;
+  private tickets = 0;
+  private running = 0;
+  private slots: Slot[] = [];
+  private waiters: Waiter[] = [];
+  private nextId = 1;
+  private closed = false;
+  private langDir?: string;
+  private tesseract?: Promise<TesseractModule>;
+
+  constructor() {
+    const e = env();
+    this.maxWorkers = defaultWorkers();
+    this.queueMax = e.OCR_QUEUE_MAX;
+    this.pageTimeoutMs = e.OCR_PAGE_TIMEOUT_MS;
+  }
+
+  get capacity(): number {
+    return this.maxWorkers + this.queueMax;
+  }
+
+  stats(): OcrStats {
+    return {
+      running: this.running,
+      queued: this.tickets - this.running,
+      capacity: this.capacity,
+      workers: this.slots.length,
+      maxWorkers: this.maxWorkers,
+      workerLanguages: this.slots.map((s) => s.key),
+    };
+  }
+
+  /** Takes up to `want` tickets (at least one) or throws 429. Synchronous, so callers are admitted in call order. */
+  admit(want: number): number {
+    if (this.closed) throw new AppError("service_maintenance", "The OCR service is shutting down.");
+    const free = this.capacity - this.tickets;
+    if (free < 1) {
+      throw new AppError(
+        "ocr_concurrent_limit",
+        `The OCR capacity is in use (${this.running} page${this.running === 1 ? "" : "s"} running, ${this.tickets - this.running} waiting; limit ${this.capacity}). Retry in a few seconds.`,
+        { retryAfterSeconds: 5 },
+      );
+    }
+    const granted = Math.max(1, Math.min(want, free));
+    this.tickets += granted;
+    return granted;
+  }
+
+  release(n: number): void {
+    this.tickets = Math.max(0, this.tickets - n);
+  }
+
+  /** Prepares and recognises one image; the caller holds a ticket. */
+  async process(image: Uint8Array, langs: OcrLanguage[], opts: OcrOptions): Promise<OcrPageResult> {
+    const { signal } = opts;
+    signal?.throwIfAborted();
+    const prepared = await prepareOcrImage(image, { dpi: opts.dpi });
+    signal?.throwIfAborted();
+    const slot = await this.acquire(langs, signal);
+    let broken = true;
+    try {
+      const worker = await this.waitReady(slot, signal);
+      const started = Date.now();
+      const data = await this.recognize(slot, worker, prepared, opts.timeoutMs ?? this.pageTimeoutMs, signal);
+      broken = false;
+      const recognizeMs = Date.now() - started;
+      const layout = ocrLayoutToMarkdown(data.blocks as TBlock[] | null, prepared.scale);
+      const inv = 1 / prepared.scale;
+      const words: OcrWord[] = [];
+      for (const b of (data.blocks ?? []) as TBlock[]) {
+        for (const p of b.paragraphs ?? []) {
+          for (const l of p.lines ?? []) {
+            for (const w of l.words ?? []) {
+              const text = w.text.trim();
+              if (text) words.push({ text, confidence: Math.round(w.confidence), bbox: scaleBox(w.bbox, inv) });
+            }
+          }
+        }
+      }
+      return {
+        markdown: layout.markdown,
+        text: layout.text,
+        confidence: words.length ? Math.round(Number(data.confidence) || 0) : 0,
+        blocks: layout.blocks,
+        words,
+        width: prepared.inputWidth,
+        height: prepared.inputHeight,
+        languages: langs,
+        recognizeMs,
+      };
+    } finally {
+      this.releaseSlot(slot, broken);
+    }
+  }
+
+  private recognize(slot: Slot, worker: TWorker, img: PreparedImage, timeoutMs: number, signal?: AbortSignal) {
+    return new Promise<import("tesseract.js").Page>((resolve, reject) => {
+      let settled = false;
+      const finish = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        slot.failCurrent = undefined;
+        fn();
+      };
+      const timer = setTimeout(
+        () => finish(() => reject(renderingFailed(`OCR of the page did not finish within ${Math.round(timeoutMs / 1000)} s.`))),
+        timeoutMs,
+      );
+      const onAbort = () => finish(() => reject(abortError(signal!)));
+      signal?.addEventListener("abort", onAbort, { once: true });
+      slot.failCurrent = (err) => finish(() => reject(renderingFailed(`The OCR engine failed: ${err instanceof Error ? err.message : String(err)}`)));
+      const params: Record<string, string> = {};
+      if (img.dpi) params.user_defined_dpi = String(Math.max(70, Math.min(2400, img.dpi)));
+      worker.recognize(img.pgm, params, { text: false, blocks: true }).then(
+        (r) => finish(() => resolve(r.data)),
+        (err) => finish(() => reject(renderingFailed(`The image could not be recognised: ${err instanceof Error ? err.message : String(err)}`))),
+      );
+    });
+  }
+
+  private acquire(langs: OcrLanguage[], signal?: AbortSignal): Promise<Slot> {
+    return new Promise<Slot>((resolve, reject) => {
+      const key = langs.join("+");
+      const onAbort = () => {
+        const i = this.waiters.indexOf(waiter);
+        if (i >= 0) this.waiters.splice(i, 1);
+        reject(abortError(signal!));
+      };
+      const waiter: Waiter = { key, langs, resolve, reject, cleanup: () => signal?.removeEventListener("abort", onAbort) };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.waiters.push(waiter);
+      this.pump();
+    });
+  }
+
+  /** Hands free workers (or room for new ones) to waiters in FIFO order. */
+  private pump(): void {
+    while (this.waiters.length && !this.closed) {
+      const w = this.waiters[0];
+      let slot = this.slots.find((s) => !s.busy && !s.dead && s.key === w.key);
+      if (!slot) {
+        if (this.slots.length >= this.maxWorkers) {
+          const idle = this.slots.filter((s) => !s.busy).sort((a, b) => a.lastUsed - b.lastUsed)[0];
+          if (!idle) return;
+          this.retire(idle);
+        }
+        slot = this.startSlot(w.key, w.langs);
+      }
+      this.waiters.shift();
+      w.cleanup();
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.busy = true;
+      slot.worker?.worker?.ref();
+      this.running++;
+      w.resolve(slot);
+    }
+  }
+
+  private startSlot(key: string, langs: OcrLanguage[]): Slot {
+    const slot: Slot = { id: this.nextId++, key, langs, busy: true, dead: false, lastUsed: Date.now(), ready: undefined as never };
+    slot.ready = this.createWorker(langs).then(
+      (worker) => {
+        if (slot.dead) {
+          void worker.terminate();
+          throw new AppError("internal_server_error", "The OCR worker was stopped.");
+        }
+        slot.worker = worker;
+        const onCrash = (err: unknown) => {
+          if (slot.dead) return;
+          const fail = slot.failCurrent;
+          this.retire(slot);
+          fail?.(err);
+          this.pump();
+        };
+        worker.worker?.on("error", onCrash);
+        worker.worker?.on("exit", (code) => onCrash(new Error(`worker exited with code ${code}`)));
+        return worker;
+      },
+      (err) => {
+        throw err instanceof AppError ? err : new AppError("internal_server_error", `The OCR engine could not start: ${err instanceof Error ? err.message : String(err)}`);
+      },
+    );
+    slot.ready.catch(() => {}); // observed by waitReady
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private async createWorker(langs: OcrLanguage[]): Promise<TWorker> {
+    this.tesseract ??= import("tesseract.js").then((m) => ((m as { default?: TesseractModule }).default ?? m) as TesseractModule);
+    const T = await this.tesseract;
+    const langPath = this.languageDir();
+    const workerPath = tesseractWorkerPath();
+    let starting = true;
+    let failStart: (err: unknown) => void = () => {};
+    const startFailed = new Promise<never>((_, reject) => {
+      failStart = reject;
+    });
+    const creating = T.createWorker(langs.join("+"), T.OEM.LSTM_ONLY, {
+      langPath,
+      gzip: true,
+      cacheMethod: "none",
+      ...(workerPath ? { workerPath } : {}),
+      logger: () => {},
+      // Without a handler tesseract.js throws job failures from a message listener, which would crash the
+      // process. A failure while loading language data never settles createWorker: fail the start here.
+      errorHandler: (err: unknown) => {
+        if (starting) failStart(new Error(String(err)));
+      },
+    }) as Promise<TWorker>;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`language data did not load within ${WORKER_START_TIMEOUT_MS / 1000} s`)), WORKER_START_TIMEOUT_MS);
+    });
+    try {
+      const worker = await Promise.race([creating, timeout, startFailed]);
+      await worker.setParameters({
+        tessedit_pageseg_mode: T.PSM.AUTO,
+        tessedit_do_invert: "0",
+        // tesseract's diagnostics ("Estimating resolution as …") would go to the server's stderr
+        debug_file: "/dev/null",
+      });
+      return worker;
+    } catch (err) {
+      creating.then((w) => w.terminate()).catch(() => {});
+      throw err;
+    } finally {
+      starting = false;
+      clearTimeout(timer);
+    }
+  }
+
+  /** The language-data link directory (language-data.ts), made on first use. */
+  private languageDir(): string {
+    // (re-created if a temp cleaner removed it from a long-running server)
+    if (this.langDir && fs.existsSync(this.langDir)) return this.langDir;
+    this.langDir = linkLanguageDir();
+    return this.langDir;
+  }
+
+  private async waitReady(slot: Slot, signal?: AbortSignal): Promise<TWorker> {
+    if (slot.worker) return slot.worker;
+    if (!signal) return slot.ready;
+    signal.throwIfAborted();
+    return new Promise<TWorker>((resolve, reject) => {
+      const onAbort = () => reject(abortError(signal));
+      signal.addEventListener("abort", onAbort, { once: true });
+      slot.ready.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    });
+  }
+
+  /** Returns a slot after a job; a broken one (timeout, abort, engine error) is terminated instead. */
+  private releaseSlot(slot: Slot, broken: boolean): void {
+    if (!slot.busy) return;
+    slot.busy = false;
+    this.running--;
+    slot.lastUsed = Date.now();
+    if (broken && slot.worker) this.retire(slot);
+    else if (!slot.worker) {
+      // Still starting (the job was aborted while waiting): keep it if it comes up, drop it if it fails.
+      slot.ready.then(
+        () => this.onIdle(slot),
+        () => this.retire(slot),
+      );
+    } else this.onIdle(slot);
+    this.pump();
+  }
+
+  private onIdle(slot: Slot): void {
+    if (slot.dead || slot.busy) return;
+    slot.worker?.worker?.unref(); // an idle pool does not keep scripts alive
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (!slot.busy) {
+        this.retire(slot);
+        this.pump();
+      }
+    }, IDLE_WORKER_MS);
+    slot.idleTimer.unref();
+    this.pump();
+  }
+
+  private retire(slot: Slot): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    this.slots = this.slots.filter((s) => s !== slot);
+    if (slot.worker) void slot.worker.terminate().catch(() => {});
+  }
+
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    for (const w of this.waiters.splice(0)) {
+      w.cleanup();
+      w.reject(new AppError("service_maintenance", "The OCR service was shut down."));
+    }
+    for (const slot of [...this.slots]) {
+      const fail = slot.failCurrent;
+      this.retire(slot);
+      fail?.(new Error("the OCR service was shut down"));
+    }
+    if (this.langDir) fs.rmSync(this.langDir, { recursive: true, force: true });
+    this.langDir = undefined;
+  }
+}
+
+const POOL_KEY = Symbol.for("docintel.ocr.pool");
+const EXIT_KEY = Symbol.for("docintel.ocr.exit-hook");
+type Global = typeof globalThis & { [POOL_KEY]?: OcrPool };
+
+function defaultWorkers(): number {
+  const cpus = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  return env().OCR_WORKERS ?? Math.max(1, Math.min(2, cpus));
+}
+
+export function pool(): OcrPool {
+  const g = globalThis as Global & { [EXIT_KEY]?: boolean };
+  if (!g[POOL_KEY]) g[POOL_KEY] = new OcrPool();
+  if (!g[EXIT_KEY]) {
+    g[EXIT_KEY] = true;
+    // Synchronous part of shutdown: terminate workers, remove the language-data link directory.
+    process.once("exit", () => void (globalThis as Global)[POOL_KEY]?.shutdown());
+  }
+  return g[POOL_KEY];
+}
+
+/** Current load of the pool (zeros before the first OCR call). */
+export function ocrStats(): OcrStats {
+  const g = globalThis as Global;
+  if (!g[POOL_KEY]) {
+    const maxWorkers = defaultWorkers();
+    return { running: 0, queued: 0, capacity: maxWorkers + env().OCR_QUEUE_MAX, workers: 0, maxWorkers, workerLanguages: [] };
+  }
+  return g[POOL_KEY].stats();
+}
+
+/** Terminates every worker and rejects waiting jobs; the next call starts a new pool with current settings. */
+export async function shutdownOcr(): Promise<void> {
+  const g = globalThis as Global;
+  const p = g[POOL_KEY];
+  delete g[POOL_KEY];
+  await p?.shutdown();
+}

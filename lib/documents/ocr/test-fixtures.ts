@@ -1,0 +1,39 @@
+// Helpers shared by the OCR tests: text images rendered from SVG with sharp (DejaVu fonts) and an AppError
+// assertion.
+import sharp from "sharp";
+import { expect } from "vitest";
+import { AppError } from "@/lib/errors";
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** A white PNG with paragraphs of text (lines as given), a blank line's height between paragraphs. */
+export async function textImage(paragraphs: string[][], opts: { fontSize?: number; width?: number; heading?: string } = {}): Promise<Buffer> {
+  const size = opts.fontSize ?? 40;
+  const lineHeight = Math.round(size * 1.4);
+  const parts: string[] = [];
+  let y = size * 2;
+  if (opts.heading) {
+    parts.push(`<text x="60" y="${y}" font-family="DejaVu Sans" font-weight="bold" font-size="${size * 2}">${esc(opts.heading)}</text>`);
+    y += size * 2 + lineHeight;
+  }
+  for (const p of paragraphs) {
+    for (const line of p) {
+      parts.push(`<text x="60" y="${y}" font-family="DejaVu Serif" font-size="${size}">${esc(line)}</text>`);
+      y += lineHeight;
+    }
+    y += lineHeight;
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${opts.width ?? 2000}" height="${y + size}"><rect width="100%" height="100%" fill="#fff"/>${parts.join("")}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export async function expectAppError(p: Promise<unknown>, code: string, detail?: RegExp): Promise<AppError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  expect((err as AppError).code).toBe(code);
+  if (detail) expect((err as AppError).detail).toMatch(detail);
+  return err as AppError;
+}

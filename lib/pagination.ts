@@ -1,0 +1,16 @@
+// Page-number pagination as use cases see it: the page asked for and the page found (total count + rows).
+// The HTTP layer (lib/http/paginate.ts) turns a Page into the wire envelope with `next`/`previous` links.
+
+export interface PageRequest {
+  page: number;
+  page_size: number;
+}
+
+export interface Page<T> {
+  count: number;
+  results: T[];
+}
+
+export function pageWindow({ page, page_size }: PageRequest): { skip: number; take: number } {
+  return { skip: (page - 1) * page_size, take: page_size };
+}
