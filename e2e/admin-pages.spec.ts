@@ -3,7 +3,7 @@
 // edit, delete). A second company user for the membership steps is provisioned by directory (LDAP) sign-in
 // against a throwaway slapd, the only way users other than the bootstrap admin come into being.
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import type { Slapd } from "../tests/helpers/slapd";
 import { configureDirectory, removeDirectory, signIn } from "./helpers";
 import { ARTIFACTS_DIR, readServer } from "./server";
@@ -165,7 +165,10 @@ test("a tag is created, found, renamed, and a duplicate name is refused", async 
   await expect(row.getByRole("cell").nth(2)).toHaveText("0");
 
   await row.getByRole("button", { name: `Edit tag ${TAG} draft` }).click();
-  await page.getByRole("form", { name: `Edit tag ${TAG} draft` }).getByLabel("Tag name").fill(TAG);
+  await page
+    .getByRole("form", { name: `Edit tag ${TAG} draft` })
+    .getByLabel("Tag name")
+    .fill(TAG);
   await page.getByRole("button", { name: "Save tag" }).click();
   await expect(page.getByTestId("tag-row").filter({ hasText: TAG })).toBeVisible();
 
@@ -194,7 +197,10 @@ test("an agent is created with a model, workspaces and tags, edited, and deleted
   await page.getByLabel("Instructions").fill("Cite the clause number of every statement.");
   const model = page.getByLabel("Answer model");
   await expect(model.locator("option").first()).toHaveText(/^Default/);
-  await page.getByRole("group", { name: /Workspaces/ }).getByLabel(WORKSPACE).check();
+  await page
+    .getByRole("group", { name: /Workspaces/ })
+    .getByLabel(WORKSPACE)
+    .check();
   await page.getByRole("group", { name: /Tags/ }).getByLabel(new RegExp(TAG)).check();
   await page.getByLabel("Passages per question (top_k)").fill("8");
   await page.getByLabel("Visibility").selectOption("company");

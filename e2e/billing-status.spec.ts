@@ -4,7 +4,7 @@
 // announcement) that the console shows, then a full shutdown that replaces the console with the
 // maintenance page, and ends it from there.
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { signIn } from "./helpers";
 import { ARTIFACTS_DIR, readServer } from "./server";
 
@@ -30,7 +30,10 @@ test.beforeAll(async ({ request }) => {
   await request.delete(`${baseURL}/api/v3/billing/budget`, { headers: auth() });
   // A few metered searches by the admin's key, so today's bar of the usage chart has a "search" segment.
   for (let i = 0; i < 3; i++) {
-    const res = await request.post(`${baseURL}/api/v3/search`, { headers: auth(), data: { query: `quarterly report ${run}`, search_mode: "lexical" } });
+    const res = await request.post(`${baseURL}/api/v3/search`, {
+      headers: auth(),
+      data: { query: `quarterly report ${run}`, search_mode: "lexical" },
+    });
     expect(res.status(), await res.text()).toBe(200);
   }
 });
@@ -53,7 +56,9 @@ test("the dashboard shows storage, spend by feature, credits when they apply and
   await expect(page.getByTestId("period-total")).toContainText(period.total_cost);
   // Every feature plus the storage line, highest cost first.
   await expect(page.getByTestId("period-feature")).toHaveCount(6);
-  await expect(page.getByTestId("period-feature").filter({ hasText: "Search" })).toContainText(`${searches.quantity.toLocaleString("en-US")} queries`);
+  await expect(page.getByTestId("period-feature").filter({ hasText: "Search" })).toContainText(
+    `${searches.quantity.toLocaleString("en-US")} queries`,
+  );
   await expect(page.getByTestId("period-feature").filter({ hasText: "Search" })).toContainText(searches.cost);
 
   const credits = await request.get(`${baseURL}/api/v3/credits`, { headers: auth() });
@@ -162,7 +167,9 @@ test("a company admin creates a budget and alerts, changes them and deletes them
   await expect(page.getByTestId("alert-event").first()).toContainText("alert deleted");
 });
 
-test("an instance admin's warning banner and announcement show in the console; a full shutdown shows the maintenance page until ended", async ({ page }) => {
+test("an instance admin's warning banner and announcement show in the console; a full shutdown shows the maintenance page until ended", async ({
+  page,
+}) => {
   const { baseURL } = readServer();
   // The banners and the maintenance page are server-rendered from the status, then polled: no mismatch.
   const hydrationErrors: string[] = [];

@@ -1,8 +1,9 @@
 // The console's app layout: a grouped sidebar with the active page marked on wide screens, and on narrow
 // screens a top bar whose menu button discloses the same navigation (aria-expanded, Escape closes it and
 // gives focus back to the button, following a link closes it).
-import { expect, test } from "@playwright/test";
+
 import path from "node:path";
+import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 import { ARTIFACTS_DIR } from "./server";
 
@@ -30,7 +31,7 @@ test("wide screens show the grouped sidebar with the current page marked", async
   await expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
   // The sign-out button and user name sit in the sidebar, on the same row as nothing else.
   const box = await page.getByTestId("signed-in-user").boundingBox();
-  expect(box && box.x).toBeLessThan(240);
+  expect(box?.x).toBeLessThan(240);
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, "nav-1280-workspaces.png"), fullPage: true });
 
   // On a short screen the links scroll inside the sidebar and the sign-out button stays in view.

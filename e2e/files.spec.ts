@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { signIn } from "./helpers";
 import { ARTIFACTS_DIR, readServer } from "./server";
@@ -148,10 +148,16 @@ test("classify a file and set attribute values of every input type", async ({ pa
   await expect(card.getByText("Values saved.")).toBeVisible();
 
   const facets = await page.evaluate(async (id) => (await fetch(`/api/v3/files/${id}/facets`)).json(), invoiceId);
-  const values = Object.fromEntries(
-    (facets.content_types[0].attributes as { name: string; value: unknown }[]).map((a) => [a.name, a.value]),
-  );
-  expect(values).toMatchObject({ invoice_number: "INV-2026-0042", amount: 1234.5, currency: "EUR", invoice_date: "2026-11-02", paid: true, fiscal_year: 2026, review_flags: ["late"] });
+  const values = Object.fromEntries((facets.content_types[0].attributes as { name: string; value: unknown }[]).map((a) => [a.name, a.value]));
+  expect(values).toMatchObject({
+    invoice_number: "INV-2026-0042",
+    amount: 1234.5,
+    currency: "EUR",
+    invoice_date: "2026-11-02",
+    paid: true,
+    fiscal_year: 2026,
+    review_flags: ["late"],
+  });
 
   await page.reload();
   await expect(page.locator('[data-testid="classification"][data-path="finance:invoice"]').getByLabel("Invoice number")).toHaveValue("INV-2026-0042");

@@ -25,7 +25,19 @@ export default async function globalSetup() {
   delete env.DATABASE_URL;
   const out = execFileSync(
     "npx",
-    ["tsx", "--conditions=react-server", "scripts/admin.ts", "bootstrap", "--company", "E2E Company", "--email", E2E_ADMIN.email, "--password", E2E_ADMIN.password, "--instance-admin"],
+    [
+      "tsx",
+      "--conditions=react-server",
+      "scripts/admin.ts",
+      "bootstrap",
+      "--company",
+      "E2E Company",
+      "--email",
+      E2E_ADMIN.email,
+      "--password",
+      E2E_ADMIN.password,
+      "--instance-admin",
+    ],
     { env, encoding: "utf8" },
   );
   const creds = JSON.parse(out.trim().split("\n").pop()!);
@@ -46,8 +58,5 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 250));
   }
   fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
-  fs.writeFileSync(
-    STATE_FILE,
-    JSON.stringify({ baseURL, apiKey: creds.api_key, companyId: creds.company_id, pid: child.pid, dataDir }),
-  );
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ baseURL, apiKey: creds.api_key, companyId: creds.company_id, pid: child.pid, dataDir }));
 }

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { STATE_FILE, readServer } from "./server";
+import { readServer, STATE_FILE } from "./server";
 
 export default async function globalTeardown() {
   if (!fs.existsSync(STATE_FILE)) return;

@@ -1,6 +1,6 @@
 // Shared steps of the console specs.
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { LDAP_PEOPLE, LDAP_SERVICE_DN, LDAP_SERVICE_PASSWORD, startSlapd, type Slapd } from "../tests/helpers/slapd";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { LDAP_PEOPLE, LDAP_SERVICE_DN, LDAP_SERVICE_PASSWORD, type Slapd, startSlapd } from "../tests/helpers/slapd";
 import { E2E_ADMIN, readServer } from "./server";
 
 /** Signs in as the bootstrap admin through the /login page and waits for the console. */

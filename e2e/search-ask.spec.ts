@@ -2,7 +2,7 @@
 // by an exact token with the token highlighted, and a question about it is answered as a stream with a
 // citation that opens the file at the cited page. Follow-ups carry the history; the agent picker sends
 // the chosen agent; API failures are shown with the envelope's detail.
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 import { ARTIFACTS_DIR, readServer } from "./server";
 
@@ -23,7 +23,7 @@ const DOCUMENT = [
 let fileId: number;
 let agentName: string;
 
-async function api(request: APIRequestContext) {
+async function api(_request: APIRequestContext) {
   const { baseURL, apiKey } = readServer();
   return { baseURL, headers: { Authorization: `Bearer ${apiKey}` } };
 }
@@ -48,7 +48,10 @@ test.beforeAll(async ({ request }) => {
   };
   await expect.poll(status, { timeout: 120_000, intervals: [500, 1000] }).toBe("embedded");
   agentName = `Aurora helper ${Date.now()}`;
-  const agent = await request.post(`${baseURL}/api/v3/agents`, { headers, data: { name: agentName, description: "Answers about Aurora.", visibility: "company" } });
+  const agent = await request.post(`${baseURL}/api/v3/agents`, {
+    headers,
+    data: { name: agentName, description: "Answers about Aurora.", visibility: "company" },
+  });
   expect(agent.status(), await agent.text()).toBe(201);
 });
 
@@ -82,7 +85,10 @@ test("search finds an exact token and highlights it in the passage; the result o
   await expect(page).toHaveURL(new RegExp(`/files/${fileId}\\?page=\\d+$`));
 });
 
-test("ask streams an answer with a citation, sends the history with a follow-up, and the citation opens the file at its page", async ({ page, request }) => {
+test("ask streams an answer with a citation, sends the history with a follow-up, and the citation opens the file at its page", async ({
+  page,
+  request,
+}) => {
   const { baseURL } = readServer();
   await signIn(page);
   await page.goto(`${baseURL}/ask`);
@@ -142,7 +148,13 @@ test("a failing answer model is reported with the envelope's detail", async ({ p
     route.fulfill({
       status: 503,
       contentType: "application/json",
-      body: JSON.stringify({ id: null, code: 503, error: "model_unavailable", detail: "The answer model could not be reached.", doc_url: `${baseURL}/docs#error-model-unavailable` }),
+      body: JSON.stringify({
+        id: null,
+        code: 503,
+        error: "model_unavailable",
+        detail: "The answer model could not be reached.",
+        doc_url: `${baseURL}/docs#error-model-unavailable`,
+      }),
     }),
   );
   await page.goto(`${baseURL}/ask`);

@@ -1,9 +1,10 @@
 // Signing in through the pages: e-mail + password into the console (and out again), a wrong password, and
 // directory (LDAP) sign-in against a throwaway slapd configured through the settings API.
-import { expect, test, type Page } from "@playwright/test";
+
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
 import type { Slapd } from "../tests/helpers/slapd";
 import { configureDirectory, removeDirectory } from "./helpers";
-import path from "node:path";
 import { ARTIFACTS_DIR, E2E_ADMIN, readServer } from "./server";
 
 test.describe.configure({ mode: "serial" });

@@ -85,12 +85,10 @@ export interface JobImplementation<S extends z.ZodType, R> {
 export interface JobDefinitionInput<S extends z.ZodType, R> extends JobSpecInput<S>, JobImplementation<S, R> {}
 
 /** A definition with its handler: what the runners execute. */
-export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown>
-  extends JobSpec<S>,
-    Readonly<JobImplementation<S, R>> {}
+export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> extends JobSpec<S>, Readonly<JobImplementation<S, R>> {}
 
 // Handlers are contravariant in their payload, so a registry of mixed definitions needs `any` here.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a registry of mixed payload types (handlers are contravariant)
 export type AnyJobDefinition = JobDefinition<any, any>;
 
 const ID = /^[a-z0-9]+(?:[-.][a-z0-9]+)*$/;
@@ -114,9 +112,7 @@ export function implementJob<S extends z.ZodType, R>(spec: JobSpec<S>, implement
 }
 
 /** Definition and handler in one call, for jobs no use case enqueues by definition (tests, fixtures). */
-export function defineJob<S extends z.ZodType<Record<string, unknown>>, R>(
-  input: JobDefinitionInput<S, R>,
-): JobDefinition<S, R> {
+export function defineJob<S extends z.ZodType<Record<string, unknown>>, R>(input: JobDefinitionInput<S, R>): JobDefinition<S, R> {
   const { handler, onFailure, ...spec } = input;
   return implementJob(defineJobSpec(spec), { handler, ...(onFailure ? { onFailure } : {}) });
 }

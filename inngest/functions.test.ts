@@ -46,8 +46,7 @@ const ingest = defineJob({
 const failures: { docId: string; jobId: string; message: string }[] = [];
 const ingestFn = toInngestFunction(ingest, inngest);
 // The engine keys step state by Inngest's hashed step id (sha1 of the name) rather than by name.
-const stepState = (state: Record<string, Promise<unknown>>, name: string) =>
-  state[createHash("sha1").update(name).digest("hex")];
+const stepState = (state: Record<string, Promise<unknown>>, name: string) => state[createHash("sha1").update(name).digest("hex")];
 const event = (data: Record<string, unknown>, id = "job-1") => ({ name: ingest.event, data, id });
 
 describe("job definitions as Inngest functions", () => {

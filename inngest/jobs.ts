@@ -30,11 +30,7 @@ export function onJobEnqueued(listener: () => void): () => void {
 }
 
 /** Validates the payload (throws ZodError) and hands the job to the configured runner; returns its id. */
-export async function enqueueJob<S extends z.ZodType>(
-  definition: JobSpec<S>,
-  payload: z.input<S>,
-  opts: EnqueueOptions = {},
-): Promise<string> {
+export async function enqueueJob<S extends z.ZodType>(definition: JobSpec<S>, payload: z.input<S>, opts: EnqueueOptions = {}): Promise<string> {
   // Validation only: the input is what travels, so both runners parse the same data at run time.
   definition.payload.parse(payload);
   const jobId = opts.jobId ?? randomUUID();
@@ -52,11 +48,7 @@ export async function enqueueJob<S extends z.ZodType>(
 }
 
 /** The local runner's enqueue: one `jobs` row. An existing id is left as it is. */
-export async function insertJob(
-  def: JobSpec,
-  payload: unknown,
-  opts: EnqueueOptions = {},
-): Promise<string> {
+export async function insertJob(def: JobSpec, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
   const id = opts.jobId ?? randomUUID();
   const delay = Math.max(0, Math.round(opts.delayMs ?? 0));
   await db().$executeRaw`

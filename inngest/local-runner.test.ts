@@ -33,7 +33,9 @@ async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, ti
 }
 
 const stepsOf = (jobId: string) =>
-  db().jobStep.findMany({ where: { jobId }, orderBy: { createdAt: "asc" } }).then((s) => s.map((x) => x.name));
+  db()
+    .jobStep.findMany({ where: { jobId }, orderBy: { createdAt: "asc" } })
+    .then((s) => s.map((x) => x.name));
 
 describe("local runner", () => {
   it("runs a job to completion and stores each step's output", async () => {
@@ -212,7 +214,11 @@ describe("local runner", () => {
     const job = defineJob({
       id: "test-wake",
       payload: z.object({}),
-      handler: async ({ step }) => step.run("slow", async () => (await sleep(1_500), ++runs)),
+      handler: async ({ step }) =>
+        step.run("slow", async () => {
+          await sleep(1_500);
+          return ++runs;
+        }),
     });
     const runner = runnerFor([job], { pollIntervalMs: 60_000, leaseMs: 400 });
     runner.start();

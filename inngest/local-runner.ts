@@ -5,18 +5,10 @@
 // Every statement stands alone (no interactive transactions): PGlite has a single connection.
 import { randomUUID } from "node:crypto";
 import { RetryAfterError } from "inngest";
-import { Prisma } from "@/lib/db/generated/client";
 import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
-import {
-  type AnyJobDefinition,
-  type JobStepTools,
-  NonRetriableError,
-  jobLogger,
-  parseStoredPayload,
-  toError,
-  uniqueStepNames,
-} from "./define-job";
+import { type AnyJobDefinition, type JobStepTools, jobLogger, NonRetriableError, parseStoredPayload, toError, uniqueStepNames } from "./define-job";
 import { onJobEnqueued } from "./jobs";
 
 export { cancelJob } from "./jobs";
@@ -93,10 +85,7 @@ export class LocalRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.settled(),
-      new Promise<void>((resolve) => (timeout = setTimeout(resolve, timeoutMs))),
-    ]);
+    await Promise.race([this.settled(), new Promise<void>((resolve) => (timeout = setTimeout(resolve, timeoutMs)))]);
     clearTimeout(timeout);
   }
 
@@ -170,9 +159,7 @@ export class LocalRunner {
   private async fillOnce(): Promise<number> {
     let started = 0;
     while (this.inFlight.size < this.concurrency) {
-      const names = [...this.defs.values()]
-        .filter((d) => !d.concurrency || this.countInFlight(d.id) < d.concurrency)
-        .map((d) => d.id);
+      const names = [...this.defs.values()].filter((d) => !d.concurrency || this.countInFlight(d.id) < d.concurrency).map((d) => d.id);
       if (names.length === 0) break;
       const [job] = await db().$queryRaw<ClaimedJob[]>`
         UPDATE jobs SET status = 'running', locked_by = ${this.instanceId},

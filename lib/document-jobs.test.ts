@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentOf, progressWriter, type JobProgress } from "./document-jobs";
+import { type JobProgress, percentOf, progressWriter } from "./document-jobs";
 
 describe("percentOf", () => {
   it("rounds to one decimal, caps at 100 and is 0 when nothing is known", () => {

@@ -4,16 +4,14 @@ import "server-only";
 import path from "node:path";
 import { z } from "zod";
 
-const bool = z
-  .union([z.boolean(), z.string()])
-  .transform((v, ctx) => {
-    if (typeof v === "boolean") return v;
-    const s = v.trim().toLowerCase();
-    if (["1", "true", "yes", "on"].includes(s)) return true;
-    if (["0", "false", "no", "off", ""].includes(s)) return false;
-    ctx.addIssue({ code: "custom", message: `expected true/false, got "${v}"` });
-    return z.NEVER;
-  });
+const bool = z.union([z.boolean(), z.string()]).transform((v, ctx) => {
+  if (typeof v === "boolean") return v;
+  const s = v.trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(s)) return true;
+  if (["0", "false", "no", "off", ""].includes(s)) return false;
+  ctx.addIssue({ code: "custom", message: `expected true/false, got "${v}"` });
+  return z.NEVER;
+});
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 /** A non-negative decimal amount as text (at most 6 decimals), kept as a string for exact money maths. */
@@ -118,7 +116,10 @@ export const ZEnv = z.object({
   /** Credits of a free-tier company (cumulative, not per month); used up → metered calls answer 403 credits_exhausted. */
   FREE_TIER_CREDITS_EUR: price("5.00"),
   /** Budget alert e-mails: SMTP server URL (smtp://user:pass@host:587, smtps://…); unset = alerts are only shown in the console. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().min(3).default("DocIntel <no-reply@localhost>"),
 
   // Authentication
@@ -152,7 +153,10 @@ export const ZEnv = z.object({
   OCR_QUEUE_MAX: int(8, 0),
   OCR_PAGE_TIMEOUT_MS: int(60_000, 1000),
   /** Languages used when a request names none, e.g. "eng" or "eng+deu" (supported: eng, deu, fra). */
-  OCR_DEFAULT_LANGUAGES: z.string().regex(/^[a-z_]+([+,][a-z_]+)*$/, "tesseract codes joined by + or ,").default("eng"),
+  OCR_DEFAULT_LANGUAGES: z
+    .string()
+    .regex(/^[a-z_]+([+,][a-z_]+)*$/, "tesseract codes joined by + or ,")
+    .default("eng"),
 
   // Embeddings (lib/ai/embeddings): `local` = offline word vectors + hashed sub-words (no download),
   // `onnx` = a local model directory via @huggingface/transformers, `openai` = any OpenAI-compatible /v1/embeddings.

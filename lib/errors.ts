@@ -113,8 +113,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found.`);
-export const forbidden = (detail = "Your role does not allow this operation.") =>
-  new AppError("insufficient_permissions", detail);
+export const forbidden = (detail = "Your role does not allow this operation.") => new AppError("insufficient_permissions", detail);
 
 /** A 422 for a single field. */
 export function fieldError(field: string, detail: string, error: FieldErrorCode = "invalid"): AppError {
@@ -122,7 +121,6 @@ export function fieldError(field: string, detail: string, error: FieldErrorCode 
     fields: { [field]: [{ error, detail }] },
   });
 }
-
 
 /** Anchor of an error code in the API reference (the docs page lists the catalogue). */
 export function errorDocAnchor(code: string): string {

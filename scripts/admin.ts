@@ -56,8 +56,7 @@ async function bootstrap(argv: string[]) {
   const name = values.company.trim();
   const email = values.email.trim().toLowerCase();
   const result = await db().$transaction(async (tx) => {
-    let company =
-      (await tx.company.findFirst({ where: { name } })) ?? (await tx.company.findUnique({ where: { slug: slugify(name) } }));
+    let company = (await tx.company.findFirst({ where: { name } })) ?? (await tx.company.findUnique({ where: { slug: slugify(name) } }));
     let companyCreated = false;
     if (!company) {
       company = (await createCompany({ name, tier: values.tier as CompanyTier | undefined }, tx)).company;

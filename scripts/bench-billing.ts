@@ -2,7 +2,7 @@
 // recordUsage with its inline budget-alert check, the usage histogram and the current-period spend, with
 // many usage events, on an in-memory embedded database (PGlite).
 //
-//   npx tsx scripts/bench-billing.ts [--events 200000] [--days 90] [--runs 30] [--warmup 3]
+//   npx tsx --conditions=react-server scripts/bench-billing.ts [--events 200000] [--days 90] [--runs 30] [--warmup 3]
 //
 // Data: one free-tier company with limit enforcement, an enabled budget and two alerts (far above the
 // spend, so they stay open and every recordUsage evaluates them); `events` usage events spread over the
@@ -41,7 +41,12 @@ setDatabase(database);
 
 async function seed(name: string) {
   const { company } = await createCompany({ name, tier: "free" });
-  const user = await createUser({ email: `bench-${company.id}@example.test`, emailVerified: true, companyId: company.id, companyRole: "company_admin" });
+  const user = await createUser({
+    email: `bench-${company.id}@example.test`,
+    emailVerified: true,
+    companyId: company.id,
+    companyRole: "company_admin",
+  });
   const keys = [];
   for (let i = 0; i < 3; i++) keys.push(await issueApiKey({ companyId: company.id, userId: user.id, name: `k${i}` }));
   await db().$executeRawUnsafe(`
@@ -57,7 +62,8 @@ async function seed(name: string) {
     SELECT company_id, (occurred_at AT TIME ZONE 'UTC')::date, COALESCE(user_id, 0), COALESCE(api_key_id, ''), feature, SUM(quantity)
     FROM usage_events WHERE company_id = ${company.id} GROUP BY 1, 2, 3, 4, 5`);
   const budget = await db().budget.create({ data: { companyId: company.id, amountEur: "999999999", isEnabled: true } });
-  for (const v of ["80", "95"]) await db().budgetAlert.create({ data: { budgetId: budget.id, companyId: company.id, thresholdType: "percentage", thresholdValue: v } });
+  for (const v of ["80", "95"])
+    await db().budgetAlert.create({ data: { budgetId: budget.id, companyId: company.id, thresholdType: "percentage", thresholdValue: v } });
   const principal = await resolvePrincipal(new Request("http://localhost/api/v3/usage", { headers: { authorization: `Bearer ${keys[0].key}` } }));
   if (!principal) throw new Error("no principal");
   return principal;
@@ -85,4 +91,6 @@ await measure("recordUsage (insert + inline budget-alert check)", () => recordUs
 await measure("GET /api/v3/usage (30-day histogram, all keys)", () => getUsageHistogram(principal));
 await measure("GET /api/v3/usage?api_key_id= (one key)", () => getUsageHistogram(principal, principal.apiKey!.id));
 await measure("GET /api/v3/usage/current-period", () => getCurrentPeriod(principal));
-console.log(`command: npx tsx scripts/bench-billing.ts --events ${EVENTS} --days ${DAYS} --runs ${RUNS} --warmup ${WARMUP}`);
+console.log(
+  `command: npx tsx --conditions=react-server scripts/bench-billing.ts --events ${EVENTS} --days ${DAYS} --runs ${RUNS} --warmup ${WARMUP}`,
+);

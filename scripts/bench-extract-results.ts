@@ -2,18 +2,18 @@
 // usage event in one transaction) and reading one page of 15 (GET /extract/{id}?page=N's query) at the
 // first, middle and last page, for results the size a 1000-page document at `record` granularity makes.
 //
-//   npx tsx scripts/bench-extract-results.ts [--sizes 1000,20000] [--reads 200]
+//   npx tsx --conditions=react-server scripts/bench-extract-results.ts [--sizes 1000,20000] [--reads 200]
 //
 // Rows are keyed by (job_id, position) in extract_results, so a page is a primary-key range read whose cost
 // should not grow with the result; the figures show whether it does. Wall time on a shared machine swings with
 // its load, so the load average is printed.
 import os from "node:os";
 import { createCompany } from "@/lib/companies/provision";
+import { EXTRACT_PAGE_SIZE } from "@/lib/contracts/extract";
 import { createDatabase, db, setDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
-import { storeResult } from "@/lib/extract/run-extract";
 import { readExtractJob } from "@/lib/extract/get-extract-job";
-import { EXTRACT_PAGE_SIZE } from "@/lib/contracts/extract";
+import { storeResult } from "@/lib/extract/run-extract";
 import { arg, percentile, rng } from "./bench/common";
 
 const SCHEMA = {
@@ -45,11 +45,24 @@ async function main() {
   await migrate(database);
   setDatabase(database);
   const { company } = await createCompany({ name: "Bench" });
-  console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}, ${os.cpus().length} CPUs`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}, ${os.cpus().length} CPUs`,
+  );
   for (const n of sizes) {
     const id = `ext_bench${String(n).padStart(19, "0")}`;
     await db().extractJob.create({
-      data: { id, companyId: company.id, filename: "bench.pdf", fileSizeBytes: 1, status: "processing", schema: SCHEMA, expiresAt: new Date(Date.now() + 3600_000) },
+      data: {
+        id,
+        companyId: company.id,
+        filename: "bench.pdf",
+        fileSizeBytes: 1,
+        status: "processing",
+        schema: SCHEMA,
+        expiresAt: new Date(Date.now() + 3600_000),
+      },
     });
     const rows = rawRows(n, n);
     const t0 = performance.now();
@@ -57,7 +70,11 @@ async function main() {
     const storeMs = performance.now() - t0;
     const lastPage = Math.ceil(n / EXTRACT_PAGE_SIZE);
     const line = [`rows ${n}: store ${storeMs.toFixed(0)} ms (${((n / storeMs) * 1000).toFixed(0)} rows/s)`];
-    for (const [label, page] of [["first", 1], ["middle", Math.ceil(lastPage / 2)], ["last", lastPage]] as const) {
+    for (const [label, page] of [
+      ["first", 1],
+      ["middle", Math.ceil(lastPage / 2)],
+      ["last", lastPage],
+    ] as const) {
       const times: number[] = [];
       for (let i = 0; i < reads; i++) {
         const t = performance.now();

@@ -10,10 +10,10 @@
 // an array (line_items) is one field; numbers equal within 0.005, strings after whitespace collapsing, dates
 // as ISO strings. Extra predicted rows or items count each of their fields as a miss.
 import os from "node:os";
-import { parseDocument } from "@/lib/documents/parse-document";
 import { coerceRows } from "@/lib/ai/extraction/coerce";
 import { validateExtractionSchema } from "@/lib/ai/extraction/json-schema";
 import { LocalExtractor } from "@/lib/ai/extraction/local-extractor";
+import { parseDocument } from "@/lib/documents/parse-document";
 import { arg } from "./bench/common";
 import { buildCorpus, DEFAULT_SEED, type ExtractDoc, type Format } from "./bench/extract-corpus";
 
@@ -32,7 +32,8 @@ interface Miss {
 
 function same(e: unknown, a: unknown): boolean {
   if (typeof e === "number") return typeof a === "number" && Math.abs(e - a) < 0.005;
-  if (typeof e === "string") return typeof a === "string" && e.replace(/\s+/g, " ").trim().normalize("NFC") === a.replace(/\s+/g, " ").trim().normalize("NFC");
+  if (typeof e === "string")
+    return typeof a === "string" && e.replace(/\s+/g, " ").trim().normalize("NFC") === a.replace(/\s+/g, " ").trim().normalize("NFC");
   return e === a;
 }
 
@@ -96,7 +97,12 @@ async function main(): Promise<void> {
       const t1 = performance.now();
       const v = validateExtractionSchema(d.schema);
       if (!v.ok) throw new Error(`${d.id}: schema rejected: ${JSON.stringify(v.errors)}`);
-      const result = await extractor.extract({ schema: v.schema, filename: d.id, pages: parsed.pages.map((p) => ({ page: p.page, markdown: p.markdown })), granularity: d.granularity });
+      const result = await extractor.extract({
+        schema: v.schema,
+        filename: d.id,
+        pages: parsed.pages.map((p) => ({ page: p.page, markdown: p.markdown })),
+        granularity: d.granularity,
+      });
       const rows = coerceRows(v.schema, result.rows, { locale: result.locale });
       const t2 = performance.now();
       parseMs += t1 - t0;
@@ -111,7 +117,9 @@ async function main(): Promise<void> {
     }
   }
   const docCount = docs.length * formats.length;
-  console.log(`\nExtraction benchmark (offline extractor), seed ${seed}: ${docs.length} documents × ${formats.join("+")} = ${docCount} files, ${pages} pages`);
+  console.log(
+    `\nExtraction benchmark (offline extractor), seed ${seed}: ${docs.length} documents × ${formats.join("+")} = ${docCount} files, ${pages} pages`,
+  );
   console.log(`machine: ${os.cpus().length} cores, node ${process.version}\n`);
   console.log("group                     exact fields");
   for (const [key, t] of [...groups].sort((a, b) => (a[0] === "overall" ? -1 : b[0] === "overall" ? 1 : a[0].localeCompare(b[0])))) {
@@ -120,11 +128,15 @@ async function main(): Promise<void> {
   console.log(`\nauto granularity correct: ${granOk}/${granTotal}`);
   console.log(`extraction: ${(pages / (extractMs / 1000)).toFixed(1)} pages/s (${(extractMs / docCount).toFixed(1)} ms/document)`);
   console.log(`parse + extraction: ${(pages / ((parseMs + extractMs) / 1000)).toFixed(1)} pages/s`);
-  const worst = perDoc.filter((p) => p.t.ok < p.t.total).sort((a, b) => a.t.ok / a.t.total - b.t.ok / b.t.total).slice(0, 8);
+  const worst = perDoc
+    .filter((p) => p.t.ok < p.t.total)
+    .sort((a, b) => a.t.ok / a.t.total - b.t.ok / b.t.total)
+    .slice(0, 8);
   if (worst.length) console.log(`\nworst documents: ${worst.map((w) => `${w.id}.${w.format} ${pct(w.t).trim()}`).join(", ")}`);
   if (misses > 0 && missList.length) {
     console.log(`\nfirst ${Math.min(misses, missList.length)} of ${missList.length} misses:`);
-    for (const m of missList.slice(0, misses)) console.log(`  ${m.doc}.${m.format} ${m.field}: expected ${JSON.stringify(m.expected)} got ${JSON.stringify(m.actual)}`);
+    for (const m of missList.slice(0, misses))
+      console.log(`  ${m.doc}.${m.format} ${m.field}: expected ${JSON.stringify(m.expected)} got ${JSON.stringify(m.actual)}`);
   }
 }
 

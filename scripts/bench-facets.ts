@@ -1,7 +1,7 @@
 // Benchmark of the facet filters (issue 7): p50/p95 latency of listFiles (GET /api/v3/files) with
 // `attribute` and `content_type` filters at 100k files, on an in-memory embedded database (PGlite).
 //
-//   npx tsx scripts/bench-facets.ts [--files 100000] [--other-files 10000] [--runs 20] [--warmup 2]
+//   npx tsx --conditions=react-server scripts/bench-facets.ts [--files 100000] [--other-files 10000] [--runs 20] [--warmup 2]
 //                                   [--seed 7] [--explain slow|all|none] [--threshold 150]
 //
 // Data: the company adopts the `finance` and `legal` starter templates; ~75% of its files are classified
@@ -49,7 +49,12 @@ type Principal = NonNullable<Awaited<ReturnType<typeof resolvePrincipal>>>;
 
 async function seedCompany(name: string): Promise<{ principal: Principal; companyId: number; workspaceId: number }> {
   const { company, defaultWorkspace } = await createCompany({ name, tier: "business" });
-  const user = await createUser({ email: `bench-${company.id}@example.test`, emailVerified: true, companyId: company.id, companyRole: "company_admin" });
+  const user = await createUser({
+    email: `bench-${company.id}@example.test`,
+    emailVerified: true,
+    companyId: company.id,
+    companyRole: "company_admin",
+  });
   const { key } = await issueApiKey({ companyId: company.id, userId: user.id, name: "bench" });
   const principal = await resolvePrincipal(new Request("http://localhost/api/v3/files", { headers: { authorization: `Bearer ${key}` } }));
   if (!principal) throw new Error("no principal");
@@ -66,9 +71,27 @@ async function seedFiles(companyId: number, workspaceId: number, count: number, 
     FROM generate_series(1, ${count}) AS n`);
   const nodes = async (paths: string[]) =>
     (await db().contentType.findMany({ where: { companyId, path: { in: paths } }, orderBy: { path: "asc" } })).map((n) => n.id);
-  const finance = await nodes(["finance:invoice", "finance:invoice:purchase_invoice", "finance:invoice:sales_invoice", "finance:invoice:credit_note", "finance:receipt", "finance:bank_statement", "finance:tax_document"]);
-  const legal = await nodes(["legal:contract", "legal:contract:nda", "legal:contract:employment_agreement", "legal:litigation", "legal:corporate", "legal:compliance"]);
-  for (const [ids, share] of [[finance, 0.75], [legal, 0.35]] as const) {
+  const finance = await nodes([
+    "finance:invoice",
+    "finance:invoice:purchase_invoice",
+    "finance:invoice:sales_invoice",
+    "finance:invoice:credit_note",
+    "finance:receipt",
+    "finance:bank_statement",
+    "finance:tax_document",
+  ]);
+  const legal = await nodes([
+    "legal:contract",
+    "legal:contract:nda",
+    "legal:contract:employment_agreement",
+    "legal:litigation",
+    "legal:corporate",
+    "legal:compliance",
+  ]);
+  for (const [ids, share] of [
+    [finance, 0.75],
+    [legal, 0.35],
+  ] as const) {
     await db().$executeRawUnsafe(`
       INSERT INTO file_content_types (file_id, content_type_id, root_id)
       SELECT f.id, t.id, t.root_id FROM (
@@ -133,11 +156,15 @@ const [sizes] = await db().$queryRawUnsafe<{ files: number; classifications: num
   `SELECT (SELECT count(*)::int FROM files) AS files, (SELECT count(*)::int FROM file_content_types) AS classifications,
           (SELECT count(*)::int FROM file_attribute_values) AS values`,
 );
-console.log(`seeded ${sizes.files} files, ${sizes.classifications} classifications, ${sizes.values} attribute values in ${((performance.now() - t0) / 1000).toFixed(1)} s (load ${os.loadavg()[0].toFixed(1)})`);
+console.log(
+  `seeded ${sizes.files} files, ${sizes.classifications} classifications, ${sizes.values} attribute values in ${((performance.now() - t0) / 1000).toFixed(1)} s (load ${os.loadavg()[0].toFixed(1)})`,
+);
 
 const readable = [a.workspaceId];
 const width = Math.max(...QUERIES.map(([n]) => n.length));
-console.log(`\n${"query".padEnd(width)}  ${"count".padStart(6)}  ${"p50 ms".padStart(7)}  ${"p95 ms".padStart(7)}  ${"cpu p50".padStart(7)}  ${"cpu p95".padStart(7)}`);
+console.log(
+  `\n${"query".padEnd(width)}  ${"count".padStart(6)}  ${"p50 ms".padStart(7)}  ${"p95 ms".padStart(7)}  ${"cpu p50".padStart(7)}  ${"cpu p95".padStart(7)}`,
+);
 const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -161,7 +188,9 @@ for (const [name, qs] of QUERIES) {
   allCpu.push(...cpu);
   const p95 = percentile(times, 95);
   const f = (x: number) => x.toFixed(1).padStart(7);
-  console.log(`${name.padEnd(width)}  ${String(count).padStart(6)}  ${f(percentile(times, 50))}  ${f(p95)}  ${f(percentile(cpu, 50))}  ${f(percentile(cpu, 95))}`);
+  console.log(
+    `${name.padEnd(width)}  ${String(count).padStart(6)}  ${f(percentile(times, 50))}  ${f(p95)}  ${f(percentile(cpu, 50))}  ${f(percentile(cpu, 95))}`,
+  );
   if (EXPLAIN === "all" || (EXPLAIN === "slow" && p95 > THRESHOLD)) {
     const where = fileListWhere(a.companyId, readable, q);
     const sql = Prisma.sql`EXPLAIN ANALYZE SELECT count(*) FROM files f WHERE ${where}`;
@@ -172,5 +201,10 @@ for (const [name, qs] of QUERIES) {
 console.log(
   `${"overall".padEnd(width)}  ${"".padStart(6)}  ${[percentile(all, 50), percentile(all, 95), percentile(allCpu, 50), percentile(allCpu, 95)].map((x) => x.toFixed(1).padStart(7)).join("  ")}`,
 );
-console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} (${os.cpus().length} CPUs)`);
+console.log(
+  `load average at the end: ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")} (${os.cpus().length} CPUs)`,
+);
 await database.close();

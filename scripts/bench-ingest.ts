@@ -3,7 +3,7 @@
 // through the real route handlers in-process (as tests/helpers/api.ts does), on an in-memory PGlite in a
 // temporary DATA_DIR, with the real document engine, LibreOffice, OCR and the offline embedding provider.
 //
-//   npx tsx scripts/bench-ingest.ts [--rounds 3] [--concurrency 2] [--files 100000] [--other-files 10000]
+//   npx tsx --conditions=react-server scripts/bench-ingest.ts [--rounds 3] [--concurrency 2] [--files 100000] [--other-files 10000]
 //                                   [--runs 30] [--warmup 3] [--threshold 200] [--explain all|slow|none]
 //                                   [--skip-ingest] [--skip-list] [--try-indexes]
 //
@@ -85,7 +85,11 @@ const BASE = "http://localhost:3000";
 
 // ── measurement helpers ────────────────────────────────────────────────────────────────────────────
 
-const loadavg = () => os.loadavg().map((x) => x.toFixed(1)).join(" ");
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 const rss = { overall: 0, phase: 0 };
@@ -267,16 +271,29 @@ async function benchIngestion(): Promise<void> {
     const pagesOf = [...new Set(mine.map((f) => f.totalPages))].join("/");
     console.log(
       `  ${format.padEnd(7)} ${pagesOf.padStart(5)}  ${mean(processing).toFixed(2).padStart(12)}  ${mean(endToEnd).toFixed(2).padStart(14)}  ` +
-        `${STEPS.map((st) => stepMean(mine.map((f) => f.id), st).padStart(9)).join(" ")}  ${statuses}`,
+        `${STEPS.map((st) =>
+          stepMean(
+            mine.map((f) => f.id),
+            st,
+          ).padStart(9),
+        ).join(" ")}  ${statuses}`,
     );
   }
   const allIds = files.map((f) => f.id);
   console.log(
-    `  ${"all".padEnd(7)} ${String(pages).padStart(5)}  ${mean(files.map((f) => finalAt(f.id) - (events.get(f.id)?.[1]?.at ?? NaN)).map((x) => x / 1000)).toFixed(2).padStart(12)}  ` +
-      `${mean(files.map((f) => (finalAt(f.id) - uploadedAt.get(f.id)!) / 1000)).toFixed(2).padStart(14)}  ` +
+    `  ${"all".padEnd(7)} ${String(pages).padStart(5)}  ${mean(
+      files.map((f) => finalAt(f.id) - (events.get(f.id)?.[1]?.at ?? NaN)).map((x) => x / 1000),
+    )
+      .toFixed(2)
+      .padStart(12)}  ` +
+      `${mean(files.map((f) => (finalAt(f.id) - uploadedAt.get(f.id)!) / 1000))
+        .toFixed(2)
+        .padStart(14)}  ` +
       `${STEPS.map((st) => stepMean(allIds, st).padStart(9)).join(" ")}`,
   );
-  console.log(`peak RSS (a): ${mb(peak)} sampled; process high-water mark so far ${mb(process.resourceUsage().maxRSS * 1024)}; load average ${loadavg()}`);
+  console.log(
+    `peak RSS (a): ${mb(peak)} sampled; process high-water mark so far ${mb(process.resourceUsage().maxRSS * 1024)}; load average ${loadavg()}`,
+  );
 
   setDatabase(undefined);
   await database.close();
@@ -285,12 +302,36 @@ async function benchIngestion(): Promise<void> {
 // ── (b) files-list latency at 100k files ─────────────────────────────────────────────────────────────
 
 const EXTENSIONS = [
-  ...Array(8).fill("pdf"), ...Array(4).fill("docx"), "odt", "doc", "html", "xhtml", "txt", "txt", "md", "md",
-  "pptx", "pptx", "odp", "ppt", "png", "jpeg",
+  ...Array(8).fill("pdf"),
+  ...Array(4).fill("docx"),
+  "odt",
+  "doc",
+  "html",
+  "xhtml",
+  "txt",
+  "txt",
+  "md",
+  "md",
+  "pptx",
+  "pptx",
+  "odp",
+  "ppt",
+  "png",
+  "jpeg",
 ] as string[];
 const TITLES = [
-  "Quarterly Report", "Invoice", "Contract", "Meeting Notes", "Budget Overview", "Launch Plan", "Security Policy",
-  "Annual Review", "Board Minutes", "Product Spec", "Sales Forecast", "Research Paper",
+  "Quarterly Report",
+  "Invoice",
+  "Contract",
+  "Meeting Notes",
+  "Budget Overview",
+  "Launch Plan",
+  "Security Policy",
+  "Annual Review",
+  "Board Minutes",
+  "Product Spec",
+  "Sales Forecast",
+  "Research Paper",
 ];
 const sqlText = (xs: readonly string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(",")}]::text[]`;
 
@@ -298,9 +339,7 @@ const sqlText = (xs: readonly string[]) => `ARRAY[${xs.map((x) => `'${x.replace(
 async function insertFiles(companyId: number, workspaceIds: number[], userId: number, count: number, offset: number): Promise<void> {
   const ws = `ARRAY[${workspaceIds.join(",")}]::int[]`;
   const wsPick =
-    workspaceIds.length === 1
-      ? "1"
-      : `CASE WHEN r.rw < 0.4 THEN 1 ELSE 2 + floor((r.rw - 0.4) / 0.6 * ${workspaceIds.length - 1})::int END`;
+    workspaceIds.length === 1 ? "1" : `CASE WHEN r.rw < 0.4 THEN 1 ELSE 2 + floor((r.rw - 0.4) / 0.6 * ${workspaceIds.length - 1})::int END`;
   await db().$executeRawUnsafe(`
     INSERT INTO files (company_id, workspace_id, filename, title, extension, mime_type, size, sha256, storage_key,
       status, status_detail, total_pages, language, external_metadata, external_id, external_doc_type,
@@ -391,7 +430,9 @@ function printResults(run: { results: QueryResult[]; all: number[] }, before?: {
     return `   (before: p50 ${b.p50.toFixed(1)}, p95 ${b.p95.toFixed(1)})`;
   };
   console.log(`  ${"query".padEnd(w)}  ${"count".padStart(6)}  ${"p50 ms".padStart(7)}  ${"p95 ms".padStart(7)}  ${"max ms".padStart(7)}`);
-  run.results.forEach((r, i) => console.log(`  ${r.q.name.padEnd(w)}  ${String(r.count).padStart(6)}  ${n(r.p50)}  ${n(r.p95)}  ${n(r.max)}${was(i)}`));
+  run.results.forEach((r, i) =>
+    console.log(`  ${r.q.name.padEnd(w)}  ${String(r.count).padStart(6)}  ${n(r.p50)}  ${n(r.p95)}  ${n(r.max)}${was(i)}`),
+  );
   console.log(`  ${"overall".padEnd(w)}  ${"".padStart(6)}  ${n(pct(run.all, 50))}  ${n(pct(run.all, 95))}  ${n(Math.max(...run.all))}${was("all")}`);
 }
 
@@ -401,7 +442,9 @@ async function explainQuery(companyId: number, readable: number[], r: QueryResul
   const where = fileListWhere(companyId, readable, q);
   const desc = q.ordering.startsWith("-");
   const field = desc ? q.ordering.slice(1) : q.ordering;
-  const column = { created_at: "f.created_at", filename: "lower(f.filename)", title: "lower(f.title)", total_pages: "f.total_pages", size: "f.size" }[field];
+  const column = { created_at: "f.created_at", filename: "lower(f.filename)", title: "lower(f.title)", total_pages: "f.total_pages", size: "f.size" }[
+    field
+  ];
   const dir = desc ? "DESC" : "ASC";
   const skip = (q.page - 1) * q.page_size;
   const statements = {
@@ -524,7 +567,7 @@ const args = process.argv.slice(2).join(" ");
 const command =
   process.env.npm_lifecycle_event === "bench:ingest"
     ? `npm run bench:ingest${args ? ` -- ${args}` : ""}`
-    : `npx tsx scripts/bench-ingest.ts${args ? ` ${args}` : ""}`;
+    : `npx tsx --conditions=react-server scripts/bench-ingest.ts${args ? ` ${args}` : ""}`;
 console.log(`command: ${command}`);
 console.log(
   `bench-ingest: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), ${mb(os.totalmem())} RAM, Node ${process.version}, ` +

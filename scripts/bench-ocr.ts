@@ -1,6 +1,6 @@
 // Benchmark of the OCR path (scanned pages): seconds per page through the worker pool, and peak RSS.
 //
-//   npx tsx scripts/bench-ocr.ts [--pages 6] [--runs 2] [--dpi 240] [--scan-dpi 300] [--workers N]
+//   npx tsx --conditions=react-server scripts/bench-ocr.ts [--pages 6] [--runs 2] [--dpi 240] [--scan-dpi 300] [--workers N]
 //                                [--lang eng] [--pt 11] [--pdf some.pdf] [--show]
 //
 // Without --pdf it generates a 6-page report (headings, dense paragraphs, bullet lists; ~380 words a page,
@@ -75,7 +75,16 @@ async function generatePdf(pages: number, pt: number): Promise<{ pdf: string; te
       fs.writeFileSync(path.join(work, `${name}.html`), html);
       await run(
         "soffice",
-        [`-env:UserInstallation=file://${work}/profile`, "--headless", "--infilter=HTML (StarWriter)", "--convert-to", "pdf:writer_pdf_Export", "--outdir", work, path.join(work, `${name}.html`)],
+        [
+          `-env:UserInstallation=file://${work}/profile`,
+          "--headless",
+          "--infilter=HTML (StarWriter)",
+          "--convert-to",
+          "pdf:writer_pdf_Export",
+          "--outdir",
+          work,
+          path.join(work, `${name}.html`),
+        ],
         { timeout: 120_000 },
       );
       fs.renameSync(path.join(work, `${name}.pdf`), pdf);
@@ -97,16 +106,24 @@ async function scannedCopy(source: string, dpi: number): Promise<string> {
   objects[1] = "<< /Type /Catalog /Pages 2 0 R >>";
   objects[2] = `<< /Type /Pages /Kids [${Array.from({ length: count }, (_, i) => `${3 + i * 3} 0 R`).join(" ")}] /Count ${count} >>`;
   let i = 0;
-  for await (const page of renderPdfPages(source, Array.from({ length: count }, (_, k) => k + 1), { dpi, matchScanDpi: false })) {
+  for await (const page of renderPdfPages(
+    source,
+    Array.from({ length: count }, (_, k) => k + 1),
+    { dpi, matchScanDpi: false },
+  )) {
     const head = parsePgmHeader(page.image)!;
     const w = (head.width / page.dpi) * 72;
     const h = (head.height / page.dpi) * 72;
     const content = `q ${w.toFixed(2)} 0 0 ${h.toFixed(2)} 0 0 cm /Im0 Do Q`;
-    objects[3 + i * 3] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w.toFixed(2)} ${h.toFixed(2)}] /Resources << /XObject << /Im0 ${5 + i * 3} 0 R >> >> /Contents ${4 + i * 3} 0 R >>`;
+    objects[3 + i * 3] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w.toFixed(2)} ${h.toFixed(2)}] /Resources << /XObject << /Im0 ${5 + i * 3} 0 R >> >> /Contents ${4 + i * 3} 0 R >>`;
     objects[4 + i * 3] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
     const z = zlib.deflateSync(page.image.subarray(head.offset));
     objects[5 + i * 3] = Buffer.concat([
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${head.width} /Height ${head.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${z.length} >>\nstream\n`, "latin1"),
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${head.width} /Height ${head.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${z.length} >>\nstream\n`,
+        "latin1",
+      ),
       z,
       Buffer.from("\nendstream", "latin1"),
     ]);
@@ -117,7 +134,11 @@ async function scannedCopy(source: string, dpi: number): Promise<string> {
   const offsets: number[] = [];
   for (let k = 1; k < objects.length; k++) {
     offsets[k] = size;
-    const body = Buffer.concat([Buffer.from(`${k} 0 obj\n`, "latin1"), Buffer.from(objects[k] as string | Buffer), Buffer.from("\nendobj\n", "latin1")]);
+    const body = Buffer.concat([
+      Buffer.from(`${k} 0 obj\n`, "latin1"),
+      Buffer.from(objects[k] as string | Buffer),
+      Buffer.from("\nendobj\n", "latin1"),
+    ]);
     parts.push(body);
     size += body.length;
   }
@@ -151,7 +172,12 @@ async function main() {
   const pages = Array.from({ length: count }, (_, i) => i + 1);
 
   console.log(`OCR benchmark: ${count} pages of ${path.basename(pdf)} at ${dpi} dpi, languages ${lang}`);
-  console.log(`machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `machine: ${os.availableParallelism()} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 
   let t = performance.now();
   for await (const _ of renderPdfPages(pdf, pages, { dpi })) void _;
@@ -176,7 +202,9 @@ async function main() {
     const cpuS = cpuSeconds(process.cpuUsage(cpu));
     perPage.push(wall / count);
     cpuPerPage.push(cpuS / count);
-    console.log(`run ${i + 1}: ${wall.toFixed(2)} s for ${count} pages = ${(wall / count).toFixed(2)} s/page (CPU ${(cpuS / count).toFixed(2)} s/page)`);
+    console.log(
+      `run ${i + 1}: ${wall.toFixed(2)} s for ${count} pages = ${(wall / count).toFixed(2)} s/page (CPU ${(cpuS / count).toFixed(2)} s/page)`,
+    );
     last = results;
   }
 
@@ -198,14 +226,18 @@ async function main() {
   }
   const rssMb = peakRssMiB();
   console.log("");
-  console.log(`seconds per page: median ${median(perPage).toFixed(2)} s, best ${Math.min(...perPage).toFixed(2)} s of ${runs} run${runs === 1 ? "" : "s"}  [goal <= 1.5 s/page]`);
+  console.log(
+    `seconds per page: median ${median(perPage).toFixed(2)} s, best ${Math.min(...perPage).toFixed(2)} s of ${runs} run${runs === 1 ? "" : "s"}  [goal <= 1.5 s/page]`,
+  );
   const cores = Math.min(stats.maxWorkers, os.availableParallelism());
   const share = median(cpuPerPage) / median(perPage);
   console.log(`CPU seconds per page: ${median(cpuPerPage).toFixed(2)} s  (render alone: ${(renderS / count).toFixed(2)} s/page)`);
   console.log(
     `CPU-bound estimate with ${cores} idle core${cores === 1 ? "" : "s"}: ${(median(cpuPerPage) / cores).toFixed(2)} s/page (this run got ${share.toFixed(2)} of ${cores} cores; other load skews wall time)`,
   );
-  console.log(`words per page: ${wordsPerPage.toFixed(0)}, mean confidence ${confidence.toFixed(0)}${recall !== null ? `, word recall ${(recall * 100).toFixed(1)}%` : ""}, headings found ${headings}${truth ? ` of ${count * 2}` : ""}`);
+  console.log(
+    `words per page: ${wordsPerPage.toFixed(0)}, mean confidence ${confidence.toFixed(0)}${recall !== null ? `, word recall ${(recall * 100).toFixed(1)}%` : ""}, headings found ${headings}${truth ? ` of ${count * 2}` : ""}`,
+  );
   console.log(`peak RSS: ${rssMb.toFixed(0)} MB (process incl. worker threads)`);
   if (flag("show")) console.log(`\n--- page 1 ---\n${last.get(1)?.markdown ?? ""}`);
   await shutdownOcr();

@@ -1,6 +1,6 @@
 // Benchmark of the PDF text-layer path (no OCR): pages per second and peak RSS.
 //
-//   npx tsx scripts/bench-pdf.ts [--chapters 80] [--runs 5] [--pdf some.pdf]
+//   npx tsx --conditions=react-server scripts/bench-pdf.ts [--chapters 80] [--runs 5] [--pdf some.pdf]
 //
 // Without --pdf it generates a text PDF (headings, paragraphs, lists, tables; > 100 pages) with
 // LibreOffice once and caches it under $TMPDIR/docintel-bench-pdf/. The first run includes loading
@@ -16,10 +16,12 @@ import { arg, peakRssMiB, percentile, rng } from "./bench/common";
 
 const run = promisify(execFile);
 
-const WORDS = ("the of and to in is that for it as with was on be by this are from at or an which have not has its but " +
+const WORDS = (
+  "the of and to in is that for it as with was on be by this are from at or an which have not has its but " +
   "were all can their more one also other been into new some may these such than most about only over used many first " +
   "would time two between after both under well where through same part three because long during within states very " +
-  "large each document revenue analysis quarterly customer contract service").split(" ");
+  "large each document revenue analysis quarterly customer contract service"
+).split(" ");
 
 export function benchHtml(chapters: number): string {
   const r = rng(42);
@@ -35,8 +37,10 @@ export function benchHtml(chapters: number): string {
     for (let s = 1; s <= 2; s++) {
       out.push(`<h2>Section ${ch}.${s} Details</h2>`, para(), para(), para());
       out.push(`<ul>${Array.from({ length: 4 }, () => `<li>${sentence(6)}</li>`).join("")}</ul>`);
-      const rows = Array.from({ length: 5 }, (_, i) =>
-        `<tr><td>Item ${i}</td><td>${1 + Math.floor(r() * 99)}</td><td>${1 + Math.floor(r() * 999)}.00</td></tr>`).join("");
+      const rows = Array.from(
+        { length: 5 },
+        (_, i) => `<tr><td>Item ${i}</td><td>${1 + Math.floor(r() * 99)}</td><td>${1 + Math.floor(r() * 999)}.00</td></tr>`,
+      ).join("");
       out.push(`<table border="1" width="100%"><tr><th>Item</th><th>Quantity</th><th>Price</th></tr>${rows}</table>`);
       out.push(`<ol>${Array.from({ length: 3 }, () => `<li>${sentence(8)}</li>`).join("")}</ol>`);
     }
@@ -56,10 +60,20 @@ async function benchPdf(chapters: number): Promise<string> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "lo-bench-"));
   try {
     console.log("generating the benchmark PDF with LibreOffice…");
-    await run("soffice", [
-      `-env:UserInstallation=file://${profile}`, "--headless", "--infilter=HTML (StarWriter)",
-      "--convert-to", "pdf:writer_pdf_Export", "--outdir", dir, path.join(dir, `${name}.html`),
-    ], { timeout: 180_000 });
+    await run(
+      "soffice",
+      [
+        `-env:UserInstallation=file://${profile}`,
+        "--headless",
+        "--infilter=HTML (StarWriter)",
+        "--convert-to",
+        "pdf:writer_pdf_Export",
+        "--outdir",
+        dir,
+        path.join(dir, `${name}.html`),
+      ],
+      { timeout: 180_000 },
+    );
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
   }
@@ -79,7 +93,9 @@ async function main() {
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     const out = await convertPdf({
-      bytes, path: file, filename: path.basename(file),
+      bytes,
+      path: file,
+      filename: path.basename(file),
       type: { kind: "pdf", mimeType: "application/pdf", extension: "pdf" },
       options: { ocr: "off", ocrLanguages: ["eng"] },
     });
@@ -89,7 +105,9 @@ async function main() {
     const rate = (out.pages.length / ms) * 1000;
     if (i > 0 || runs === 1) cpuRates.push((out.pages.length / cpuMs) * 1000);
     chars = out.pages.reduce((n, p) => n + p.markdown.length, 0);
-    console.log(`run ${i + 1}${i === 0 ? " (cold)" : ""}: ${out.pages.length} pages in ${ms.toFixed(0)} ms = ${rate.toFixed(1)} pages/s (CPU ${cpuMs.toFixed(0)} ms)`);
+    console.log(
+      `run ${i + 1}${i === 0 ? " (cold)" : ""}: ${out.pages.length} pages in ${ms.toFixed(0)} ms = ${rate.toFixed(1)} pages/s (CPU ${cpuMs.toFixed(0)} ms)`,
+    );
     if (i > 0 || runs === 1) rates.push(rate);
   }
   console.log(`markdown: ${chars} characters`);

@@ -13,16 +13,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
+import { reranker } from "@/lib/ai/rerank";
 import { createCompany } from "@/lib/companies/provision";
-import { chunkDocument } from "@/lib/documents/chunk";
 import { createDatabase, db, setDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
-import { env } from "@/lib/env";
-import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
 import { ensureVectorIndex } from "@/lib/db/vector";
-import { reranker } from "@/lib/ai/rerank";
+import { chunkDocument } from "@/lib/documents/chunk";
+import { env } from "@/lib/env";
 import { searchChunks } from "@/lib/search/hybrid-search";
-import { insertChunks, maintainSearchIndexes, type ChunkInput } from "@/lib/search/index-chunks";
+import { type ChunkInput, insertChunks, maintainSearchIndexes } from "@/lib/search/index-chunks";
 import type { ChunkHit, ChunkSearchScope, SearchMode } from "@/lib/search/types";
 import { arg } from "./bench/common";
 
@@ -52,7 +52,10 @@ function readQrels(file: string): Map<string, Map<string, number>> {
 
 export function ndcgAt(ranked: string[], rels: Map<string, number>, k = K): number {
   const dcg = ranked.slice(0, k).reduce((s, d, i) => s + (rels.get(d) ?? 0) / Math.log2(i + 2), 0);
-  const ideal = [...rels.values()].sort((a, b) => b - a).slice(0, k).reduce((s, r, i) => s + r / Math.log2(i + 2), 0);
+  const ideal = [...rels.values()]
+    .sort((a, b) => b - a)
+    .slice(0, k)
+    .reduce((s, r, i) => s + r / Math.log2(i + 2), 0);
   return ideal > 0 ? dcg / ideal : 0;
 }
 
@@ -105,13 +108,29 @@ async function main() {
     let v = 0;
     for (let i = 0; i < batch.length; i++) {
       const file = await db().file.create({
-        data: { companyId: scope.companyId, workspaceId: scope.workspaceIds[0], filename: `${batch[i]._id}.txt`, title: batch[i].title ?? "", extension: "txt", size: 1, sha256: "0", storageKey: `k${start + i}` },
+        data: {
+          companyId: scope.companyId,
+          workspaceId: scope.workspaceIds[0],
+          filename: `${batch[i]._id}.txt`,
+          title: batch[i].title ?? "",
+          extension: "txt",
+          size: 1,
+          sha256: "0",
+          storageKey: `k${start + i}`,
+        },
       });
       docOfFile.set(file.id, batch[i]._id);
       const rows: ChunkInput[] = chunked[i].map((c) => ({ ...c, language: "english" }));
-      await insertChunks(db(), { id: file.id, companyId: scope.companyId, workspaceId: scope.workspaceIds[0] }, rows, vectors.slice(v, v + rows.length), provider.id, {
-        deferMaintenance: true,
-      });
+      await insertChunks(
+        db(),
+        { id: file.id, companyId: scope.companyId, workspaceId: scope.workspaceIds[0] },
+        rows,
+        vectors.slice(v, v + rows.length),
+        provider.id,
+        {
+          deferMaintenance: true,
+        },
+      );
       v += rows.length;
       chunkCount += rows.length;
     }
@@ -127,7 +146,10 @@ async function main() {
     // As /search with rerank: the reranker reorders the fused candidates; the rest keep their fused order.
     const hits = await searchChunks(scope, q, { mode: "hybrid", topK: POOL });
     const pool = hits.slice(0, env().SEARCH_RERANK_CANDIDATES);
-    const scored = await rr.rerank(q, pool.map((h) => ({ id: h.chunkId, text: h.heading ? `${h.heading}\n${h.content}` : h.content })));
+    const scored = await rr.rerank(
+      q,
+      pool.map((h) => ({ id: h.chunkId, text: h.heading ? `${h.heading}\n${h.content}` : h.content })),
+    );
     const byId = new Map(pool.map((h) => [h.chunkId, h]));
     return [...scored.map((r) => byId.get(r.id)!), ...hits.slice(pool.length)];
   };
@@ -151,7 +173,9 @@ async function main() {
       recall += recallAt(ranked, qrels.get(q._id)!);
     }
     const ms = (performance.now() - t0) / queries.length;
-    rows.push(`| ${mode.padEnd(13)} | ${(ndcg / queries.length).toFixed(4)}  | ${(recall / queries.length).toFixed(4)}    | ${ms.toFixed(1).padStart(8)} |`);
+    rows.push(
+      `| ${mode.padEnd(13)} | ${(ndcg / queries.length).toFixed(4)}  | ${(recall / queries.length).toFixed(4)}    | ${ms.toFixed(1).padStart(8)} |`,
+    );
     console.log(rows.at(-1));
   }
   console.log(`\n${rows.join("\n")}`);

@@ -1,7 +1,7 @@
 // Benchmark of chunk retrieval on the embedded database: p50/p95 latency of searchChunks (hybrid, and
 // each retriever alone) at 10k and 100k chunks, with the offline embedding model.
 //
-//   npx tsx scripts/bench-search.ts [--sizes 10000,100000] [--queries 200] [--seed 7] [--no-cache]
+//   npx tsx --conditions=react-server scripts/bench-search.ts [--sizes 10000,100000] [--queries 200] [--seed 7] [--no-cache]
 //
 // The corpus is synthetic but shaped like real text: words drawn from GloVe's vocabulary with a Zipf
 // distribution, each document on a "topic" (a band of words it repeats), 5% of chunks carrying an
@@ -19,21 +19,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createCompany } from "@/lib/companies/provision";
-import { createDatabase, db, setDatabase, type Database } from "@/lib/db/client";
-import { migrate, readMigrations } from "@/lib/db/migrate";
 import { embedTexts } from "@/lib/ai/embeddings";
-import { ensureVectorIndex } from "@/lib/db/vector";
 import { LocalEmbeddingProvider } from "@/lib/ai/embeddings/local-provider";
 import { loadWordVectors } from "@/lib/ai/embeddings/word-vectors";
-import { env } from "@/lib/env";
 import { reranker } from "@/lib/ai/rerank";
-import { rerankHits } from "@/lib/search/search-retrieve";
+import { createCompany } from "@/lib/companies/provision";
+import { createDatabase, type Database, db, setDatabase } from "@/lib/db/client";
+import { migrate, readMigrations } from "@/lib/db/migrate";
+import { ensureVectorIndex } from "@/lib/db/vector";
+import { env } from "@/lib/env";
 import { chunkSearchSql, searchChunks } from "@/lib/search/hybrid-search";
-import { insertChunks, maintainSearchIndexes, type ChunkInput } from "@/lib/search/index-chunks";
+import { type ChunkInput, insertChunks, maintainSearchIndexes } from "@/lib/search/index-chunks";
+import { rerankHits } from "@/lib/search/search-retrieve";
 import type { ChunkHit, ChunkSearchScope, SearchMode } from "@/lib/search/types";
 import { arg, rng } from "./bench/common";
-
 
 const CHUNKS_PER_FILE = 10;
 const provider = new LocalEmbeddingProvider();
@@ -66,7 +65,7 @@ export function corpus(words: string[], n: number, random: () => number) {
   return { chunks, topics };
 }
 
-async function load(size: number, seed: number, chunks: string[], cacheFile: string | null) {
+async function load(size: number, _seed: number, chunks: string[], cacheFile: string | null) {
   if (cacheFile && fs.existsSync(cacheFile)) {
     const database = createDatabase("memory://", { loadDataDir: new Blob([fs.readFileSync(cacheFile)]) });
     await migrate(database);
@@ -162,7 +161,14 @@ async function main() {
   const seed = Number(arg("seed", "7"));
   const useCache = !process.argv.includes("--no-cache");
   const words = await vocabulary();
-  const schema = createHash("sha256").update(readMigrations().map((m) => m.checksum).join()).digest("hex").slice(0, 10);
+  const schema = createHash("sha256")
+    .update(
+      readMigrations()
+        .map((m) => m.checksum)
+        .join(),
+    )
+    .digest("hex")
+    .slice(0, 10);
   console.log(
     `bench-search: ${os.cpus().length} CPUs, Node ${process.version}, model ${provider.id}, reranker ${reranker().id} ` +
       `(${env().SEARCH_RERANK_CANDIDATES} candidates), ${count} queries per mode, load ${load1()}`,

@@ -4,11 +4,11 @@
 // (components/system) adds maintenance banners above it or shows the maintenance page instead.
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { SystemStatusGate } from "@/components/system/system-status-gate";
 import { getConsoleSession } from "@/lib/auth/console-session";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { isInstanceAdmin } from "@/lib/auth/permissions";
 import { getSystemStatus } from "@/lib/system/manage-system";
-import { SystemStatusGate } from "@/components/system/system-status-gate";
 import { ConsoleShell } from "./_shell/console-shell";
 import { UserMenu } from "./_shell/user-menu";
 import { VerifyEmailBanner } from "./_shell/verify-email-banner";
@@ -23,7 +23,10 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     <ConsoleProviders>
       {/* Maintenance banners, or the maintenance page instead of the console during a full shutdown. */}
       <SystemStatusGate initial={status} isInstanceAdmin={instanceAdmin}>
-        <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-30 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        <a
+          href="#content"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-30 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
           Skip to content
         </a>
         <ConsoleShell

@@ -2,7 +2,17 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string | null; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string | null;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
       <div className="w-full max-w-sm space-y-6">

@@ -1,8 +1,8 @@
 // /login — e-mail and password; on a company's custom login domain with directory login, the directory
 // form instead (`?method=password` keeps the password form for local accounts such as the first admin).
 import type { Metadata } from "next";
-import Link from "next/link";
 import { headers } from "next/headers";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getConsoleSession } from "@/lib/auth/console-session";
 import { directoryLoginCompany } from "@/lib/auth/login-page";

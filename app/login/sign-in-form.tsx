@@ -1,10 +1,10 @@
 "use client";
 // The sign-in form for both providers: e-mail + password, or directory user name + password. Errors come
 // back as coarse codes (lib/auth/login-error.ts) and are shown in an alert that screen readers announce.
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { Alert, Button, Field, Input } from "@/components/ui";
 import { loginErrorMessage } from "@/lib/auth/login-error";
-import { safeCallbackPath, signInWith, type SignInProvider } from "@/lib/client/auth";
+import { type SignInProvider, safeCallbackPath, signInWith } from "@/lib/client/auth";
 
 export interface SignInFormProps {
   provider: SignInProvider;
@@ -56,7 +56,9 @@ export function SignInForm({ provider, clientId, callbackUrl, initialError }: Si
         </Field>
       )}
       <Field label="Password" required>
-        {({ invalid, ...control }) => <Input {...control} invalid={invalid} name="password" type="password" autoComplete="current-password" required />}
+        {({ invalid, ...control }) => (
+          <Input {...control} invalid={invalid} name="password" type="password" autoComplete="current-password" required />
+        )}
       </Field>
       <Button type="submit" loading={pending} className="w-full">
         {pending ? "Signing in…" : "Sign in"}

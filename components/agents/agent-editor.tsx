@@ -3,7 +3,7 @@
 // see but not change (can_edit false) are shown read-only.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Button } from "@/components/ui/button";
@@ -24,8 +24,12 @@ function Frame({ current, children }: { current: string; children: ReactNode }) 
         <Link href="/agents" className="text-blue-700 hover:underline">
           Agents
         </Link>
-        <span aria-hidden="true" className="px-1 text-slate-400">/</span>
-        <span aria-current="page" className="text-slate-600">{current}</span>
+        <span aria-hidden="true" className="px-1 text-slate-400">
+          /
+        </span>
+        <span aria-current="page" className="text-slate-600">
+          {current}
+        </span>
       </nav>
       {children}
     </main>

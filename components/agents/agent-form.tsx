@@ -1,7 +1,7 @@
 "use client";
 // Create or edit an agent: instructions, answer model (GET /api/v3/models), retrieval scope (workspaces,
 // tags), top_k, rerank and visibility. Empty choices mean "the service default" / "no restriction".
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { CheckboxList } from "@/components/ui/checkbox-list";
 import { Field } from "@/components/ui/field";
@@ -84,7 +84,9 @@ export function AgentForm({ initial, submitLabel, pending, error, readOnly, save
       <fieldset disabled={readOnly} className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Agent name" required error={error?.fieldMessage("name")}>
-            {({ invalid, ...c }) => <Input {...c} invalid={invalid} value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />}
+            {({ invalid, ...c }) => (
+              <Input {...c} invalid={invalid} value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
+            )}
           </Field>
           <Field label="Visibility" hint="Company: every user of the company may use it" error={error?.fieldMessage("visibility")}>
             {({ invalid, ...c }) => (
@@ -96,11 +98,21 @@ export function AgentForm({ initial, submitLabel, pending, error, readOnly, save
           </Field>
         </div>
         <Field label="Description" error={error?.fieldMessage("description")}>
-          {({ invalid, ...c }) => <Textarea {...c} invalid={invalid} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />}
+          {({ invalid, ...c }) => (
+            <Textarea {...c} invalid={invalid} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
+          )}
         </Field>
         <Field label="Instructions" hint="Added to the answer model's system prompt" error={error?.fieldMessage("instructions")}>
           {({ invalid, ...c }) => (
-            <Textarea {...c} invalid={invalid} rows={6} value={instructions} onChange={(e) => setInstructions(e.target.value)} maxLength={20_000} className="font-mono" />
+            <Textarea
+              {...c}
+              invalid={invalid}
+              rows={6}
+              value={instructions}
+              onChange={(e) => setInstructions(e.target.value)}
+              maxLength={20_000}
+              className="font-mono"
+            />
           )}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -122,7 +134,17 @@ export function AgentForm({ initial, submitLabel, pending, error, readOnly, save
           </Field>
           <Field label="Passages per question (top_k)" hint={`1–${MAX_TOP_K}; empty for the service default`} error={error?.fieldMessage("top_k")}>
             {({ invalid, ...c }) => (
-              <Input {...c} invalid={invalid} type="number" min={1} max={MAX_TOP_K} step={1} inputMode="numeric" value={topK} onChange={(e) => setTopK(e.target.value)} />
+              <Input
+                {...c}
+                invalid={invalid}
+                type="number"
+                min={1}
+                max={MAX_TOP_K}
+                step={1}
+                inputMode="numeric"
+                value={topK}
+                onChange={(e) => setTopK(e.target.value)}
+              />
             )}
           </Field>
         </div>
@@ -153,9 +175,7 @@ export function AgentForm({ initial, submitLabel, pending, error, readOnly, save
           />
         </div>
       </fieldset>
-      {!readOnly && (
-        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} withStatus status={savedMessage} />
-      )}
+      {!readOnly && <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} withStatus status={savedMessage} />}
     </form>
   );
 }

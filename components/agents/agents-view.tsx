@@ -82,7 +82,10 @@ export function AgentsView() {
             <li key={a.id} data-testid="agent-card" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <h2 className="text-base font-semibold">
-                  <Link href={`/agents/${a.id}`} className="text-blue-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
+                  <Link
+                    href={`/agents/${a.id}`}
+                    className="text-blue-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
+                  >
                     {a.name}
                   </Link>
                 </h2>

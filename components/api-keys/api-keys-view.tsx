@@ -8,11 +8,11 @@ import { ACTIONS_COLUMN, DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryStatus } from "@/components/ui/query-status";
+import { ROLE_NAMES } from "@/components/workspaces/roles";
 import { formatDate, formatDateTime, personName } from "@/lib/client/format";
-import { useApiKeys, type TApiKey, type TApiKeyCreated } from "@/lib/client/hooks/use-api-keys";
+import { type TApiKey, type TApiKeyCreated, useApiKeys } from "@/lib/client/hooks/use-api-keys";
 import { useWorkspaces } from "@/lib/client/hooks/use-workspaces";
 import { MAX_PAGE_SIZE } from "@/lib/client/paginated";
-import { ROLE_NAMES } from "@/components/workspaces/roles";
 import { CreateApiKeyForm } from "./create-api-key-form";
 import { RevokeApiKeyButton } from "./revoke-api-key-button";
 import { SecretReveal } from "./secret-reveal";
@@ -93,10 +93,7 @@ export function ApiKeysView() {
           noun="API keys"
           empty="No API keys yet. Create one to call the API from scripts and integrations."
         >
-          <DataTable
-            caption="API keys"
-            columns={["Name", "Key", "Scope", "Created", "Last used", "Expires", "Status", ACTIONS_COLUMN]}
-          >
+          <DataTable caption="API keys" columns={["Name", "Key", "Scope", "Created", "Last used", "Expires", "Status", ACTIONS_COLUMN]}>
             {keys.data?.results.map((k) => {
               const s = status(k);
               return (

@@ -1,17 +1,17 @@
 "use client";
 // Issues an API key: company-wide, or scoped to one workspace with a role. With `workspaceId` the form is
 // the workspace page's "scoped key" form and the scope is fixed. The secret goes to `onCreated` only.
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { ROLE_LABELS, type TWorkspaceRole, WORKSPACE_ROLE_OPTIONS } from "@/components/workspaces/roles";
 import type { TApiKeyCreated } from "@/lib/client/hooks/use-api-keys";
 import { useCreateApiKey } from "@/lib/client/hooks/use-create-api-key";
 import { useWorkspaces } from "@/lib/client/hooks/use-workspaces";
 import { MAX_PAGE_SIZE } from "@/lib/client/paginated";
-import { ROLE_LABELS, WORKSPACE_ROLE_OPTIONS, type TWorkspaceRole } from "@/components/workspaces/roles";
 
 const SHOWN_FIELDS = ["name", "workspace_id", "role", "expires_at"];
 
@@ -64,7 +64,9 @@ export function CreateApiKeyForm({ workspaceId, onCreated, onCancel }: CreateApi
           {({ invalid, ...c }) => <Input {...c} invalid={invalid} value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />}
         </Field>
         <Field label="Expires on" hint="Optional; the key stops working after this day" error={err?.fieldMessage("expires_at")}>
-          {({ invalid, ...c }) => <Input {...c} invalid={invalid} type="date" min={today} value={expires} onChange={(e) => setExpires(e.target.value)} />}
+          {({ invalid, ...c }) => (
+            <Input {...c} invalid={invalid} type="date" min={today} value={expires} onChange={(e) => setExpires(e.target.value)} />
+          )}
         </Field>
         {!fixedScope && (
           <Field label="Scope" error={err?.fieldMessage("scope_type")}>

@@ -38,8 +38,7 @@ export function RevokeApiKeyButton({ apiKey, onRevoked }: { apiKey: { id: string
           })
         }
       >
-        Requests with the key <code className="rounded bg-slate-100 px-1">{apiKey.prefix}…</code> are refused from now on. This
-        cannot be undone.
+        Requests with the key <code className="rounded bg-slate-100 px-1">{apiKey.prefix}…</code> are refused from now on. This cannot be undone.
       </ConfirmDialog>
     </>
   );

@@ -12,10 +12,15 @@ export function SecretReveal({ created, onDone }: { created: TApiKeyCreated; onD
   // Move focus here so keyboard and screen-reader users land on the secret and its warning.
   useEffect(() => ref.current?.focus(), [created.id]);
   return (
-    <div ref={ref} tabIndex={-1} data-testid="api-key-secret-panel" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 focus:outline-none focus:ring-2 focus:ring-amber-500">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      data-testid="api-key-secret-panel"
+      className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 focus:outline-none focus:ring-2 focus:ring-amber-500"
+    >
       <Alert tone="warning" title="Copy this key now — it will not be shown again">
-        We store only a hash of the key <strong>{created.name}</strong>. Once you leave or reload this page the
-        secret cannot be displayed; if you lose it, revoke the key and create a new one.
+        We store only a hash of the key <strong>{created.name}</strong>. Once you leave or reload this page the secret cannot be displayed; if you
+        lose it, revoke the key and create a new one.
       </Alert>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={`secret-${created.id}`} className="sr-only">

@@ -2,8 +2,8 @@
 // Which agent answers: its instructions, model and retrieval scope apply to the next question.
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import type { TAgent } from "@/lib/contracts/agents";
 import type { ApiError } from "@/lib/client/api-client";
+import type { TAgent } from "@/lib/contracts/agents";
 
 export interface AgentPickerProps {
   agents: TAgent[];
@@ -16,7 +16,11 @@ export interface AgentPickerProps {
 
 export function AgentPicker({ agents, loading, error, value, onChange, disabled }: AgentPickerProps) {
   const chosen = agents.find((a) => a.id === value);
-  const hint = error ? undefined : loading ? "Loading agents…" : chosen?.description || (chosen ? undefined : "Answers from every document you can read, with the default model.");
+  const hint = error
+    ? undefined
+    : loading
+      ? "Loading agents…"
+      : chosen?.description || (chosen ? undefined : "Answers from every document you can read, with the default model.");
   return (
     <Field label="Agent" hint={hint} error={error ? `Agents could not be loaded: ${error.detail}` : undefined}>
       {(control) => (

@@ -3,7 +3,7 @@
 // `history` so follow-up questions ("and the deadline?") work; the chosen agent is kept in the URL
 // (/ask?agent=3) so an agent can be linked to directly.
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { Textarea } from "@/components/ui/textarea";
@@ -70,7 +70,15 @@ export function AskView() {
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
   };
 
-  const status = streaming ? "Answering…" : last?.status === "done" ? "Answer complete." : last?.status === "stopped" ? "Answer stopped." : last?.status === "error" ? "The question could not be answered." : "";
+  const status = streaming
+    ? "Answering…"
+    : last?.status === "done"
+      ? "Answer complete."
+      : last?.status === "stopped"
+        ? "Answer stopped."
+        : last?.status === "error"
+          ? "The question could not be answered."
+          : "";
 
   return (
     <main className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -101,7 +109,11 @@ export function AskView() {
         </ol>
       )}
 
-      <form onSubmit={submit} className="space-y-3 sm:sticky sm:bottom-0 rounded-lg border border-slate-200 bg-white/95 p-4 shadow-md backdrop-blur" noValidate>
+      <form
+        onSubmit={submit}
+        className="space-y-3 sm:sticky sm:bottom-0 rounded-lg border border-slate-200 bg-white/95 p-4 shadow-md backdrop-blur"
+        noValidate
+      >
         <div>
           <label htmlFor="ask-question" className="block text-sm font-medium text-slate-800">
             Your question
@@ -125,7 +137,14 @@ export function AskView() {
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div className="sm:w-80">
-            <AgentPicker agents={agentList} loading={agents.isPending} error={agents.error} value={agentId} onChange={setAgent} disabled={streaming} />
+            <AgentPicker
+              agents={agentList}
+              loading={agents.isPending}
+              error={agents.error}
+              value={agentId}
+              onChange={setAgent}
+              disabled={streaming}
+            />
           </div>
           {/* Keys: two different buttons, so the colour does not animate from one to the other. */}
           {streaming ? (

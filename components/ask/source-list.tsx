@@ -24,7 +24,10 @@ export function SourceList({ sources, cited, headingId }: { sources: TAskSource[
                 {i + 1}
               </span>
               <div className="min-w-0">
-                <Link href={fileAtPage(s.file_id, s.page)} className="break-all font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
+                <Link
+                  href={fileAtPage(s.file_id, s.page)}
+                  className="break-all font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
                   <span className="sr-only">Source {i + 1}: </span>
                   {s.filename}
                 </Link>

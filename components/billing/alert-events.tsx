@@ -27,7 +27,13 @@ export function AlertEvents() {
       <h2 id="events-heading" className="text-base font-semibold text-slate-900">
         Recent alert events
       </h2>
-      <QueryStatus isPending={events.isPending} error={events.error} isEmpty={events.data?.count === 0} noun="alert events" empty="No threshold has been crossed yet.">
+      <QueryStatus
+        isPending={events.isPending}
+        error={events.error}
+        isEmpty={events.data?.count === 0}
+        noun="alert events"
+        empty="No threshold has been crossed yet."
+      >
         <DataTable
           caption="Alert events"
           columns={["When", "Threshold", { label: "Spend", numeric: true }, { label: "Budget", numeric: true }, "Cycle", "Notification"]}

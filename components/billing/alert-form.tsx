@@ -1,6 +1,6 @@
 "use client";
 // Create or edit an alert threshold: a percentage of the budget or an absolute amount in euros.
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
@@ -47,7 +47,16 @@ export function AlertForm({ initial, submitLabel, pending, error, onSubmit, onCa
           error={error?.fieldMessage("threshold_value")}
         >
           {({ invalid, ...c }) => (
-            <Input {...c} invalid={invalid} inputMode="decimal" pattern="\d+(\.\d{1,2})?" title="A non-negative number with at most two decimals" value={value} onChange={(e) => setValue(e.target.value)} required />
+            <Input
+              {...c}
+              invalid={invalid}
+              inputMode="decimal"
+              pattern="\d+(\.\d{1,2})?"
+              title="A non-negative number with at most two decimals"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              required
+            />
           )}
         </Field>
         <label className="flex items-center gap-2 text-sm text-slate-800 sm:mt-7">

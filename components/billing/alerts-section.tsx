@@ -37,16 +37,29 @@ export function AlertsSection({ budget, canManage, onAnnounce }: { budget: TBudg
           <h2 id="alerts-heading" className="text-base font-semibold text-slate-900">
             Alerts
           </h2>
-          <p className="text-sm text-slate-600">When the cycle&apos;s spend reaches an enabled threshold, an event is recorded once per cycle and company admins are e-mailed when SMTP is configured.</p>
+          <p className="text-sm text-slate-600">
+            When the cycle&apos;s spend reaches an enabled threshold, an event is recorded once per cycle and company admins are e-mailed when SMTP is
+            configured.
+          </p>
         </div>
         {canManage && (
           <div className="flex flex-wrap gap-2">
             {alerts.length > 0 && (
               <>
-                <Button variant="secondary" loading={toggleAll.isPending && toggleAll.variables === true} disabled={toggleAll.isPending} onClick={() => toggleAll.mutate(true, { onSuccess: (r) => onAnnounce(`${r.updated} alert(s) enabled.`) })}>
+                <Button
+                  variant="secondary"
+                  loading={toggleAll.isPending && toggleAll.variables === true}
+                  disabled={toggleAll.isPending}
+                  onClick={() => toggleAll.mutate(true, { onSuccess: (r) => onAnnounce(`${r.updated} alert(s) enabled.`) })}
+                >
                   Enable all
                 </Button>
-                <Button variant="secondary" loading={toggleAll.isPending && toggleAll.variables === false} disabled={toggleAll.isPending} onClick={() => toggleAll.mutate(false, { onSuccess: (r) => onAnnounce(`${r.updated} alert(s) disabled.`) })}>
+                <Button
+                  variant="secondary"
+                  loading={toggleAll.isPending && toggleAll.variables === false}
+                  disabled={toggleAll.isPending}
+                  onClick={() => toggleAll.mutate(false, { onSuccess: (r) => onAnnounce(`${r.updated} alert(s) disabled.`) })}
+                >
                   Disable all
                 </Button>
               </>

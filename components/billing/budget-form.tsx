@@ -1,6 +1,6 @@
 "use client";
 // Create or change the monthly budget: amount in euros and whether it is enforced.
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
@@ -29,7 +29,17 @@ export function BudgetForm({ initial, pending, error, onSubmit, onCancel }: Budg
       <div className="max-w-xs">
         <Field label="Monthly budget (EUR)" required hint='For example "100" or "99.50"' error={error?.fieldMessage("amount_eur")}>
           {({ invalid, ...c }) => (
-            <Input {...c} invalid={invalid} inputMode="decimal" pattern="\d+(\.\d{1,2})?" title="A non-negative amount with at most two decimals" value={amount} onChange={(e) => setAmount(e.target.value)} required autoFocus />
+            <Input
+              {...c}
+              invalid={invalid}
+              inputMode="decimal"
+              pattern="\d+(\.\d{1,2})?"
+              title="A non-negative amount with at most two decimals"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              required
+              autoFocus
+            />
           )}
         </Field>
       </div>
@@ -37,7 +47,9 @@ export function BudgetForm({ initial, pending, error, onSubmit, onCancel }: Budg
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} className="mt-0.5 h-4 w-4 rounded border-slate-400" />
         <span>
           Enforce the budget
-          <span className="block text-xs text-slate-500">Metered operations are refused (403 budget_exhausted) once the cycle&apos;s spend reaches the amount. Alerts fire either way.</span>
+          <span className="block text-xs text-slate-500">
+            Metered operations are refused (403 budget_exhausted) once the cycle&apos;s spend reaches the amount. Alerts fire either way.
+          </span>
         </span>
       </label>
       <FormActions submitLabel={initial ? "Save budget" : "Create budget"} pending={pending} onCancel={onCancel} />

@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryStatus } from "@/components/ui/query-status";
 import { formatDate } from "@/lib/client/format";
-import { useBudget, type TBudget } from "@/lib/client/hooks/use-budget";
+import { type TBudget, useBudget } from "@/lib/client/hooks/use-budget";
 import { useDeleteBudget } from "@/lib/client/hooks/use-delete-budget";
 import { useSaveBudget } from "@/lib/client/hooks/use-save-budget";
 import { AlertEvents } from "./alert-events";
@@ -46,7 +46,9 @@ export function BudgetView({ canManage }: { canManage: boolean }) {
                 <BudgetForm
                   pending={save.isPending}
                   error={save.error}
-                  onSubmit={(values) => save.mutate(values, { onSuccess: (saved) => setAnnounce(`Budget of ${formatEur(saved.amount_eur)} created.`) })}
+                  onSubmit={(values) =>
+                    save.mutate(values, { onSuccess: (saved) => setAnnounce(`Budget of ${formatEur(saved.amount_eur)} created.`) })
+                  }
                 />
               </div>
             )}

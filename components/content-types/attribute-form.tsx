@@ -12,8 +12,13 @@ import { useDefineAttribute } from "@/lib/client/hooks/use-define-attribute";
 import { ATTRIBUTE_TYPES, type AttributeType } from "@/lib/facets/attribute-types";
 
 export const TYPE_LABELS: Record<AttributeType, string> = {
-  text: "Text", number: "Number", date: "Date", boolean: "Yes / no", select: "Select (one choice)",
-  "multi-select": "Multi-select (several choices)", "rich-text": "Rich text (Markdown)",
+  text: "Text",
+  number: "Number",
+  date: "Date",
+  boolean: "Yes / no",
+  select: "Select (one choice)",
+  "multi-select": "Multi-select (several choices)",
+  "rich-text": "Rich text (Markdown)",
 };
 
 interface Props {
@@ -48,7 +53,12 @@ export function AttributeForm({ contentTypePath, attribute, onDone, onCancel }: 
             label: label.trim() || undefined,
             description,
             required,
-            choices: withChoices ? choices.split("\n").map((c) => c.trim()).filter(Boolean) : undefined,
+            choices: withChoices
+              ? choices
+                  .split("\n")
+                  .map((c) => c.trim())
+                  .filter(Boolean)
+              : undefined,
           },
           { onSuccess: onDone },
         );

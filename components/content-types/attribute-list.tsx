@@ -41,7 +41,12 @@ export function AttributeList({ node, canEdit }: { node: TContentTypeNode; canEd
             <Button variant="ghost" className="px-2 py-1 text-xs" aria-label={`Edit attribute ${a.name}`} onClick={() => setEditing(a.name)}>
               Edit
             </Button>
-            <Button variant="ghost" className="px-2 py-1 text-xs text-red-700" aria-label={`Remove attribute ${a.name}`} onClick={() => setRemoving(a)}>
+            <Button
+              variant="ghost"
+              className="px-2 py-1 text-xs text-red-700"
+              aria-label={`Remove attribute ${a.name}`}
+              onClick={() => setRemoving(a)}
+            >
               Remove
             </Button>
           </div>

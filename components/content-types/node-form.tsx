@@ -18,7 +18,13 @@ interface Props {
 }
 
 const toCode = (label: string) =>
-  label.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").replace(/^(\d)/, "n$1").slice(0, 64);
+  label
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .replace(/^(\d)/, "n$1")
+    .slice(0, 64);
 
 export function NodeForm({ parentPath, node, onDone, onCancel }: Props) {
   const define = useDefineContentType();
@@ -54,7 +60,12 @@ export function NodeForm({ parentPath, node, onDone, onCancel }: Props) {
           />
         )}
       </Field>
-      <Field label="Code" required error={err("code")} hint={node ? "The code is part of the path and cannot change." : "snake_case; becomes part of the path."}>
+      <Field
+        label="Code"
+        required
+        error={err("code")}
+        hint={node ? "The code is part of the path and cannot change." : "snake_case; becomes part of the path."}
+      >
         {(c) => (
           <Input
             {...c}
@@ -73,7 +84,12 @@ export function NodeForm({ parentPath, node, onDone, onCancel }: Props) {
       </Field>
       {parent && (
         <label className="flex items-start gap-2 text-sm text-slate-800">
-          <input type="checkbox" checked={inherit} onChange={(e) => setInherit(e.target.checked)} className="mt-0.5 h-4 w-4 rounded border-slate-400" />
+          <input
+            type="checkbox"
+            checked={inherit}
+            onChange={(e) => setInherit(e.target.checked)}
+            className="mt-0.5 h-4 w-4 rounded border-slate-400"
+          />
           <span>
             Inherit the parent&apos;s attributes
             <span className="block text-xs text-slate-500">Documents classified here then also carry the attributes of every ancestor.</span>

@@ -55,7 +55,15 @@ export function NodePanel({ node, canEdit, onSelect }: Props) {
           </div>
         )}
       </div>
-      {mode === "edit" && <NodeForm key={`edit-${node.path}`} parentPath={node.parent_path} node={node} onDone={() => setMode("view")} onCancel={() => setMode("view")} />}
+      {mode === "edit" && (
+        <NodeForm
+          key={`edit-${node.path}`}
+          parentPath={node.parent_path}
+          node={node}
+          onDone={() => setMode("view")}
+          onCancel={() => setMode("view")}
+        />
+      )}
       {mode === "child" && (
         <div className="rounded-md border border-slate-200 p-3">
           <h3 className="mb-2 text-sm font-semibold text-slate-900">New child of {node.label}</h3>
@@ -93,8 +101,8 @@ export function NodePanel({ node, canEdit, onSelect }: Props) {
           )
         }
       >
-        It is deleted{node.children.length > 0 ? " with its whole subtree" : ""}, together with the attributes, attribute values and
-        classifications{node.document_count > 0 ? ` of ${node.document_count} document(s)` : ""}. This cannot be undone.
+        It is deleted{node.children.length > 0 ? " with its whole subtree" : ""}, together with the attributes, attribute values and classifications
+        {node.document_count > 0 ? ` of ${node.document_count} document(s)` : ""}. This cannot be undone.
       </ConfirmDialog>
     </section>
   );

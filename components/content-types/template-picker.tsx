@@ -7,7 +7,7 @@ import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Badge } from "@/components/ui/badge";
 import { QueryStatus } from "@/components/ui/query-status";
 import { useAdoptTemplates } from "@/lib/client/hooks/use-adopt-templates";
-import { useContentTypeTemplates, type TTemplateNode } from "@/lib/client/hooks/use-content-types";
+import { type TTemplateNode, useContentTypeTemplates } from "@/lib/client/hooks/use-content-types";
 
 export function TemplatePicker({ adopted, canEdit }: { adopted: Set<string>; canEdit: boolean }) {
   const catalog = useContentTypeTemplates({ depth: 1, include_attributes: false });
@@ -45,9 +45,17 @@ export function TemplatePicker({ adopted, canEdit }: { adopted: Set<string>; can
         <h2 id="templates-title" className="text-base font-semibold text-slate-900">
           Starter templates
         </h2>
-        <p className="text-sm text-slate-600">Adopt a whole template or single branches; a branch brings its ancestors and everything below it. Adopting again keeps what you changed.</p>
+        <p className="text-sm text-slate-600">
+          Adopt a whole template or single branches; a branch brings its ancestors and everything below it. Adopting again keeps what you changed.
+        </p>
       </div>
-      <QueryStatus isPending={catalog.isPending} error={catalog.error} isEmpty={(catalog.data?.templates.length ?? 0) === 0} noun="templates" empty="No templates.">
+      <QueryStatus
+        isPending={catalog.isPending}
+        error={catalog.error}
+        isEmpty={(catalog.data?.templates.length ?? 0) === 0}
+        noun="templates"
+        empty="No templates."
+      >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {catalog.data?.templates.map((root) => (
             <fieldset key={root.path} data-template={root.path} className="space-y-1 rounded-md border border-slate-200 p-3">
@@ -67,7 +75,11 @@ export function TemplatePicker({ adopted, canEdit }: { adopted: Set<string>; can
       <ApiErrorAlert error={adopt.error} title="Not adopted" />
       {canEdit ? (
         <div className="flex items-center gap-3">
-          <Button disabled={picked.length === 0} loading={adopt.isPending} onClick={() => adopt.mutate({ paths: picked }, { onSuccess: () => setPicked([]) })}>
+          <Button
+            disabled={picked.length === 0}
+            loading={adopt.isPending}
+            onClick={() => adopt.mutate({ paths: picked }, { onSuccess: () => setPicked([]) })}
+          >
             {picked.length ? `Adopt ${picked.length} selected` : "Adopt selected"}
           </Button>
           <span aria-live="polite" className="text-sm text-green-800">

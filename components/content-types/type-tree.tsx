@@ -33,6 +33,7 @@ export function TypeTree({ nodes, selected, onSelect }: Props) {
                 </span>
               )}
             </span>
+            {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the count reads as "N documents" */}
             <span
               className={cx("shrink-0 rounded-full px-2 text-xs tabular-nums", selected === n.path ? "bg-white/20" : "bg-slate-100 text-slate-700")}
               aria-label={`${n.document_count} documents`}

@@ -2,7 +2,19 @@
 import type { ReactNode } from "react";
 import { cx } from "@/components/ui/cx";
 
-export function Card({ title, id, children, className, actions }: { title: string; id: string; children: ReactNode; className?: string; actions?: ReactNode }) {
+export function Card({
+  title,
+  id,
+  children,
+  className,
+  actions,
+}: {
+  title: string;
+  id: string;
+  children: ReactNode;
+  className?: string;
+  actions?: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className={cx("rounded-lg border border-slate-200 bg-white p-5 shadow-sm", className)}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
@@ -29,7 +41,14 @@ export function Loading({ what }: { what: string }) {
 export function Meter({ percent, label, tone = "blue" }: { percent: number; label: string; tone?: "blue" | "amber" | "red" }) {
   const colors = { blue: "bg-blue-600", amber: "bg-amber-500", red: "bg-red-600" };
   return (
-    <div role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)} aria-label={label} className="h-3 w-full overflow-hidden rounded-full bg-slate-100">
+    <div
+      role="meter"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(percent)}
+      aria-label={label}
+      className="h-3 w-full overflow-hidden rounded-full bg-slate-100"
+    >
       <div className={cx("h-full rounded-full", colors[tone])} style={{ width: `${percent}%` }} />
     </div>
   );

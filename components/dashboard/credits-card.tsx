@@ -9,7 +9,12 @@ import { Card, Meter, meterTone } from "./card";
 export function CreditsCard() {
   const credits = useCredits();
   if (credits.isPending || credits.data === null) return null;
-  if (credits.error) return <Card title="Free-tier credits" id="credits-heading"><ApiErrorAlert error={credits.error} title="Credits could not be loaded" /></Card>;
+  if (credits.error)
+    return (
+      <Card title="Free-tier credits" id="credits-heading">
+        <ApiErrorAlert error={credits.error} title="Credits could not be loaded" />
+      </Card>
+    );
   const c = credits.data;
   const limit = Number(c.limit_eur ?? 0);
   const spentPercent = percentOf(Number(c.spent_eur), limit);
@@ -29,9 +34,7 @@ export function CreditsCard() {
             {c.estimates.map((e) => (
               <li key={e.endpoint} className="flex justify-between gap-3 py-1">
                 <code className="text-xs text-slate-700">{e.endpoint}</code>
-                <span className="tabular-nums text-slate-600">
-                  {e.operations === null ? "free" : `≈ ${quantityLabel(e.operations, e.unit)}`}
-                </span>
+                <span className="tabular-nums text-slate-600">{e.operations === null ? "free" : `≈ ${quantityLabel(e.operations, e.unit)}`}</span>
               </li>
             ))}
           </ul>

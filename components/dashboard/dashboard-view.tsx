@@ -19,7 +19,10 @@ export function DashboardView() {
         title="Dashboard"
         description="Storage, spend and usage of your company at a glance."
         actions={
-          <Link href="/billing" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
+          <Link
+            href="/billing"
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
             Budget and alerts
           </Link>
         }
@@ -29,7 +32,11 @@ export function DashboardView() {
         <SpendCard />
         <CreditsCard />
       </div>
-      <Card title="Usage, last 30 days" id="usage-heading" actions={<span className="text-xs text-slate-500">Your API keys and console use, per UTC day</span>}>
+      <Card
+        title="Usage, last 30 days"
+        id="usage-heading"
+        actions={<span className="text-xs text-slate-500">Your API keys and console use, per UTC day</span>}
+      >
         {histogram.isPending ? (
           <Loading what="usage" />
         ) : histogram.error ? (

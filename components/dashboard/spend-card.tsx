@@ -13,8 +13,18 @@ const color = (f: string) => (f === "storage" ? "#475569" : (FEATURE_COLORS[f as
 
 export function SpendCard() {
   const period = useCurrentPeriod();
-  if (period.isPending) return <Card title="Spend this period" id="spend-heading"><Loading what="spend" /></Card>;
-  if (period.error) return <Card title="Spend this period" id="spend-heading"><ApiErrorAlert error={period.error} title="Spend could not be loaded" /></Card>;
+  if (period.isPending)
+    return (
+      <Card title="Spend this period" id="spend-heading">
+        <Loading what="spend" />
+      </Card>
+    );
+  if (period.error)
+    return (
+      <Card title="Spend this period" id="spend-heading">
+        <ApiErrorAlert error={period.error} title="Spend could not be loaded" />
+      </Card>
+    );
   const p = period.data;
   const end = new Date(`${p.next_period_start}T00:00:00Z`);
   end.setUTCDate(end.getUTCDate() - 1);
@@ -34,9 +44,15 @@ export function SpendCard() {
         <caption className="sr-only">Spend by feature</caption>
         <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className="pb-1 font-semibold">Feature</th>
-            <th scope="col" className="pb-1 text-right font-semibold">Quantity</th>
-            <th scope="col" className="pb-1 text-right font-semibold">Cost</th>
+            <th scope="col" className="pb-1 font-semibold">
+              Feature
+            </th>
+            <th scope="col" className="pb-1 text-right font-semibold">
+              Quantity
+            </th>
+            <th scope="col" className="pb-1 text-right font-semibold">
+              Cost
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -48,12 +64,13 @@ export function SpendCard() {
                   {label(f.feature)}
                 </span>
                 <span aria-hidden="true" className="mt-1 block h-1 rounded-full bg-slate-100">
-                  <span className="block h-1 rounded-full" style={{ width: `${percentOf(Number(f.cost), total)}%`, backgroundColor: color(f.feature) }} />
+                  <span
+                    className="block h-1 rounded-full"
+                    style={{ width: `${percentOf(Number(f.cost), total)}%`, backgroundColor: color(f.feature) }}
+                  />
                 </span>
               </th>
-              <td className="py-1.5 text-right tabular-nums text-slate-600">
-                {quantityLabel(f.quantity, f.unit)}
-              </td>
+              <td className="py-1.5 text-right tabular-nums text-slate-600">{quantityLabel(f.quantity, f.unit)}</td>
               <td className="py-1.5 text-right font-medium tabular-nums">{formatEur(f.cost)}</td>
             </tr>
           ))}

@@ -5,7 +5,15 @@ import { useId, useMemo, useState } from "react";
 import { formatEur } from "@/components/billing/money";
 import { cx } from "@/components/ui/cx";
 import type { TUsageHistogram } from "@/lib/client/hooks/use-usage";
-import { CHART_FEATURES, FEATURE_LABELS, niceTicks, stackHistogram, tickDecimals, type TChartFeature, type TChartMetric } from "@/lib/client/usage-chart";
+import {
+  CHART_FEATURES,
+  FEATURE_LABELS,
+  niceTicks,
+  stackHistogram,
+  type TChartFeature,
+  type TChartMetric,
+  tickDecimals,
+} from "@/lib/client/usage-chart";
 
 export const FEATURE_COLORS: Record<TChartFeature, string> = {
   parsing: "#2563eb",
@@ -57,39 +65,39 @@ export function UsageChart({ histogram }: { histogram: TUsageHistogram }) {
         <>
           {/* Below ~640 px the chart scrolls sideways instead of shrinking its labels out of legibility. */}
           <div className="overflow-x-auto">
-          <svg
-            viewBox={`0 0 ${W} ${H}`}
-            className="h-auto w-full min-w-[640px]"
-            role="img"
-            aria-label={`Stacked bar chart of daily ${metric === "usage" ? "units" : "cost"} per feature, ${shortDate(first!)} to ${shortDate(last!)}; total ${fmt(total)}.`}
-            data-testid="usage-chart"
-          >
-            {ticks.map((t) => (
-              <g key={t}>
-                <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
-                <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end" fontSize="11" fill="#64748b">
-                  {t.toFixed(decimals)}
-                </text>
-              </g>
-            ))}
-            {chart.days.map((d, i) => {
-              const x = PAD.left + i * slot + (slot - barW) / 2;
-              return (
-                <g key={d.date}>
-                  {d.segments.map((s) => (
-                    <rect key={s.feature} x={x} y={y(s.y1)} width={barW} height={Math.max(0.5, y(s.y0) - y(s.y1))} fill={FEATURE_COLORS[s.feature]}>
-                      <title>{`${shortDate(d.date)} · ${FEATURE_LABELS[s.feature]}: ${fmt(s.value)}`}</title>
-                    </rect>
-                  ))}
-                  {(i % 5 === 0 || i === chart.days.length - 1) && (
-                    <text x={x + barW / 2} y={H - 8} textAnchor="middle" fontSize="11" fill="#64748b">
-                      {shortDate(d.date)}
-                    </text>
-                  )}
+            <svg
+              viewBox={`0 0 ${W} ${H}`}
+              className="h-auto w-full min-w-[640px]"
+              role="img"
+              aria-label={`Stacked bar chart of daily ${metric === "usage" ? "units" : "cost"} per feature, ${shortDate(first!)} to ${shortDate(last!)}; total ${fmt(total)}.`}
+              data-testid="usage-chart"
+            >
+              {ticks.map((t) => (
+                <g key={t}>
+                  <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
+                  <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end" fontSize="11" fill="#64748b">
+                    {t.toFixed(decimals)}
+                  </text>
                 </g>
-              );
-            })}
-          </svg>
+              ))}
+              {chart.days.map((d, i) => {
+                const x = PAD.left + i * slot + (slot - barW) / 2;
+                return (
+                  <g key={d.date}>
+                    {d.segments.map((s) => (
+                      <rect key={s.feature} x={x} y={y(s.y1)} width={barW} height={Math.max(0.5, y(s.y0) - y(s.y1))} fill={FEATURE_COLORS[s.feature]}>
+                        <title>{`${shortDate(d.date)} · ${FEATURE_LABELS[s.feature]}: ${fmt(s.value)}`}</title>
+                      </rect>
+                    ))}
+                    {(i % 5 === 0 || i === chart.days.length - 1) && (
+                      <text x={x + barW / 2} y={H - 8} textAnchor="middle" fontSize="11" fill="#64748b">
+                        {shortDate(d.date)}
+                      </text>
+                    )}
+                  </g>
+                );
+              })}
+            </svg>
           </div>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-label="Legend">
             {chart.features.map((f) => (
@@ -100,25 +108,37 @@ export function UsageChart({ histogram }: { histogram: TUsageHistogram }) {
             ))}
           </ul>
           <details className="text-sm">
-            <summary className="cursor-pointer rounded text-blue-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">Show figures</summary>
+            <summary className="cursor-pointer rounded text-blue-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
+              Show figures
+            </summary>
             <div className="mt-2 max-h-80 overflow-auto rounded-md border border-slate-200">
               <table className="min-w-full text-right text-xs tabular-nums">
                 <caption className="sr-only">Daily {metric === "usage" ? "units" : "cost"} per feature</caption>
                 <thead className="sticky top-0 bg-slate-50 text-slate-600">
                   <tr>
-                    <th scope="col" className="px-2 py-1 text-left">Day</th>
+                    <th scope="col" className="px-2 py-1 text-left">
+                      Day
+                    </th>
                     {CHART_FEATURES.map((f) => (
-                      <th key={f} scope="col" className="px-2 py-1">{FEATURE_LABELS[f]}</th>
+                      <th key={f} scope="col" className="px-2 py-1">
+                        {FEATURE_LABELS[f]}
+                      </th>
                     ))}
-                    <th scope="col" className="px-2 py-1">Total</th>
+                    <th scope="col" className="px-2 py-1">
+                      Total
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {chart.days.map((d) => (
                     <tr key={d.date} className={cx(d.total === 0 && "text-slate-400")}>
-                      <th scope="row" className="px-2 py-1 text-left font-normal">{shortDate(d.date)}</th>
+                      <th scope="row" className="px-2 py-1 text-left font-normal">
+                        {shortDate(d.date)}
+                      </th>
                       {CHART_FEATURES.map((f) => (
-                        <td key={f} className="px-2 py-1">{fmt(d.segments.find((s) => s.feature === f)?.value ?? 0)}</td>
+                        <td key={f} className="px-2 py-1">
+                          {fmt(d.segments.find((s) => s.feature === f)?.value ?? 0)}
+                        </td>
                       ))}
                       <td className="px-2 py-1 font-medium">{fmt(d.total)}</td>
                     </tr>

@@ -1,7 +1,7 @@
 // Table of contents: introduction, each tag with its operations, schemas and errors.
 import type { OpenApiDocument } from "@/lib/openapi/generate";
 import { MethodBadge } from "./method-badge";
-import { schemaAnchor, type DocTagGroup } from "./model";
+import { type DocTagGroup, schemaAnchor } from "./model";
 
 const link = "block rounded px-2 py-1 text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 

@@ -1,7 +1,8 @@
 // The error model: the v3 envelope, the maintenance 503 body and every code of the catalogue, each
 // with the anchor that the `doc_url` of an error response points at.
-import type { ErrorCodeEntry, OpenApiDocument } from "@/lib/openapi/generate";
+
 import { errorDocAnchor } from "@/lib/errors";
+import type { ErrorCodeEntry, OpenApiDocument } from "@/lib/openapi/generate";
 import { InlineMarkdown } from "./inline-markdown";
 import { StatusBadge } from "./method-badge";
 import { SchemaTree } from "./schema-tree";
@@ -12,7 +13,11 @@ const ENVELOPE_FIELDS: [string, string, string][] = [
   ["error", "string", "Machine-readable error code from the catalogue below."],
   ["detail", "string", "Human-readable explanation; may change between versions."],
   ["doc_url", "string", "Link to this code's entry on this page (`/docs#error-…`)."],
-  ["fields", "map<string, array<{error, detail}>>", "Only on 422: the invalid fields, each with field-level codes such as `required`, `invalid`, `invalid_choice`."],
+  [
+    "fields",
+    "map<string, array<{error, detail}>>",
+    "Only on 422: the invalid fields, each with field-level codes such as `required`, `invalid`, `invalid_choice`.",
+  ],
   ["index", "integer", "Only on batch errors: 0-based position of the failing action."],
 ];
 
@@ -42,16 +47,22 @@ export function ErrorsSection({ doc }: { doc: OpenApiDocument }) {
       <div id="errors-envelope" className="scroll-mt-6 space-y-3">
         <h3 className="text-lg font-semibold">The error envelope</h3>
         <p className="text-sm text-slate-700">
-          Every error response except the maintenance 503 has this JSON body. Match on <code className="font-mono">error</code>, not
-          on <code className="font-mono">detail</code>.
+          Every error response except the maintenance 503 has this JSON body. Match on <code className="font-mono">error</code>, not on{" "}
+          <code className="font-mono">detail</code>.
         </p>
         <div className="overflow-x-auto rounded-md border border-slate-200">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs text-slate-500">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Field</th>
-                <th scope="col" className="px-3 py-2 font-medium">Type</th>
-                <th scope="col" className="px-3 py-2 font-medium">Meaning</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Field
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Type
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Meaning
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 bg-white">
@@ -90,10 +101,18 @@ export function ErrorsSection({ doc }: { doc: OpenApiDocument }) {
               <table className="w-full text-left text-sm">
                 <thead className="bg-slate-50 text-xs text-slate-500">
                   <tr>
-                    <th scope="col" className="w-1/3 px-3 py-2 font-medium">Code</th>
-                    <th scope="col" className="w-20 px-3 py-2 font-medium">Status</th>
-                    <th scope="col" className="w-28 px-3 py-2 font-medium">Area</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Title</th>
+                    <th scope="col" className="w-1/3 px-3 py-2 font-medium">
+                      Code
+                    </th>
+                    <th scope="col" className="w-20 px-3 py-2 font-medium">
+                      Status
+                    </th>
+                    <th scope="col" className="w-28 px-3 py-2 font-medium">
+                      Area
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Title
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100 bg-white">

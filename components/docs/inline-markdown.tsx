@@ -21,7 +21,10 @@ export function InlineMarkdown({ text }: { text: string }) {
 }
 
 export function Markdown({ text, className = "" }: { text: string; className?: string }) {
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <div className={`space-y-3 ${className}`}>
       {paragraphs.map((p, i) => (

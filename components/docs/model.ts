@@ -17,7 +17,11 @@ export interface DocTagGroup {
   operations: DocOperation[];
 }
 
-export const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+export const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 export const tagAnchor = (tag: string) => `tag-${slug(tag)}`;
 export const operationAnchor = (operationId: string) => `op-${slug(operationId)}`;
 export const schemaAnchor = (name: string) => `schema-${slug(name)}`;
@@ -92,8 +96,14 @@ export function constraints(schema: JsonSchema | undefined): string[] {
   if (Array.isArray(schema.enum)) out.push(`one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`);
   if ("default" in schema) out.push(`default ${JSON.stringify(schema.default)}`);
   const pairs: [string, string][] = [
-    ["minimum", "≥"], ["exclusiveMinimum", ">"], ["maximum", "≤"], ["exclusiveMaximum", "<"],
-    ["minLength", "min length"], ["maxLength", "max length"], ["minItems", "min items"], ["maxItems", "max items"],
+    ["minimum", "≥"],
+    ["exclusiveMinimum", ">"],
+    ["maximum", "≤"],
+    ["exclusiveMaximum", "<"],
+    ["minLength", "min length"],
+    ["maxLength", "max length"],
+    ["minItems", "min items"],
+    ["maxItems", "max items"],
   ];
   for (const [key, label] of pairs) if (typeof schema[key] === "number") out.push(`${label} ${schema[key]}`);
   if (typeof schema.pattern === "string") out.push(`pattern ${schema.pattern}`);

@@ -1,9 +1,10 @@
 // One endpoint: method, path, summary, auth, parameters, request body, responses and error codes.
-import type { JsonSchema, OpenApiDocument, ResponseObject } from "@/lib/openapi/generate";
+
 import { errorDocAnchor } from "@/lib/errors";
+import type { JsonSchema, OpenApiDocument, ResponseObject } from "@/lib/openapi/generate";
 import { InlineMarkdown, Markdown } from "./inline-markdown";
 import { MethodBadge, StatusBadge } from "./method-badge";
-import { constraints, MEDIA_LABELS, typeLabel, type DocOperation } from "./model";
+import { constraints, type DocOperation, MEDIA_LABELS, typeLabel } from "./model";
 import { SchemaTree } from "./schema-tree";
 
 export function PathTemplate({ path }: { path: string }) {
@@ -24,7 +25,11 @@ export function PathTemplate({ path }: { path: string }) {
 
 const AUTH_TEXT = {
   required: { label: "API key required", text: "Send an API key: `Authorization: Bearer <API key>`.", tone: "bg-slate-800 text-white" },
-  optional: { label: "API key optional", text: "Works without credentials; an API key (`Authorization: Bearer <API key>`) widens what you see.", tone: "bg-slate-200 text-slate-800" },
+  optional: {
+    label: "API key optional",
+    text: "Works without credentials; an API key (`Authorization: Bearer <API key>`) widens what you see.",
+    tone: "bg-slate-200 text-slate-800",
+  },
   none: { label: "Public", text: "No authentication.", tone: "bg-emerald-50 text-emerald-800 ring-1 ring-inset ring-emerald-200" },
 } as const;
 
@@ -42,11 +47,21 @@ function Parameters({ doc, entry }: { doc: OpenApiDocument; entry: DocOperation 
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-xs text-slate-500">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">Name</th>
-              <th scope="col" className="px-3 py-2 font-medium">In</th>
-              <th scope="col" className="px-3 py-2 font-medium">Type</th>
-              <th scope="col" className="px-3 py-2 font-medium">Required</th>
-              <th scope="col" className="px-3 py-2 font-medium">Description</th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                In
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Type
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Required
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Description
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 bg-white">
@@ -58,9 +73,7 @@ function Parameters({ doc, entry }: { doc: OpenApiDocument; entry: DocOperation 
                 <td className="px-3 py-2">{p.required ? "yes" : "no"}</td>
                 <td className="px-3 py-2 text-slate-600">
                   {p.description ? <InlineMarkdown text={p.description} /> : null}
-                  {constraints(p.schema).length ? (
-                    <span className="block text-xs text-slate-500">{constraints(p.schema).join(" · ")}</span>
-                  ) : null}
+                  {constraints(p.schema).length ? <span className="block text-xs text-slate-500">{constraints(p.schema).join(" · ")}</span> : null}
                 </td>
               </tr>
             ))}
@@ -110,8 +123,12 @@ function ErrorTable({ responses }: { responses: [string, ResponseObject][] }) {
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs text-slate-500">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Status</th>
-            <th scope="col" className="px-3 py-2 font-medium">Error codes</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Error codes
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">
@@ -148,14 +165,16 @@ export function OperationCard({ doc, entry }: { doc: OpenApiDocument; entry: Doc
   const category = op["x-maintenance-category"];
   const blockable = !!op.responses["503"]?.["x-error-codes"]?.includes("service_maintenance");
   return (
-    <article id={entry.anchor} aria-labelledby={`${entry.anchor}-title`} className="scroll-mt-6 rounded-lg border border-slate-200 bg-white shadow-sm">
+    <article
+      id={entry.anchor}
+      aria-labelledby={`${entry.anchor}-title`}
+      className="scroll-mt-6 rounded-lg border border-slate-200 bg-white shadow-sm"
+    >
       <header className="space-y-2 border-b border-slate-100 px-5 py-4">
         <div className="flex flex-wrap items-center gap-3">
           <MethodBadge method={method} />
           <PathTemplate path={path} />
-          {op["x-alpha"] ? (
-            <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800">alpha</span>
-          ) : null}
+          {op["x-alpha"] ? <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800">alpha</span> : null}
           <span className={`ml-auto rounded-full px-2 py-0.5 text-xs font-medium ${auth.tone}`}>{auth.label}</span>
         </div>
         <h3 id={`${entry.anchor}-title`} className="text-base font-semibold text-slate-900">

@@ -1,7 +1,7 @@
 // A JSON Schema as a readable field tree: name, type, required, description, constraints, nested fields.
 import type { JsonSchema, OpenApiDocument } from "@/lib/openapi/generate";
 import { InlineMarkdown } from "./inline-markdown";
-import { branches, constraints, deref, fieldsOf, refName, refsOf, schemaAnchor, typeLabel, type SchemaField } from "./model";
+import { branches, constraints, deref, fieldsOf, refName, refsOf, type SchemaField, schemaAnchor, typeLabel } from "./model";
 
 const MAX_DEPTH = 6;
 
@@ -53,9 +53,7 @@ function FieldRow({ doc, field, ancestors, depth }: { doc: OpenApiDocument; fiel
       ) : null}
       {notes.length ? <p className="mt-0.5 text-xs text-slate-500">{notes.join(" · ")}</p> : null}
       {recursive ? <p className="mt-0.5 text-xs italic text-slate-500">Recursive: same fields as {refs.join(", ")}.</p> : null}
-      {nested.length ? (
-        <FieldList doc={doc} fields={nested} ancestors={[...ancestors, ...refs]} depth={depth + 1} />
-      ) : null}
+      {nested.length ? <FieldList doc={doc} fields={nested} ancestors={[...ancestors, ...refs]} depth={depth + 1} /> : null}
       {variants.map((v, i) => (
         <div key={i} className="mt-2 border-l-2 border-slate-200 pl-3">
           <p className="text-xs font-medium text-slate-500">

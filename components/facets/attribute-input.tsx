@@ -5,8 +5,8 @@ import { Input } from "@/components/ui";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import type { TFacetAttribute } from "@/lib/client/hooks/use-file-facets";
 import type { Draft } from "@/lib/client/facet-values";
+import type { TFacetAttribute } from "@/lib/client/hooks/use-file-facets";
 
 interface Props {
   attribute: TFacetAttribute;
@@ -18,9 +18,15 @@ interface Props {
 
 export function AttributeInput({ attribute: a, value, onChange, error, disabled }: Props) {
   const s = typeof value === "string" ? value : "";
-  if (a.type === "multi-select") return <MultiSelect attribute={a} value={Array.isArray(value) ? value : []} onChange={onChange} error={error} disabled={disabled} />;
+  if (a.type === "multi-select")
+    return <MultiSelect attribute={a} value={Array.isArray(value) ? value : []} onChange={onChange} error={error} disabled={disabled} />;
   return (
-    <Field label={a.label} hint={[a.description, a.type === "rich-text" ? "Markdown." : ""].filter(Boolean).join(" ") || undefined} error={error} required={a.required}>
+    <Field
+      label={a.label}
+      hint={[a.description, a.type === "rich-text" ? "Markdown." : ""].filter(Boolean).join(" ") || undefined}
+      error={error}
+      required={a.required}
+    >
       {(c) => {
         const common = { id: c.id, "aria-describedby": c["aria-describedby"], invalid: c.invalid, disabled, "data-attribute": a.name };
         switch (a.type) {
@@ -67,7 +73,8 @@ function MultiSelect({ attribute: a, value, onChange, error, disabled }: Omit<Pr
         {a.label}
         {a.required && (
           <span aria-hidden="true" className="text-red-700">
-            {" "}*
+            {" "}
+            *
           </span>
         )}
       </legend>

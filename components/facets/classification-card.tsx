@@ -5,11 +5,11 @@ import { useState } from "react";
 import { Button } from "@/components/ui";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { type ApiValue, type Draft, displayValue, fromDraft, sameDraft, toDraft } from "@/lib/client/facet-values";
 import type { TFacetClassification } from "@/lib/client/hooks/use-file-facets";
 import { useSetFileAttributes } from "@/lib/client/hooks/use-set-file-attributes";
 import { useUnclassifyFile } from "@/lib/client/hooks/use-unclassify-file";
 import { AttributeInput } from "./attribute-input";
-import { displayValue, fromDraft, sameDraft, toDraft, type ApiValue, type Draft } from "@/lib/client/facet-values";
 
 export function ClassificationCard({ fileId, ct, canEdit }: { fileId: number; ct: TFacetClassification; canEdit: boolean }) {
   const setAttrs = useSetFileAttributes(fileId);
@@ -27,7 +27,12 @@ export function ClassificationCard({ fileId, ct, canEdit }: { fileId: number; ct
   };
 
   return (
-    <article data-testid="classification" data-path={ct.path} aria-labelledby={`ct-${ct.path}`} className="space-y-3 rounded-md border border-slate-200 p-3">
+    <article
+      data-testid="classification"
+      data-path={ct.path}
+      aria-labelledby={`ct-${ct.path}`}
+      className="space-y-3 rounded-md border border-slate-200 p-3"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 id={`ct-${ct.path}`} className="font-semibold text-slate-900">
@@ -109,4 +114,4 @@ export function ClassificationCard({ fileId, ct, canEdit }: { fileId: number; ct
   );
 }
 
-const hasKey = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+const hasKey = (o: object, k: string) => Object.hasOwn(o, k);

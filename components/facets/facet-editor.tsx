@@ -7,11 +7,11 @@ import { Button } from "@/components/ui";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { QueryStatus } from "@/components/ui/query-status";
 import { Select } from "@/components/ui/select";
+import { type ApiValue, displayValue } from "@/lib/client/facet-values";
 import { useClassifyFile } from "@/lib/client/hooks/use-classify-file";
 import { useClearFileAttributes } from "@/lib/client/hooks/use-clear-file-attributes";
 import { flattenNodes, useContentTypes } from "@/lib/client/hooks/use-content-types";
 import { useFileFacets } from "@/lib/client/hooks/use-file-facets";
-import { displayValue, type ApiValue } from "@/lib/client/facet-values";
 import { ClassificationCard } from "./classification-card";
 
 export function FacetEditor({ fileId }: { fileId: number }) {
@@ -73,7 +73,11 @@ export function FacetEditor({ fileId }: { fileId: number }) {
             )}
             {canEdit && types.data && nodes.length === 0 && (
               <p className="text-sm text-slate-600">
-                The company has no content types yet. <Link className="text-blue-800 underline" href="/content-types">Adopt a starter template</Link> first.
+                The company has no content types yet.{" "}
+                <Link className="text-blue-800 underline" href="/content-types">
+                  Adopt a starter template
+                </Link>{" "}
+                first.
               </p>
             )}
             <ApiErrorAlert error={classify.error ?? types.error} title={classify.error ? "Not classified" : "Content types could not be loaded"} />

@@ -4,16 +4,16 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { FacetEditor } from "@/components/facets/facet-editor";
 import { Alert, Button, cx } from "@/components/ui";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { QueryStatus } from "@/components/ui/query-status";
-import { FacetEditor } from "@/components/facets/facet-editor";
 import { endpointPath } from "@/lib/client/api-client";
 import { endpoints } from "@/lib/client/endpoints";
-import type { TFile } from "@/lib/contracts/files";
 import { useDeleteFile } from "@/lib/client/hooks/use-delete-file";
 import { FAILED_FILE_STATUSES, useFile, useFilePages } from "@/lib/client/hooks/use-files";
+import type { TFile } from "@/lib/contracts/files";
 import { FilePreview } from "./file-preview";
 import { formatBytes, formatDateTime } from "./format";
 import { MarkdownView } from "./markdown-view";
@@ -43,7 +43,9 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
   const del = useDeleteFile();
   const pages = useFilePages(file.id, HAS_MARKDOWN.has(file.status));
   const failed = FAILED_FILE_STATUSES.has(file.status);
-  const author = file.created_by ? [file.created_by.first_name, file.created_by.last_name].filter(Boolean).join(" ") || file.created_by.username : null;
+  const author = file.created_by
+    ? [file.created_by.first_name, file.created_by.last_name].filter(Boolean).join(" ") || file.created_by.username
+    : null;
 
   useEffect(() => {
     if (tab === "markdown" && page && pages.data) document.getElementById(`page-${page}`)?.scrollIntoView();
@@ -124,6 +126,7 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
             {(["markdown", "preview"] as const).map((t) => (
               <button
                 key={t}
+                type="button"
                 role="tab"
                 id={`tab-${t}`}
                 aria-selected={tab === t}
@@ -144,10 +147,18 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
               <FilePreview fileId={file.id} title={file.title} page={page} />
             ) : !HAS_MARKDOWN.has(file.status) ? (
               <p role="status" className="py-8 text-sm text-slate-600">
-                {failed ? "The document could not be parsed, so there is no Markdown." : "The document is still being parsed; its Markdown appears here when it is ready."}
+                {failed
+                  ? "The document could not be parsed, so there is no Markdown."
+                  : "The document is still being parsed; its Markdown appears here when it is ready."}
               </p>
             ) : (
-              <QueryStatus isPending={pages.isPending} error={pages.error} isEmpty={(pages.data?.pages.length ?? 0) === 0} noun="Markdown" empty="The parser found no text in this document.">
+              <QueryStatus
+                isPending={pages.isPending}
+                error={pages.error}
+                isEmpty={(pages.data?.pages.length ?? 0) === 0}
+                noun="Markdown"
+                empty="The parser found no text in this document."
+              >
                 <div data-testid="file-markdown" className="divide-y divide-slate-100">
                   {pages.data?.pages.map((p) => (
                     <div key={p.page} id={`page-${p.page}`} className={cx("scroll-mt-4 py-3", p.page === page && "bg-amber-50/60")}>

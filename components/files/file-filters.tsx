@@ -4,21 +4,27 @@
 import { useId } from "react";
 import { Button, Input } from "@/components/ui";
 import { Select } from "@/components/ui/select";
+import type { FileFilterState } from "@/lib/client/file-filters";
+import type { TTag } from "@/lib/client/hooks/use-tags";
 import type { TFile } from "@/lib/contracts/files";
 import type { TWorkspace } from "@/lib/contracts/workspaces";
-import type { TTag } from "@/lib/client/hooks/use-tags";
-import type { FileFilterState } from "@/lib/client/file-filters";
 import { STATUS_LABELS } from "./status-badge";
 
 const IN_PROGRESS: TFile["status"][] = ["pending", "pending_conversion", "converting", "parsing", "parsed", "embedding", "updating"];
 const FAILED: TFile["status"][] = ["parsing_failed", "embedding_failed", "fail"];
 
 const ORDERINGS: [string, string][] = [
-  ["-created_at", "Newest first"], ["created_at", "Oldest first"], ["title", "Title A–Z"], ["-title", "Title Z–A"],
-  ["filename", "File name A–Z"], ["-filename", "File name Z–A"], ["-total_pages", "Most pages"], ["total_pages", "Fewest pages"],
-  ["-size", "Largest"], ["size", "Smallest"],
+  ["-created_at", "Newest first"],
+  ["created_at", "Oldest first"],
+  ["title", "Title A–Z"],
+  ["-title", "Title Z–A"],
+  ["filename", "File name A–Z"],
+  ["-filename", "File name Z–A"],
+  ["-total_pages", "Most pages"],
+  ["total_pages", "Fewest pages"],
+  ["-size", "Largest"],
+  ["size", "Smallest"],
 ];
-
 
 interface Props {
   value: FileFilterState;
@@ -38,7 +44,13 @@ export function FileFilters({ value, onChange, onReset, workspaces, tags }: Prop
         <label htmlFor={`${id}-search`} className={label}>
           Search contents
         </label>
-        <Input id={`${id}-search`} type="search" value={value.search} placeholder="What the documents are about…" onChange={(e) => set({ search: e.target.value })} />
+        <Input
+          id={`${id}-search`}
+          type="search"
+          value={value.search}
+          placeholder="What the documents are about…"
+          onChange={(e) => set({ search: e.target.value })}
+        />
       </div>
       <div>
         <label htmlFor={`${id}-filename`} className={label}>

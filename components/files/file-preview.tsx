@@ -51,7 +51,12 @@ export function FilePreview({ fileId, title, page }: { fileId: number; title: st
       {/* key: a new page number reloads the viewer at that page */}
       <iframe key={src} src={src} title={`Preview of ${title}`} className="h-[75vh] w-full rounded border border-slate-200 bg-slate-100" />
       <p className="text-xs text-slate-500">
-        <a className="text-blue-800 underline" href={`${endpointPath(endpoints.files.preview, { id: fileId })}#page=${page ?? 1}`} target="_blank" rel="noopener noreferrer">
+        <a
+          className="text-blue-800 underline"
+          href={`${endpointPath(endpoints.files.preview, { id: fileId })}#page=${page ?? 1}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Open the preview in a new tab
         </a>
       </p>

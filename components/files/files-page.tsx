@@ -2,17 +2,17 @@
 // The Files page: upload panel, filters, the list with live status badges, pagination. Filters live in the
 // address bar (replaceState), so a filtered list can be bookmarked and survives a reload.
 import { useEffect, useMemo, useState } from "react";
-import { Pagination } from "@/components/ui/pagination";
 import { PageHeader } from "@/components/ui/page-header";
+import { Pagination } from "@/components/ui/pagination";
 import { QueryStatus } from "@/components/ui/query-status";
 import { Select } from "@/components/ui/select";
+import { DEFAULT_FILTERS, type FileFilterState, PAGE_SIZES, toFileQuery, toParams } from "@/lib/client/file-filters";
 import { useDebouncedValue } from "@/lib/client/hooks/use-debounced-value";
 import { isFinalStatus, useFiles } from "@/lib/client/hooks/use-files";
 import { useTags } from "@/lib/client/hooks/use-tags";
 import { useWorkspaces } from "@/lib/client/hooks/use-workspaces";
 import { MAX_PAGE_SIZE } from "@/lib/client/paginated";
 import { FileFilters } from "./file-filters";
-import { DEFAULT_FILTERS, PAGE_SIZES, toFileQuery, toParams, type FileFilterState } from "@/lib/client/file-filters";
 import { FilesTable } from "./files-table";
 import { UploadPanel } from "./upload-panel";
 
@@ -35,7 +35,9 @@ export function FilesPage({ initial }: { initial: FileFilterState }) {
   const ingesting = results.filter((f) => !isFinalStatus(f.status)).length;
   const wsList = workspaces.data?.results ?? [];
   const defaultWs = wsList.find((w) => w.is_default)?.id ?? wsList[0]?.id;
-  const filtered = JSON.stringify({ ...debounced, page: 1, page_size: 0, ordering: "" }) !== JSON.stringify({ ...DEFAULT_FILTERS, page: 1, page_size: 0, ordering: "" });
+  const filtered =
+    JSON.stringify({ ...debounced, page: 1, page_size: 0, ordering: "" }) !==
+    JSON.stringify({ ...DEFAULT_FILTERS, page: 1, page_size: 0, ordering: "" });
 
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
@@ -67,9 +69,14 @@ export function FilesPage({ initial }: { initial: FileFilterState }) {
           <FilesTable files={results} />
         </QueryStatus>
         <div className="flex flex-wrap items-center justify-between gap-3">
+          {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is the Select inside the label */}
           <label className="flex items-center gap-2 whitespace-nowrap text-sm text-slate-700">
             Per page
-            <Select className="w-24" value={filters.page_size} onChange={(e) => setFilters((f) => ({ ...f, page: 1, page_size: Number(e.target.value) }))}>
+            <Select
+              className="w-24"
+              value={filters.page_size}
+              onChange={(e) => setFilters((f) => ({ ...f, page: 1, page_size: Number(e.target.value) }))}
+            >
               {PAGE_SIZES.map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -79,7 +86,13 @@ export function FilesPage({ initial }: { initial: FileFilterState }) {
           </label>
           <div className="grow">
             {files.data && (
-              <Pagination page={debounced.page} pageSize={debounced.page_size} count={files.data.count} label="Files" onPageChange={(page) => setFilters((f) => ({ ...f, page }))} />
+              <Pagination
+                page={debounced.page}
+                pageSize={debounced.page_size}
+                count={files.data.count}
+                label="Files"
+                onPageChange={(page) => setFilters((f) => ({ ...f, page }))}
+              />
             )}
           </div>
         </div>

@@ -16,7 +16,10 @@ export function FilesTable({ files }: { files: TFile[] }) {
       {files.map((f) => (
         <tr key={f.id} data-testid="file-row" data-file-id={f.id} className="align-top hover:bg-slate-50">
           <td className="max-w-md px-4 py-2">
-            <Link href={`/files/${f.id}`} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
+            <Link
+              href={`/files/${f.id}`}
+              className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
               {f.title}
             </Link>
             <div className="truncate text-xs text-slate-500">{f.filename}</div>

@@ -1,6 +1,7 @@
 // The ingestion status of a file as a coloured badge; statuses still moving show a spinner.
-import type { TFile } from "@/lib/contracts/files";
+
 import { cx } from "@/components/ui";
+import type { TFile } from "@/lib/contracts/files";
 
 type Status = TFile["status"];
 

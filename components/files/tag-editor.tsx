@@ -6,12 +6,16 @@ import { Button } from "@/components/ui";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Badge } from "@/components/ui/badge";
 import { CheckboxList } from "@/components/ui/checkbox-list";
-import type { TFile } from "@/lib/contracts/files";
 import { useTags } from "@/lib/client/hooks/use-tags";
 import { useUpdateFile } from "@/lib/client/hooks/use-update-file";
 import { MAX_PAGE_SIZE } from "@/lib/client/paginated";
+import type { TFile } from "@/lib/contracts/files";
 
-const manualIds = (f: TFile) => f.tags.filter((t) => !t.auto_assigned).map((t) => t.id).sort((a, b) => a - b);
+const manualIds = (f: TFile) =>
+  f.tags
+    .filter((t) => !t.auto_assigned)
+    .map((t) => t.id)
+    .sort((a, b) => a - b);
 
 export function TagEditor({ file }: { file: TFile }) {
   const tags = useTags({ page_size: MAX_PAGE_SIZE });
@@ -50,11 +54,7 @@ export function TagEditor({ file }: { file: TFile }) {
       />
       <ApiErrorAlert error={tags.error ?? update.error} title={tags.error ? "Tags could not be loaded" : "Tags were not saved"} />
       <div className="flex items-center gap-3">
-        <Button
-          disabled={!dirty}
-          loading={update.isPending}
-          onClick={() => update.mutate({ tag_ids: value }, { onSuccess: () => setDraft(null) })}
-        >
+        <Button disabled={!dirty} loading={update.isPending} onClick={() => update.mutate({ tag_ids: value }, { onSuccess: () => setDraft(null) })}>
           Save tags
         </Button>
         {dirty && (

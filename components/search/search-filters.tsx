@@ -104,16 +104,42 @@ export function SearchFilters({ form, onChange, fieldError }: SearchFiltersProps
         emptyText="No content types defined."
       />
       <Field label="File extensions" hint="Comma-separated, e.g. pdf, docx" error={fieldError("filters.extension")}>
-        {(control) => <Input {...control} invalid={control.invalid} value={form.extensions} placeholder="pdf, docx" onChange={(e) => onChange({ extensions: e.target.value })} />}
+        {(control) => (
+          <Input
+            {...control}
+            invalid={control.invalid}
+            value={form.extensions}
+            placeholder="pdf, docx"
+            onChange={(e) => onChange({ extensions: e.target.value })}
+          />
+        )}
       </Field>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Created (UTC, inclusive)</legend>
         <div className="grid grid-cols-2 gap-3">
           <Field label="From" error={fieldError("filters.created_at_after")}>
-            {(control) => <Input {...control} invalid={control.invalid} type="date" value={form.after} max={form.before || undefined} onChange={(e) => onChange({ after: e.target.value })} />}
+            {(control) => (
+              <Input
+                {...control}
+                invalid={control.invalid}
+                type="date"
+                value={form.after}
+                max={form.before || undefined}
+                onChange={(e) => onChange({ after: e.target.value })}
+              />
+            )}
           </Field>
           <Field label="To" error={fieldError("filters.created_at_before")}>
-            {(control) => <Input {...control} invalid={control.invalid} type="date" value={form.before} min={form.after || undefined} onChange={(e) => onChange({ before: e.target.value })} />}
+            {(control) => (
+              <Input
+                {...control}
+                invalid={control.invalid}
+                type="date"
+                value={form.before}
+                min={form.after || undefined}
+                onChange={(e) => onChange({ before: e.target.value })}
+              />
+            )}
           </Field>
         </div>
       </fieldset>

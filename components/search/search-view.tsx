@@ -2,7 +2,7 @@
 // The search page: query box, filters, results. The submitted search lives in the URL (/search?q=…), so
 // opening a result and coming back restores it from the query cache without searching again.
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -92,7 +92,11 @@ export function SearchView() {
 
         <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
           <aside aria-label="Search filters">
-            <details open={filtersOpen} onToggle={(e) => setFiltersOpen(e.currentTarget.open)} className="rounded-lg border border-slate-200 bg-white p-4">
+            <details
+              open={filtersOpen}
+              onToggle={(e) => setFiltersOpen(e.currentTarget.open)}
+              className="rounded-lg border border-slate-200 bg-white p-4"
+            >
               <summary className="cursor-pointer select-none text-sm font-semibold text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
                 Filters{activeFilters > 0 && <span className="ml-1 font-normal text-slate-500">({activeFilters} active)</span>}
               </summary>

@@ -12,7 +12,10 @@ export function AdminSystemView() {
   const [announce, setAnnounce] = useState("");
   return (
     <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">
-      <PageHeader title="Instance administration" description="Maintenance periods and the announcement every console shows. The console picks up changes within 30 seconds." />
+      <PageHeader
+        title="Instance administration"
+        description="Maintenance periods and the announcement every console shows. The console picks up changes within 30 seconds."
+      />
       <p role="status" aria-live="polite" className="sr-only" data-testid="admin-announcer">
         {announce}
       </p>
@@ -35,7 +38,9 @@ export function AdminSystemView() {
         {status.data ? (
           <AnnouncementForm key={status.data.announcement.message ?? ""} current={status.data.announcement} onDone={setAnnounce} />
         ) : (
-          <p role="status" className="text-sm text-slate-600">Loading the announcement…</p>
+          <p role="status" className="text-sm text-slate-600">
+            Loading the announcement…
+          </p>
         )}
       </section>
     </main>

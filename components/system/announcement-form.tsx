@@ -1,7 +1,7 @@
 "use client";
 // The instance announcement: shown as a banner in every console until cleared or past its expected end.
 // There is no read endpoint for an inactive announcement, so the form starts from the active one.
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -39,7 +39,9 @@ export function AnnouncementForm({ current, onDone }: { current: TSystemStatus["
       <p className="text-sm text-slate-600">{current.active ? "An announcement is shown to every console now." : "No announcement is shown."}</p>
       <ApiErrorAlert error={err ?? clear.error} shownFields={["message", "expected_start", "expected_end"]} />
       <Field label="Message" required error={err?.fieldMessage("message")}>
-        {({ invalid, ...c }) => <Textarea {...c} invalid={invalid} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} required maxLength={2000} />}
+        {({ invalid, ...c }) => (
+          <Textarea {...c} invalid={invalid} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} required maxLength={2000} />
+        )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Expected start" hint="Optional, your local time" error={err?.fieldMessage("expected_start")}>

@@ -1,17 +1,17 @@
 "use client";
 // Start a maintenance period: mode, reason, optionally only some endpoint categories, one company, or a
 // later start.
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { useStartMaintenance } from "@/lib/client/hooks/use-start-maintenance";
-import type { MAINTENANCE_MODES } from "@/lib/contracts/system";
-import { ENDPOINT_CATEGORIES, type EndpointCategory } from "@/lib/contracts/endpoint";
 import type { TMaintenancePeriod } from "@/lib/client/hooks/use-maintenance-periods";
+import { useStartMaintenance } from "@/lib/client/hooks/use-start-maintenance";
+import { ENDPOINT_CATEGORIES, type EndpointCategory } from "@/lib/contracts/endpoint";
+import type { MAINTENANCE_MODES } from "@/lib/contracts/system";
 
 type TMode = (typeof MAINTENANCE_MODES)[number];
 
@@ -59,7 +59,13 @@ export function MaintenanceForm({ onStarted }: { onStarted: (p: TMaintenancePeri
     <form onSubmit={submit} className="space-y-4" aria-label="Start a maintenance period">
       <ApiErrorAlert error={err} shownFields={["mode", "reason", "company_id", "started_at", "endpoint_category_names"]} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Mode" error={err?.fieldMessage("mode")} hint={mode === "full_shutdown" ? "Consoles show the maintenance page; the API answers 503" : "Consoles show a banner; the API keeps serving"}>
+        <Field
+          label="Mode"
+          error={err?.fieldMessage("mode")}
+          hint={
+            mode === "full_shutdown" ? "Consoles show the maintenance page; the API answers 503" : "Consoles show a banner; the API keeps serving"
+          }
+        >
           {({ invalid, ...c }) => (
             <Select {...c} invalid={invalid} value={mode} onChange={(e) => setMode(e.target.value as TMode)}>
               <option value="warning_banner">Warning banner</option>
@@ -68,11 +74,15 @@ export function MaintenanceForm({ onStarted }: { onStarted: (p: TMaintenancePeri
           )}
         </Field>
         <Field label="Company ID" hint="Empty: the whole instance" error={err?.fieldMessage("company_id")}>
-          {({ invalid, ...c }) => <Input {...c} invalid={invalid} type="number" min={1} step={1} value={companyId} onChange={(e) => setCompanyId(e.target.value)} />}
+          {({ invalid, ...c }) => (
+            <Input {...c} invalid={invalid} type="number" min={1} step={1} value={companyId} onChange={(e) => setCompanyId(e.target.value)} />
+          )}
         </Field>
       </div>
       <Field label="Reason" required hint="Shown to users in the banner or on the maintenance page" error={err?.fieldMessage("reason")}>
-        {({ invalid, ...c }) => <Textarea {...c} invalid={invalid} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={2000} />}
+        {({ invalid, ...c }) => (
+          <Textarea {...c} invalid={invalid} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={2000} />
+        )}
       </Field>
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Only these features (optional)</legend>
@@ -89,7 +99,9 @@ export function MaintenanceForm({ onStarted }: { onStarted: (p: TMaintenancePeri
       </fieldset>
       <div className="max-w-xs">
         <Field label="Starts at" hint="Empty: now (your local time)" error={err?.fieldMessage("started_at")}>
-          {({ invalid, ...c }) => <Input {...c} invalid={invalid} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
+          {({ invalid, ...c }) => (
+            <Input {...c} invalid={invalid} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
+          )}
         </Field>
       </div>
       <Button type="submit" variant={mode === "full_shutdown" ? "danger" : "primary"} loading={start.isPending}>

@@ -10,7 +10,7 @@ import { QueryStatus } from "@/components/ui/query-status";
 import { Select } from "@/components/ui/select";
 import { formatDateTime } from "@/lib/client/format";
 import { useEndMaintenance } from "@/lib/client/hooks/use-end-maintenance";
-import { useMaintenancePeriods, type TMaintenancePeriod } from "@/lib/client/hooks/use-maintenance-periods";
+import { type TMaintenancePeriod, useMaintenancePeriods } from "@/lib/client/hooks/use-maintenance-periods";
 
 const PAGE_SIZE = 20;
 
@@ -39,16 +39,29 @@ export function MaintenanceList({ onEnded }: { onEnded: (p: TMaintenancePeriod) 
         </Select>
       </div>
       <ApiErrorAlert error={end.error} />
-      <QueryStatus isPending={periods.isPending} error={periods.error} isEmpty={periods.data?.count === 0} noun="maintenance periods" empty="No maintenance periods.">
-        <DataTable
-          caption="Maintenance periods"
-          columns={["Mode", "Reason", "Scope", "Started", "Ended", ACTIONS_COLUMN]}
-        >
+      <QueryStatus
+        isPending={periods.isPending}
+        error={periods.error}
+        isEmpty={periods.data?.count === 0}
+        noun="maintenance periods"
+        empty="No maintenance periods."
+      >
+        <DataTable caption="Maintenance periods" columns={["Mode", "Reason", "Scope", "Started", "Ended", ACTIONS_COLUMN]}>
           {periods.data?.results.map((p) => (
             <tr key={p.id} data-testid="maintenance-row">
               <td className="whitespace-nowrap px-4 py-2">
                 {p.mode === "full_shutdown" ? <Badge tone="red">Full shutdown</Badge> : <Badge tone="amber">Warning banner</Badge>}
-                {p.active ? <Badge tone="green" className="ml-1">Active</Badge> : !p.ended_at && <Badge tone="blue" className="ml-1">Scheduled</Badge>}
+                {p.active ? (
+                  <Badge tone="green" className="ml-1">
+                    Active
+                  </Badge>
+                ) : (
+                  !p.ended_at && (
+                    <Badge tone="blue" className="ml-1">
+                      Scheduled
+                    </Badge>
+                  )
+                )}
               </td>
               <td className="max-w-md px-4 py-2">{p.reason}</td>
               <td className="px-4 py-2 text-slate-600">

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/client/format";
 import { useEndMaintenance } from "@/lib/client/hooks/use-end-maintenance";
 import { useMaintenancePeriods } from "@/lib/client/hooks/use-maintenance-periods";
-import { STATUS_POLL_MS, useSystemStatus, type TSystemStatus } from "@/lib/client/hooks/use-system-status";
+import { STATUS_POLL_MS, type TSystemStatus, useSystemStatus } from "@/lib/client/hooks/use-system-status";
 
 type TPeriod = TSystemStatus["maintenance"]["periods"][number];
 
@@ -24,14 +24,20 @@ export function MaintenanceScreen({ periods, status, isInstanceAdmin }: { period
         {periods.map((p, i) => (
           <li key={`${p.started_at}-${i}`} className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
             <p className="font-medium">{p.reason}</p>
-            <p className="text-amber-800" suppressHydrationWarning>Since {formatDateTime(p.started_at)}</p>
+            <p className="text-amber-800" suppressHydrationWarning>
+              Since {formatDateTime(p.started_at)}
+            </p>
           </li>
         ))}
       </ul>
       {status.announcement.active && (
         <div className="rounded-md border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-900">
           <p className="whitespace-pre-line">{status.announcement.message}</p>
-          {status.announcement.expected_end && <p className="mt-1" suppressHydrationWarning>Expected back by {formatDateTime(status.announcement.expected_end)}.</p>}
+          {status.announcement.expected_end && (
+            <p className="mt-1" suppressHydrationWarning>
+              Expected back by {formatDateTime(status.announcement.expected_end)}.
+            </p>
+          )}
         </div>
       )}
       <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
@@ -61,7 +67,9 @@ function EndShutdown() {
       <p className="mt-1 text-sm text-slate-600">End a period to bring the console back for everyone it covers.</p>
       <ApiErrorAlert error={periods.error ?? end.error} className="mt-3" />
       {periods.isPending ? (
-        <p role="status" className="mt-3 text-sm text-slate-600">Loading maintenance periods…</p>
+        <p role="status" className="mt-3 text-sm text-slate-600">
+          Loading maintenance periods…
+        </p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100">
           {active.map((p) => (

@@ -22,11 +22,12 @@ export function StatusBanners({ status }: { status: TSystemStatus }) {
         <Alert key={`${p.started_at}-${i}`} tone="warning" title="Maintenance in progress" className="rounded-none border-x-0">
           <p data-testid="maintenance-banner">
             {p.reason}
-            <span className="text-amber-800" suppressHydrationWarning> · since {formatDateTime(p.started_at)}</span>
+            <span className="text-amber-800" suppressHydrationWarning>
+              {" "}
+              · since {formatDateTime(p.started_at)}
+            </span>
           </p>
-          {p.endpoint_category_names?.length ? (
-            <p className="mt-1">Unavailable meanwhile: {p.endpoint_category_names.join(", ")}.</p>
-          ) : null}
+          {p.endpoint_category_names?.length ? <p className="mt-1">Unavailable meanwhile: {p.endpoint_category_names.join(", ")}.</p> : null}
         </Alert>
       ))}
       {announcement.active && (

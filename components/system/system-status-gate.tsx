@@ -3,12 +3,12 @@
 // any API call answers 503 service_maintenance), shows banners, and swaps the whole console for the
 // maintenance page while an instance-wide or company-wide full shutdown is active.
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, type ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { ApiError } from "@/lib/client/api-client";
-import { useSystemStatus, type TSystemStatus } from "@/lib/client/hooks/use-system-status";
+import { type TSystemStatus, useSystemStatus } from "@/lib/client/hooks/use-system-status";
 import { queryKeys } from "@/lib/client/query-keys";
 import { MaintenanceScreen } from "./maintenance-screen";
-import { StatusBanners, isFullShutdown } from "./status-banners";
+import { isFullShutdown, StatusBanners } from "./status-banners";
 
 export interface SystemStatusGateProps {
   initial: TSystemStatus;

@@ -1,6 +1,6 @@
 "use client";
 // Create or edit a tag: name (unique per company), description, auto-assignment at ingestion.
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
@@ -37,10 +37,14 @@ export function TagForm({ initial, submitLabel, pending, error, onSubmit, onCanc
       <ApiErrorAlert error={error} shownFields={["name", "description"]} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Tag name" required error={error?.fieldMessage("name")}>
-          {({ invalid, ...c }) => <Input {...c} invalid={invalid} value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} autoFocus />}
+          {({ invalid, ...c }) => (
+            <Input {...c} invalid={invalid} value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} autoFocus />
+          )}
         </Field>
         <Field label="Description" hint="Also used to match documents when auto-assignment is on" error={error?.fieldMessage("description")}>
-          {({ invalid, ...c }) => <Textarea {...c} invalid={invalid} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />}
+          {({ invalid, ...c }) => (
+            <Textarea {...c} invalid={invalid} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
+          )}
         </Field>
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-800">

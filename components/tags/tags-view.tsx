@@ -14,7 +14,7 @@ import { formatDate } from "@/lib/client/format";
 import { useCreateTag } from "@/lib/client/hooks/use-create-tag";
 import { useDebouncedValue } from "@/lib/client/hooks/use-debounced-value";
 import { useDeleteTag } from "@/lib/client/hooks/use-delete-tag";
-import { useTags, type TTag } from "@/lib/client/hooks/use-tags";
+import { type TTag, useTags } from "@/lib/client/hooks/use-tags";
 import { useUpdateTag } from "@/lib/client/hooks/use-update-tag";
 import { TagForm } from "./tag-form";
 
@@ -91,10 +91,7 @@ export function TagsView() {
         noun="tags"
         empty={name ? `No tag name contains “${name}”.` : "No tags yet. Create one to start organising documents."}
       >
-        <DataTable
-          caption="Tags"
-          columns={["Name", "Description", "Auto-assign", { label: "Documents", numeric: true }, "Updated", ACTIONS_COLUMN]}
-        >
+        <DataTable caption="Tags" columns={["Name", "Description", "Auto-assign", { label: "Documents", numeric: true }, "Updated", ACTIONS_COLUMN]}>
           {tags.data?.results.map((t) =>
             editing === t.id ? (
               <tr key={t.id}>
@@ -121,7 +118,9 @@ export function TagsView() {
               </tr>
             ) : (
               <tr key={t.id} data-testid="tag-row">
-                <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">{t.name}</th>
+                <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
+                  {t.name}
+                </th>
                 <td className="max-w-md px-4 py-2 text-slate-600">{t.description || <span className="text-slate-400">—</span>}</td>
                 <td className="px-4 py-2">{t.auto_assign ? <Badge tone="blue">On</Badge> : <Badge>Off</Badge>}</td>
                 <td className="px-4 py-2 text-right tabular-nums">{t.document_count}</td>

@@ -20,7 +20,10 @@ export interface AlertProps {
 
 export function Alert({ tone = "info", title, children, className }: AlertProps) {
   return (
-    <div role={tone === "error" || tone === "warning" ? "alert" : "status"} className={cx("rounded-md border px-4 py-3 text-sm", TONES[tone], className)}>
+    <div
+      role={tone === "error" || tone === "warning" ? "alert" : "status"}
+      className={cx("rounded-md border px-4 py-3 text-sm", TONES[tone], className)}
+    >
       {title && <p className="font-semibold">{title}</p>}
       {children && <div className={title ? "mt-1" : undefined}>{children}</div>}
     </div>

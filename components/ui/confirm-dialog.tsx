@@ -1,7 +1,7 @@
 "use client";
 // Confirmation for destructive actions, on the native modal <dialog>: focus moves into it and is trapped,
 // Escape cancels, and the browser returns focus to the control that opened it.
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Button } from "./button";
 
 export interface ConfirmDialogProps {

@@ -1,7 +1,7 @@
 "use client";
 // A labelled form control with an optional hint and error. The control is rendered by `children`, which
 // receives the id and ARIA attributes so that the label, hint and error are announced with it.
-import { useId, type ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 
 export interface FieldControlProps {
   id: string;
@@ -29,7 +29,8 @@ export function Field({ label, error, hint, required, children }: FieldProps) {
         {label}
         {required && (
           <span aria-hidden="true" className="text-red-700">
-            {" "}*
+            {" "}
+            *
           </span>
         )}
       </label>

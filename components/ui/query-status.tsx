@@ -23,6 +23,7 @@ export function QueryStatus({ isPending, error, isEmpty, noun, empty, children }
     );
   }
   if (error) return <ApiErrorAlert error={error} title={`The ${noun} could not be loaded`} />;
-  if (isEmpty) return <div className="rounded-md border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">{empty}</div>;
+  if (isEmpty)
+    return <div className="rounded-md border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">{empty}</div>;
   return <>{children}</>;
 }

@@ -1,7 +1,7 @@
 "use client";
 // Workspace members: change a role in place, remove (with confirmation), add a company user picked by name.
 // The API keeps at least one owner; its refusal is shown as is.
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Button } from "@/components/ui/button";
@@ -10,11 +10,11 @@ import { ACTIONS_COLUMN, DataTable } from "@/components/ui/data-table";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { formatDate, personName } from "@/lib/client/format";
-import { useAddWorkspaceMember, type TWorkspaceMember } from "@/lib/client/hooks/use-add-workspace-member";
+import { type TWorkspaceMember, useAddWorkspaceMember } from "@/lib/client/hooks/use-add-workspace-member";
 import { useRemoveWorkspaceMember } from "@/lib/client/hooks/use-remove-workspace-member";
 import { useUpdateWorkspaceMember } from "@/lib/client/hooks/use-update-workspace-member";
-import { ROLE_LABELS, ROLE_NAMES, WORKSPACE_ROLE_OPTIONS, type TWorkspaceRole } from "./roles";
-import { UserPicker, type TPickedUser } from "./user-picker";
+import { ROLE_LABELS, ROLE_NAMES, type TWorkspaceRole, WORKSPACE_ROLE_OPTIONS } from "./roles";
+import { type TPickedUser, UserPicker } from "./user-picker";
 
 export interface MembersSectionProps {
   workspaceId: number;
@@ -23,7 +23,15 @@ export interface MembersSectionProps {
   canManage: boolean;
 }
 
-function AddMemberForm({ workspaceId, memberIds, onAdded }: { workspaceId: number; memberIds: ReadonlySet<number>; onAdded: (m: TWorkspaceMember) => void }) {
+function AddMemberForm({
+  workspaceId,
+  memberIds,
+  onAdded,
+}: {
+  workspaceId: number;
+  memberIds: ReadonlySet<number>;
+  onAdded: (m: TWorkspaceMember) => void;
+}) {
   const [user, setUser] = useState<TPickedUser | null>(null);
   const [missing, setMissing] = useState(false);
   // Remounting the picker after an addition clears its text.
@@ -86,7 +94,8 @@ function AddMemberForm({ workspaceId, memberIds, onAdded }: { workspaceId: numbe
         </Button>
       </div>
       <p className="text-xs text-slate-500">
-        Search the users of your company by name, username or e-mail (if you may not list them, enter a numeric user id). Users who sign in through the company directory appear after their first sign-in.
+        Search the users of your company by name, username or e-mail (if you may not list them, enter a numeric user id). Users who sign in through
+        the company directory appear after their first sign-in.
       </p>
     </form>
   );
@@ -107,11 +116,7 @@ export function MembersSection({ workspaceId, members, canManage }: MembersSecti
         {announce}
       </p>
       <ApiErrorAlert error={update.error} title="The role was not changed" />
-      <DataTable
-        caption="Members"
-        columns={["Member", "User ID", "Role", "Since", ACTIONS_COLUMN]}
-        flat
-      >
+      <DataTable caption="Members" columns={["Member", "User ID", "Role", "Since", ACTIONS_COLUMN]} flat>
         {members.map((m) => {
           const name = personName(m);
           return (

@@ -1,10 +1,10 @@
 "use client";
 // API keys scoped to this workspace: create one with a role (secret shown once), list, revoke.
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { CreateApiKeyForm } from "@/components/api-keys/create-api-key-form";
 import { RevokeApiKeyButton } from "@/components/api-keys/revoke-api-key-button";
 import { SecretReveal } from "@/components/api-keys/secret-reveal";
+import { Button } from "@/components/ui/button";
 import { formatDate, personName } from "@/lib/client/format";
 import type { TApiKeyCreated } from "@/lib/client/hooks/use-api-keys";
 import type { TWorkspace } from "@/lib/contracts/workspaces";
@@ -29,8 +29,7 @@ export function ScopedKeysSection({ workspace, canManage }: { workspace: TWorksp
           {keys.map((k) => (
             <li key={k.id} data-testid="scoped-key-row" className="flex flex-wrap items-center justify-between gap-3 px-4 py-2 text-sm">
               <div>
-                <span className="font-medium text-slate-900">{k.name}</span>{" "}
-                <code className="text-xs text-slate-500">{k.prefix}…</code>
+                <span className="font-medium text-slate-900">{k.name}</span> <code className="text-xs text-slate-500">{k.prefix}…</code>
                 <span className="block text-xs text-slate-500">
                   {ROLE_NAMES[k.role]} · created {formatDate(k.created_at)} by {personName(k.created_by)}
                 </span>

@@ -3,11 +3,11 @@
 // GET /api/v3/users; ArrowDown/ArrowUp move, Home/End jump, Enter picks, Escape closes (or clears when
 // closed), Tab leaves. Focus stays in the input; the active option is announced via aria-activedescendant.
 // Callers who may not list users (403, e.g. a workspace owner without a company role) get a numeric id input.
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { cx } from "@/components/ui/cx";
 import { Input } from "@/components/ui/input";
 import { personName } from "@/lib/client/format";
-import { useUsers, type TCompanyUser } from "@/lib/client/hooks/use-users";
+import { type TCompanyUser, useUsers } from "@/lib/client/hooks/use-users";
 
 export interface TPickedUser {
   id: number;
@@ -179,6 +179,7 @@ export function UserPicker({ id, invalid, value, onChange, disabledIds, disabled
       <ul
         id={listboxId}
         ref={listRef}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern (focus stays in the input)
         role="listbox"
         aria-label="Users"
         hidden={!expanded}
@@ -190,9 +191,11 @@ export function UserPicker({ id, invalid, value, onChange, disabledIds, disabled
           const disabled = !selectable(u);
           const role = ROLE_HINT[u.company_role];
           return (
+            // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: options are chosen with the keyboard through the input (aria-activedescendant)
             <li
               key={u.id}
               id={optionId(i)}
+              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the combobox's listbox
               role="option"
               aria-selected={i === active}
               aria-disabled={disabled || undefined}

@@ -69,8 +69,12 @@ export function WorkspaceDetail({ id }: { id: number }) {
         <Link href="/workspaces" className="text-blue-700 hover:underline">
           Workspaces
         </Link>
-        <span aria-hidden="true" className="px-1 text-slate-400">/</span>
-        <span aria-current="page" className="text-slate-600">{w?.name ?? "…"}</span>
+        <span aria-hidden="true" className="px-1 text-slate-400">
+          /
+        </span>
+        <span aria-current="page" className="text-slate-600">
+          {w?.name ?? "…"}
+        </span>
       </nav>
       <QueryStatus isPending={ws.isPending} error={ws.error} isEmpty={false} noun="workspace" empty={null}>
         {w && (

@@ -1,6 +1,6 @@
 "use client";
 // Create or edit a workspace: name, description, type and upload quota (empty = unlimited, 0 = no uploads).
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
@@ -53,10 +53,23 @@ export function WorkspaceForm({ initial, submitLabel, pending, error, onSubmit, 
           )}
         </Field>
         <Field label="Description" error={error?.fieldMessage("description")}>
-          {({ invalid, ...c }) => <Textarea {...c} invalid={invalid} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} />}
+          {({ invalid, ...c }) => (
+            <Textarea {...c} invalid={invalid} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} />
+          )}
         </Field>
         <Field label="Upload quota (MB)" hint="Empty for unlimited; 0 disables uploads" error={error?.fieldMessage("storage_quota_mb")}>
-          {({ invalid, ...c }) => <Input {...c} invalid={invalid} type="number" min={0} step={1} inputMode="numeric" value={quota} onChange={(e) => setQuota(e.target.value)} />}
+          {({ invalid, ...c }) => (
+            <Input
+              {...c}
+              invalid={invalid}
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              value={quota}
+              onChange={(e) => setQuota(e.target.value)}
+            />
+          )}
         </Field>
       </div>
       <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} withStatus status={savedMessage} />

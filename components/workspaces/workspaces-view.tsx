@@ -83,14 +83,19 @@ export function WorkspacesView() {
           {workspaces.data?.results.map((w) => (
             <tr key={w.id} data-testid="workspace-row">
               <th scope="row" className="px-4 py-2 text-left font-medium">
-                <Link href={`/workspaces/${w.id}`} className="text-blue-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600">
+                <Link
+                  href={`/workspaces/${w.id}`}
+                  className="text-blue-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
                   {w.name}
                 </Link>
                 {w.is_default && <Badge className="ml-2">Default</Badge>}
                 {w.description && <span className="block max-w-md truncate text-xs font-normal text-slate-500">{w.description}</span>}
               </th>
               <td className="px-4 py-2 capitalize text-slate-700">{w.workspace_type}</td>
-              <td className="px-4 py-2 text-slate-700">{w.user_role ? ROLE_NAMES[w.user_role] : <span className="text-slate-400">Not a member</span>}</td>
+              <td className="px-4 py-2 text-slate-700">
+                {w.user_role ? ROLE_NAMES[w.user_role] : <span className="text-slate-400">Not a member</span>}
+              </td>
               <td className="px-4 py-2 text-right tabular-nums">{w.files_count}</td>
               <td className="px-4 py-2 text-right tabular-nums">
                 {formatBytes(w.used_storage)}

@@ -5,8 +5,8 @@
 // per event, so a retry never e-mails twice.
 import { checkBudgetAlerts, companiesWithOpenAlerts } from "@/lib/billing/check-budget-alerts";
 import { pendingAlertEventIds, sendAlertEmail } from "@/lib/billing/send-alert-emails";
-import { budgetAlertsJob as definition } from "../definitions/budget-alerts";
 import { implementJob } from "../define-job";
+import { budgetAlertsJob as definition } from "../definitions/budget-alerts";
 
 export const budgetAlertsJob = implementJob(definition, {
   handler: async ({ step }) => {

@@ -4,8 +4,8 @@ import { AppError } from "@/lib/errors";
 import { markExtractFailed } from "@/lib/extract/run-extract";
 import { deleteExtractIntermediates, extractQueuedRows, loadQueuedPages, storeQueuedResult } from "@/lib/extract/run-queued-extract";
 import { log } from "@/lib/log";
+import { implementJob, NonRetriableError, retryWhenBusy } from "../define-job";
 import { extractDocumentJob as definition } from "../definitions/extract-document";
-import { NonRetriableError, implementJob, retryWhenBusy } from "../define-job";
 
 /**
  * Runs one phase. A recorded outcome (AppError) ends the job for good; OCR back-pressure waits; anything

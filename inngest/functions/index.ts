@@ -2,14 +2,22 @@
 // (inngest/worker.ts) runs `jobDefinitions`.
 import { inngest } from "../client";
 import { type AnyJobDefinition, toInngestFunction } from "../define-job";
+import { budgetAlertsJob } from "./budget-alerts";
 import { extractDocumentJob } from "./extract-document";
 import { ingestFileJob } from "./ingest-file";
 import { parseDocumentJob } from "./parse-document";
 import { purgeParseJobs } from "./purge-parse-jobs";
 import { reembedChunks } from "./reembed-chunks";
 import { systemCleanup } from "./system-cleanup";
-import { budgetAlertsJob } from "./budget-alerts";
 
-export const jobDefinitions: readonly AnyJobDefinition[] = [systemCleanup, parseDocumentJob, purgeParseJobs, ingestFileJob, extractDocumentJob, budgetAlertsJob, reembedChunks];
+export const jobDefinitions: readonly AnyJobDefinition[] = [
+  systemCleanup,
+  parseDocumentJob,
+  purgeParseJobs,
+  ingestFileJob,
+  extractDocumentJob,
+  budgetAlertsJob,
+  reembedChunks,
+];
 
 export const inngestFunctions = jobDefinitions.map((def) => toInngestFunction(def, inngest));

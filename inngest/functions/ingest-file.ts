@@ -3,14 +3,15 @@
 // formats that go through LibreOffice; parsing_failed / embedding_failed / fail with the reason in
 // status_detail. Each side effect is its own step, and every step re-checks that the file still exists at
 // this content_version: a deleted or replaced file ends the job cleanly without writing.
-import { type FileRef, failIngestion } from "@/lib/ingestion/file-state";
+
 import { embedStep } from "@/lib/ingestion/embed-file";
+import { type FileRef, failIngestion } from "@/lib/ingestion/file-state";
 import { finalizeStep } from "@/lib/ingestion/finalize-file";
 import { parseStep } from "@/lib/ingestion/parse-file";
 import { convertStep, detectStep } from "@/lib/ingestion/prepare-source";
 import { thumbnailStep } from "@/lib/ingestion/thumbnail-file";
-import { ingestFileJob as definition } from "../definitions/ingest-file";
 import { implementJob, retryWhenBusy } from "../define-job";
+import { ingestFileJob as definition } from "../definitions/ingest-file";
 
 export const ingestFileJob = implementJob(definition, {
   handler: async ({ payload, step }) => {

@@ -1,8 +1,8 @@
 // Asynchronous parse: runs the document engine on the uploaded bytes of a parse job.
 import { AppError } from "@/lib/errors";
 import { markParseFailed, runQueuedParse } from "@/lib/parse/run-parse";
+import { implementJob, NonRetriableError, retryWhenBusy } from "../define-job";
 import { parseDocumentJob as definition } from "../definitions/parse-document";
-import { NonRetriableError, implementJob, retryWhenBusy } from "../define-job";
 
 export const parseDocumentJob = implementJob(definition, {
   handler: async ({ payload, step }) => {

@@ -2,8 +2,8 @@
 // each batch its own step.
 import { purgeExpiredExtractJobs } from "@/lib/extract/purge-extract-jobs";
 import { purgeExpiredParseJobs } from "@/lib/parse/purge-parse-jobs";
-import { purgeParseJobs as definition } from "../definitions/purge-parse-jobs";
 import { implementJob } from "../define-job";
+import { purgeParseJobs as definition } from "../definitions/purge-parse-jobs";
 
 const BATCH = 500;
 

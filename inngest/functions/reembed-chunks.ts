@@ -3,8 +3,8 @@
 import { embeddingProvider } from "@/lib/ai/embeddings";
 import { ensureVectorIndex } from "@/lib/db/vector";
 import { countChunksNeedingModel, dropUnusedVectorIndexes, REEMBED_BATCH, reembedBatch } from "@/lib/ingestion/reembed-chunks";
-import { reembedChunks as definition } from "../definitions/reembed-chunks";
 import { implementJob } from "../define-job";
+import { reembedChunks as definition } from "../definitions/reembed-chunks";
 
 export const reembedChunks = implementJob(definition, {
   handler: async ({ payload, step, logger }) => {

@@ -1,8 +1,8 @@
 // Hourly housekeeping (lib/system/clean-up-database.ts). Each table is its own step so a retry after a
 // failure does not redo the part that worked.
 import { deleteOldFinishedJobs, deleteOldRateLimitBuckets, vacuumAnalyze } from "@/lib/system/clean-up-database";
-import { systemCleanup as definition } from "../definitions/system-cleanup";
 import { implementJob } from "../define-job";
+import { systemCleanup as definition } from "../definitions/system-cleanup";
 
 export const systemCleanup = implementJob(definition, {
   handler: async ({ step }) => {

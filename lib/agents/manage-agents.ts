@@ -5,7 +5,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { TAgent, TAgentCreate, TAgentListQuery, TAgentUpdate } from "@/lib/contracts/agents";
 import { db } from "@/lib/db/client";
 import type { Agent, Prisma } from "@/lib/db/generated/client";
-import { AppError, forbidden, type FieldError } from "@/lib/errors";
+import { AppError, type FieldError, forbidden } from "@/lib/errors";
 import { type Page, pageWindow } from "@/lib/pagination";
 import { canEditAgent, findVisibleAgent, visibleAgentsWhere } from "./agent-access";
 
@@ -50,11 +50,7 @@ async function checkScopeIds(companyId: number, input: Pick<TAgentCreate, "works
 
 export async function listAgents(p: Principal, q: TAgentListQuery): Promise<Page<TAgent>> {
   const where: Prisma.AgentWhereInput = {
-    AND: [
-      visibleAgentsWhere(p),
-      q.name ? { name: { contains: q.name, mode: "insensitive" } } : {},
-      q.visibility ? { visibility: q.visibility } : {},
-    ],
+    AND: [visibleAgentsWhere(p), q.name ? { name: { contains: q.name, mode: "insensitive" } } : {}, q.visibility ? { visibility: q.visibility } : {}],
   };
   const [count, rows] = await Promise.all([
     db().agent.count({ where }),

@@ -1,7 +1,7 @@
 // The chat client against a local server that speaks the OpenAI /v1/chat/completions wire format,
 // streamed (SSE) and not. The model name in each request selects the server's behaviour.
 import { describe, expect, it } from "vitest";
-import { chatComplete, chatStream, ModelHttpError, type ChatConfig, type ChatStreamEnd } from "./openai-chat";
+import { type ChatConfig, type ChatStreamEnd, chatComplete, chatStream, ModelHttpError } from "./openai-chat";
 import { rejection, unreachableUrl, useFakeServer } from "./testing/fake-http-server";
 
 interface Body {
@@ -74,7 +74,13 @@ const server = useFakeServer<Body>(({ path, auth, body }, { json, res }) => {
   });
 });
 
-const cfg = (model: string, extra: Partial<ChatConfig> = {}): ChatConfig => ({ baseUrl: `${server.url}/v1`, model, apiKey: "sk-chat", timeoutMs: 1_000, ...extra });
+const cfg = (model: string, extra: Partial<ChatConfig> = {}): ChatConfig => ({
+  baseUrl: `${server.url}/v1`,
+  model,
+  apiKey: "sk-chat",
+  timeoutMs: 1_000,
+  ...extra,
+});
 const user = (content: string) => [{ role: "user" as const, content }];
 
 const failure = (p: Promise<unknown>) => rejection(p, ModelHttpError);
@@ -94,7 +100,12 @@ describe("chatComplete", () => {
     seen.length = 0;
     const format = { type: "json_schema", json_schema: { name: "row", schema: { type: "object" }, strict: true } };
     const out = await chatComplete(cfg("gpt-test"), { messages: user("hi"), temperature: 0, maxTokens: 50, responseFormat: format });
-    expect(out).toEqual({ content: "echo: hi", model: "served-model", usage: { prompt_tokens: 11, completion_tokens: 4, total_tokens: 15 }, finishReason: "stop" });
+    expect(out).toEqual({
+      content: "echo: hi",
+      model: "served-model",
+      usage: { prompt_tokens: 11, completion_tokens: 4, total_tokens: 15 },
+      finishReason: "stop",
+    });
     expect(seen[0]).toMatchObject({ path: "/v1/chat/completions", auth: "Bearer sk-chat" });
     expect(seen[0].body).toEqual({ model: "gpt-test", messages: user("hi"), temperature: 0, max_tokens: 50, response_format: format });
   });
@@ -142,7 +153,12 @@ describe("chatStream", () => {
     const { deltas, end } = await drain(chatStream(cfg("gpt-test"), { messages: user("q") }));
     expect(deltas.join("")).toBe("The answer is 42 [1].");
     expect(deltas.length).toBe(3);
-    expect(end).toEqual({ done: true, model: "served-model", usage: { prompt_tokens: 11, completion_tokens: 4, total_tokens: 15 }, finishReason: "stop" });
+    expect(end).toEqual({
+      done: true,
+      model: "served-model",
+      usage: { prompt_tokens: 11, completion_tokens: 4, total_tokens: 15 },
+      finishReason: "stop",
+    });
     expect(seen[0].body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
   });
 

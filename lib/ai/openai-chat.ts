@@ -84,9 +84,7 @@ const ZCompletion = z.object({
 
 const ZChunk = z.object({
   model: z.string().optional(),
-  choices: z
-    .array(z.object({ delta: z.object({ content: z.string().nullish() }).nullish(), finish_reason: z.string().nullish() }))
-    .optional(),
+  choices: z.array(z.object({ delta: z.object({ content: z.string().nullish() }).nullish(), finish_reason: z.string().nullish() })).optional(),
   usage: ZUsage,
   error: z.unknown().optional(),
 });
@@ -145,7 +143,8 @@ export async function* chatStream(cfg: ChatConfig, req: ChatRequest): AsyncGener
       if (chunk.usage) reported = chunk.usage;
       for (const choice of chunk.choices ?? []) {
         if (choice.finish_reason) finishReason = choice.finish_reason;
-        if (choice.finish_reason === "content_filter") throw new ModelHttpError("content_filter", "The model's content filter blocked the answer.", 200);
+        if (choice.finish_reason === "content_filter")
+          throw new ModelHttpError("content_filter", "The model's content filter blocked the answer.", 200);
         const text = choice.delta?.content;
         if (text) yield text;
       }

@@ -1,11 +1,11 @@
 // API key use cases. The secret exists only in the create response; the database keeps its hash.
 import type { z } from "zod";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { generateApiKey } from "@/lib/auth/api-key-secret";
 import { isCompanyAdmin, requireCompanyScope } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
-import { iso } from "@/lib/contracts/common";
 import type { ZApiKeyCreate, ZApiKeyListQuery } from "@/lib/contracts/api-keys";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { iso } from "@/lib/contracts/common";
 import { db } from "@/lib/db/client";
 import type { ApiKey, Prisma, User, WorkspaceRole } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/errors";

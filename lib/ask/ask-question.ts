@@ -3,14 +3,22 @@
 // forwards it as AskEvents (lib/http/sse.ts names them on the wire). Both meter one `rag` event, only
 // once an answer is complete.
 import { findVisibleAgent } from "@/lib/agents/agent-access";
+import {
+  type AnswerEvent,
+  type AnswerRequest,
+  type AnswerSource,
+  type AnswerUsage,
+  answerProvider,
+  collectAnswer,
+  streamEndedEarly,
+} from "@/lib/ai/answer";
 import type { Principal } from "@/lib/auth/principal";
+import { recordUsage, usageFrom } from "@/lib/billing/record-usage";
 import type { TAskRequest, TAskResponse, TAskSource } from "@/lib/contracts/ask";
 import type { Agent } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
-import { answerProvider, collectAnswer, streamEndedEarly, type AnswerEvent, type AnswerRequest, type AnswerSource, type AnswerUsage } from "@/lib/ai/answer";
-import { resolveSearchScope } from "@/lib/search/search-scope";
 import { retrieveChunks } from "@/lib/search/search-retrieve";
-import { recordUsage, usageFrom } from "@/lib/billing/record-usage";
+import { resolveSearchScope } from "@/lib/search/search-scope";
 
 /** The streamed answer, in order: the sources once, text deltas (concatenated: the answer), then done. */
 export type AskEvent =

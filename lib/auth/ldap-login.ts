@@ -8,8 +8,8 @@ import type { Prisma, User } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { authenticateDirectoryUser, type DirectoryUser } from "./ldap";
-import { LoginError } from "./login-error";
 import { directoryConfig, findLoginCompany } from "./ldap-settings";
+import { LoginError } from "./login-error";
 import { assertNotThrottled, clearLoginFailures, recordLoginFailure, throttleKeys } from "./login-throttle";
 
 export interface SignedIn {
@@ -28,13 +28,7 @@ export interface LdapLoginInput {
 
 const PROVIDER = "ldap";
 
-async function findOrProvision(
-  tx: Prisma.TransactionClient,
-  companyId: number,
-  dir: DirectoryUser,
-  login: string,
-  ip: string | null,
-): Promise<User> {
+async function findOrProvision(tx: Prisma.TransactionClient, companyId: number, dir: DirectoryUser, login: string, ip: string | null): Promise<User> {
   const subject = dir.dn.toLowerCase();
   const identity = await tx.externalIdentity.findUnique({
     where: { companyId_provider_subject: { companyId, provider: PROVIDER, subject } },

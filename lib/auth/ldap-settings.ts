@@ -2,18 +2,19 @@
 // bind password is sealed with AES-256-GCM (key from SECRET_KEY) and never leaves the server. The login
 // URLs reuse the company's own identifiers: client_id is the company slug, login_domain its custom domain,
 // so GET /api/v3/auth/check-company finds the company for both.
-import type { Principal } from "@/lib/auth/principal";
+
 import { recordAudit } from "@/lib/audit/record-audit";
+import type { Principal } from "@/lib/auth/principal";
 import type { TLdapSettings, TLdapSettingsPut, TLdapTestResult } from "@/lib/contracts/auth";
 import { db } from "@/lib/db/client";
 import type { Company, LdapSettings, Prisma } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { AppError, fieldError, notFound } from "@/lib/errors";
-import { requireCompanyAdmin, requireCompanyScope } from "./permissions";
-import { probeDirectory, type DirectoryConfig } from "./ldap";
+import { type DirectoryConfig, probeDirectory } from "./ldap";
 import { LoginError } from "./login-error";
-import { encryptionKey } from "./secrets";
+import { requireCompanyAdmin, requireCompanyScope } from "./permissions";
 import { open, seal } from "./secret-box";
+import { encryptionKey } from "./secrets";
 
 const KEY_PURPOSE = "ldap bind password";
 const aad = (companyId: number) => `ldap_settings:${companyId}`;
@@ -63,10 +64,7 @@ function appOrigin(requestOrigin: string): string {
 }
 
 export function serializeLdapSettings(origin: string, row: LdapSettings, company: Company): TLdapSettings {
-  const urls = [
-    ...(company.customDomain ? [`https://${company.customDomain}/login`] : []),
-    `${appOrigin(origin)}/login/ldap/${company.slug}`,
-  ];
+  const urls = [...(company.customDomain ? [`https://${company.customDomain}/login`] : []), `${appOrigin(origin)}/login/ldap/${company.slug}`];
   return {
     provider: "ldap",
     name: row.name,
@@ -112,7 +110,8 @@ async function assertFree(tx: Prisma.TransactionClient, companyId: number, body:
   }
   if (body.login_domain) {
     const other = await tx.company.findUnique({ where: { customDomain: body.login_domain } });
-    if (other && other.id !== companyId) throw new AppError("conflict", `The login domain "${body.login_domain}" is already used by another organisation.`);
+    if (other && other.id !== companyId)
+      throw new AppError("conflict", `The login domain "${body.login_domain}" is already used by another organisation.`);
   }
 }
 

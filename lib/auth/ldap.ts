@@ -1,7 +1,7 @@
 // Talking to a company's LDAP directory with ldapts: bind as the service account, find the one entry the
 // login name matches, then bind as that entry with the given password. The whole exchange is bounded by
 // connection_timeout, so a directory that is down or slow fails fast with `directory_unavailable`.
-import { Client, FilterParser, Filter, InvalidCredentialsError, type Entry } from "ldapts";
+import { Client, type Entry, Filter, FilterParser, InvalidCredentialsError } from "ldapts";
 import { log } from "@/lib/log";
 import { LoginError } from "./login-error";
 

@@ -7,7 +7,7 @@ import { findLoginCompany } from "./ldap-settings";
 export async function directoryLoginCompany(host: string | null, clientId: string | null): Promise<{ name: string; slug: string } | null> {
   if (!env().IS_LDAP_ON) return null;
   const company = await findLoginCompany(host, clientId);
-  if (!company || company.authMethod !== "ldap") return null;
+  if (company?.authMethod !== "ldap") return null;
   const settings = await db().ldapSettings.findUnique({ where: { companyId: company.id }, select: { companyId: true } });
   return settings ? { name: company.name, slug: company.slug } : null;
 }

@@ -18,7 +18,8 @@ export interface PasswordLoginInput {
 
 export async function passwordLogin(input: PasswordLoginInput): Promise<SignedIn> {
   const email = input.email.trim().toLowerCase();
-  if (!email || !input.password || input.password.length > PASSWORD_MAX_LENGTH) throw new LoginError("invalid_credentials", "empty or oversized input");
+  if (!email || !input.password || input.password.length > PASSWORD_MAX_LENGTH)
+    throw new LoginError("invalid_credentials", "empty or oversized input");
   const keys = throttleKeys("password", email, input.ip);
   await assertNotThrottled(keys);
 

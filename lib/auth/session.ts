@@ -75,7 +75,7 @@ export async function principalFromSessionToken(token: string): Promise<Principa
   const companyId = Number(payload?.cid);
   if (!Number.isInteger(userId) || !Number.isInteger(companyId) || userId < 1 || companyId < 1) return null;
   const user = await db().user.findUnique({ where: { id: userId } });
-  if (!user || !user.isActive) return null;
+  if (!user?.isActive) return null;
   const membership = await db().membership.findUnique({ where: { companyId_userId: { companyId, userId } } });
   if (!membership) return null;
   return {

@@ -8,7 +8,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { billingCompany } from "./company";
 import { cycleAt, isoDate } from "./cycle";
-import { money, toCents, type TMoney } from "./money";
+import { money, type TMoney, toCents } from "./money";
 import { periodSpend } from "./spend";
 
 export function thresholdEur(type: string, value: TMoney, budgetAmount: TMoney): TMoney {
@@ -23,7 +23,9 @@ export async function checkBudgetAlerts(companyId: number, client: Prisma.Transa
     where: { companyId, isEnabled: true },
     include: { budget: true, events: { where: { cycleStart: cycle.start }, select: { thresholdType: true, thresholdValue: true } } },
   });
-  const open = alerts.filter((a) => !a.events.some((e) => e.thresholdType === a.thresholdType && money(e.thresholdValue).equals(money(a.thresholdValue))));
+  const open = alerts.filter(
+    (a) => !a.events.some((e) => e.thresholdType === a.thresholdType && money(e.thresholdValue).equals(money(a.thresholdValue))),
+  );
   if (open.length === 0) return 0;
 
   const spend = await periodSpend(await billingCompany(companyId, client), cycle, client);
@@ -33,17 +35,19 @@ export async function checkBudgetAlerts(companyId: number, client: Prisma.Transa
     const value = money(a.thresholdValue);
     const limit = thresholdEur(a.thresholdType, value, amount);
     if (spend.total.lessThan(limit)) return [];
-    return [{
-      companyId,
-      alertId: a.id,
-      cycleStart: cycle.start,
-      thresholdType: a.thresholdType,
-      thresholdValue: value.toFixed(2),
-      thresholdEur: toCents(limit).toFixed(2),
-      spendEur: spend.total.toFixed(2),
-      budgetAmountEur: amount.toFixed(2),
-      emailStatus,
-    }];
+    return [
+      {
+        companyId,
+        alertId: a.id,
+        cycleStart: cycle.start,
+        thresholdType: a.thresholdType,
+        thresholdValue: value.toFixed(2),
+        thresholdEur: toCents(limit).toFixed(2),
+        spendEur: spend.total.toFixed(2),
+        budgetAmountEur: amount.toFixed(2),
+        emailStatus,
+      },
+    ];
   });
   if (crossed.length === 0) return 0;
   const { count } = await client.budgetAlertEvent.createMany({ data: crossed, skipDuplicates: true });

@@ -1,7 +1,7 @@
 // Storage footprint against the tier allowance, and this month's storage charge.
 import type { Principal } from "@/lib/auth/principal";
-import { companyStorageBytes } from "@/lib/files/storage-footprint";
 import { tierAllowanceBytes } from "@/lib/files/quotas";
+import { companyStorageBytes } from "@/lib/files/storage-footprint";
 import { billingCompany } from "./company";
 import { currentCycle } from "./cycle";
 import { serializeStorageCost, storageCostForCycle } from "./storage-cost";

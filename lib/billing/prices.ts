@@ -1,7 +1,7 @@
 // The one price list (EUR per unit, from configuration) and the cost of usage at list price.
 import { env } from "@/lib/env";
 import { USAGE_FEATURES, type UsageFeature } from "@/lib/usage/features";
-import { money, toCents, type TMoney } from "./money";
+import { money, type TMoney, toCents } from "./money";
 
 export const BILLING_FEATURES = [...USAGE_FEATURES, "storage"] as const;
 export type BillingFeature = (typeof BILLING_FEATURES)[number];

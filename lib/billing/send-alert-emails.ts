@@ -27,7 +27,7 @@ function describeThreshold(type: string, value: string): string {
 export async function sendAlertEmail(eventId: number): Promise<"sent" | "failed" | "skipped"> {
   const url = env().SMTP_URL;
   const event = await db().budgetAlertEvent.findUnique({ where: { id: eventId }, include: { company: true } });
-  if (!event || event.emailStatus !== "pending") return "skipped";
+  if (event?.emailStatus !== "pending") return "skipped";
   if (!url) {
     await db().budgetAlertEvent.update({ where: { id: eventId }, data: { emailStatus: "not_configured" } });
     return "skipped";
@@ -38,7 +38,10 @@ export async function sendAlertEmail(eventId: number): Promise<"sent" | "failed"
   });
   const to = admins.map((a) => a.user.email);
   if (to.length === 0) {
-    await db().budgetAlertEvent.update({ where: { id: eventId }, data: { emailStatus: "failed", emailError: "The company has no active admin to notify." } });
+    await db().budgetAlertEvent.update({
+      where: { id: eventId },
+      data: { emailStatus: "failed", emailError: "The company has no active admin to notify." },
+    });
     return "failed";
   }
   const threshold = describeThreshold(event.thresholdType, event.thresholdValue.toString());

@@ -5,7 +5,7 @@ import { USAGE_FEATURES, type UsageFeature } from "@/lib/usage/features";
 import type { BillingCycle } from "./cycle";
 import { sum, type TMoney } from "./money";
 import { BILLING_FEATURES, type BillingFeature, isUsageFeature, lineCost, priceList } from "./prices";
-import { storageCostForCycle, type StorageCost } from "./storage-cost";
+import { type StorageCost, storageCostForCycle } from "./storage-cost";
 
 export type UsageTotals = Record<UsageFeature, bigint>;
 
@@ -60,7 +60,11 @@ export async function periodSpend(
   const prices = priceList();
   const totals = await usageTotals(company.id, { from: cycle.start, to: cycle.next }, client);
   const storage = await storageCostForCycle(company.id, company.tier, cycle, client);
-  const lines: SpendLine[] = USAGE_FEATURES.map((feature) => ({ feature, quantity: totals[feature], cost: lineCost(feature, totals[feature], prices) }));
+  const lines: SpendLine[] = USAGE_FEATURES.map((feature) => ({
+    feature,
+    quantity: totals[feature],
+    cost: lineCost(feature, totals[feature], prices),
+  }));
   lines.push({ feature: "storage", quantity: storage.billableGib, cost: storage.cost });
   lines.sort(byCostDesc);
   return { cycle, lines, total: sum(lines.map((l) => l.cost)), storage };

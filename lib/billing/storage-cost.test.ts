@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { money } from "./money";
 import type { PriceList } from "./prices";
-import { GIB, ceilGib, monthPeakBytes, storageCharge } from "./storage-cost";
+import { ceilGib, GIB, monthPeakBytes, storageCharge } from "./storage-cost";
 
 const prices = { storage: money("0.10") } as PriceList;
 

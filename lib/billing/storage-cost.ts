@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { companyStorageBytes } from "@/lib/files/storage-footprint";
 import { type BillingCycle, monthKey } from "./cycle";
 import { formatEur, type TMoney } from "./money";
-import { lineCost, priceList, type PriceList } from "./prices";
+import { lineCost, type PriceList, priceList } from "./prices";
 
 export const GIB = 1024n ** 3n;
 

@@ -15,10 +15,7 @@ export interface DailyUsageInput {
   occurredAt: Date;
 }
 
-export async function addToDailyUsage(
-  input: DailyUsageInput,
-  client: Prisma.TransactionClient = db(),
-): Promise<void> {
+export async function addToDailyUsage(input: DailyUsageInput, client: Prisma.TransactionClient = db()): Promise<void> {
   // An ISO date string, not a Date: a timestamptz cast to date would follow the session's TimeZone.
   const day = isoDate(input.occurredAt);
   await client.$executeRaw`

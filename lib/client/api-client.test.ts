@@ -2,20 +2,28 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest, buildUrl, callEndpoint, endpointPath, fillPath, toApiError } from "./api-client";
 import { endpoints } from "./endpoints";
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("api client", () => {
   it("builds query strings, skipping empty values and repeating arrays", () => {
-    expect(buildUrl("/api/v3/files", { page: 2, search: "", tag: ["a", "b"], x: undefined, ok: false })).toBe("/api/v3/files?page=2&tag=a&tag=b&ok=false");
+    expect(buildUrl("/api/v3/files", { page: 2, search: "", tag: ["a", "b"], x: undefined, ok: false })).toBe(
+      "/api/v3/files?page=2&tag=a&tag=b&ok=false",
+    );
     expect(buildUrl("/api/v3/tags")).toBe("/api/v3/tags");
   });
 
   it("turns the v3 envelope into an ApiError with code, detail and fields", async () => {
     const err = await toApiError(
-      json(422, { id: null, code: 422, error: "validation_error", detail: "Invalid", doc_url: "/docs#x", fields: { "settings.bind_dn": [{ error: "required", detail: "Required." }] } }),
+      json(422, {
+        id: null,
+        code: 422,
+        error: "validation_error",
+        detail: "Invalid",
+        doc_url: "/docs#x",
+        fields: { "settings.bind_dn": [{ error: "required", detail: "Required." }] },
+      }),
     );
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 422, code: "validation_error", detail: "Invalid", docUrl: "/docs#x" });
@@ -42,7 +50,10 @@ describe("api client", () => {
   });
 
   it("reports an unreachable server as network_error", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("fetch failed"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("fetch failed"))),
+    );
     await expect(apiRequest("GET", "/api/v3/tags")).rejects.toMatchObject({ code: "network_error", status: 0 });
   });
 });

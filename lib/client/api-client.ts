@@ -21,7 +21,14 @@ export class ApiError extends Error {
   readonly id: string | null;
   readonly docUrl: string | null;
 
-  constructor(init: { status: number; code: string; detail: string; fields?: Record<string, ApiFieldError[]>; id?: string | null; docUrl?: string | null }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    detail: string;
+    fields?: Record<string, ApiFieldError[]>;
+    id?: string | null;
+    docUrl?: string | null;
+  }) {
     super(init.detail);
     this.name = "ApiError";
     this.status = init.status;
@@ -127,6 +134,7 @@ export type EndpointBody<E extends EndpointDef> = E extends { body: infer B exte
     : never;
 
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206;
+// biome-ignore lint/suspicious/noConfusingVoidType: a 204 resolves to nothing, as Promise<void>
 type SchemaOutput<R> = R extends { schema: infer S extends z.ZodType } ? z.output<S> : void;
 /** What a successful call resolves to: the output of the contract's 2xx response schemas (void for 204). */
 export type EndpointResponse<E extends EndpointDef> = SchemaOutput<E["responses"][Extract<keyof E["responses"], SuccessStatus>]>;
@@ -147,6 +155,7 @@ type BodyArg<E extends EndpointDef> = [EndpointBody<E>] extends [never]
 
 export type EndpointArgs<E extends EndpointDef> = ParamsArg<E> & QueryArg<E> & BodyArg<E> & Pick<RequestOptions, "headers" | "signal">;
 /** The arguments may be left out when nothing in them is required. */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends T` asks whether T has no required key
 type ArgsTuple<E extends EndpointDef> = {} extends EndpointArgs<E> ? [args?: EndpointArgs<E>] : [args: EndpointArgs<E>];
 
 /**

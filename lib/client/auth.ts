@@ -43,6 +43,6 @@ export async function signOut(): Promise<void> {
 
 /** Only same-site paths: `?callbackUrl=https://evil.example` must not turn sign-in into an open redirect. */
 export function safeCallbackPath(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/";
+  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/";
   return raw;
 }

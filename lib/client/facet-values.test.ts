@@ -27,7 +27,15 @@ describe("facet values between the API and the form controls", () => {
   });
 
   it("round-trips every type", () => {
-    const cases = [["text", "x"], ["number", 3], ["date", "2020-01-31"], ["boolean", true], ["select", "a"], ["multi-select", ["a"]], ["rich-text", "*b*"]] as const;
+    const cases = [
+      ["text", "x"],
+      ["number", 3],
+      ["date", "2020-01-31"],
+      ["boolean", true],
+      ["select", "a"],
+      ["multi-select", ["a"]],
+      ["rich-text", "*b*"],
+    ] as const;
     for (const [type, value] of cases) expect(fromDraft(type, toDraft(type, value as never))).toEqual(value);
   });
 

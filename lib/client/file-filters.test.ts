@@ -4,7 +4,15 @@ import { DEFAULT_FILTERS, filtersFromParams, toFileQuery, toParams } from "./fil
 describe("files list filters", () => {
   it("map onto the GET /api/v3/files query, leaving blanks out", () => {
     expect(toFileQuery(DEFAULT_FILTERS)).toEqual({ ordering: "-created_at", page: 1, page_size: 25 });
-    const q = toFileQuery({ ...DEFAULT_FILTERS, workspace_id: "3", status: "embedded!", extension: " pdf, docx ", tag_id: "7", filename: " inv ", ordering: "title" });
+    const q = toFileQuery({
+      ...DEFAULT_FILTERS,
+      workspace_id: "3",
+      status: "embedded!",
+      extension: " pdf, docx ",
+      tag_id: "7",
+      filename: " inv ",
+      ordering: "title",
+    });
     expect(q).toMatchObject({ workspace_id: "3", status: "embedded", extension: "pdf,docx", tag_id: "7", filename: "inv", ordering: "title" });
   });
 
@@ -19,6 +27,10 @@ describe("files list filters", () => {
     const params = Object.fromEntries(new URLSearchParams(toParams(f).slice(1)));
     expect(filtersFromParams(params)).toEqual(f);
     expect(toParams(DEFAULT_FILTERS)).toBe("");
-    expect(filtersFromParams({ page: "-2", page_size: "x", status: ["embedded", "fail"] })).toMatchObject({ page: 1, page_size: 25, status: "embedded" });
+    expect(filtersFromParams({ page: "-2", page_size: "x", status: ["embedded", "fail"] })).toMatchObject({
+      page: 1,
+      page_size: 25,
+      status: "embedded",
+    });
   });
 });

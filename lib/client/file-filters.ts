@@ -13,7 +13,15 @@ export interface FileFilterState {
 }
 
 export const DEFAULT_FILTERS: FileFilterState = {
-  workspace_id: "", status: "", extension: "", tag_id: "", filename: "", search: "", ordering: "-created_at", page: 1, page_size: 25,
+  workspace_id: "",
+  status: "",
+  extension: "",
+  tag_id: "",
+  filename: "",
+  search: "",
+  ordering: "-created_at",
+  page: 1,
+  page_size: 25,
 };
 
 export const PAGE_SIZES = [10, 25, 50, 100];
@@ -21,13 +29,19 @@ export const PAGE_SIZES = [10, 25, 50, 100];
 export function filtersFromParams(params: Record<string, string | string[] | undefined>): FileFilterState {
   const one = (k: string) => {
     const v = params[k];
-    return Array.isArray(v) ? v[0] ?? "" : v ?? "";
+    return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
   };
   const int = (k: string, d: number) => (Number.parseInt(one(k), 10) > 0 ? Number.parseInt(one(k), 10) : d);
   return {
-    workspace_id: one("workspace_id"), status: one("status"), extension: one("extension"), tag_id: one("tag_id"),
-    filename: one("filename"), search: one("search"), ordering: one("ordering") || DEFAULT_FILTERS.ordering,
-    page: int("page", 1), page_size: int("page_size", DEFAULT_FILTERS.page_size),
+    workspace_id: one("workspace_id"),
+    status: one("status"),
+    extension: one("extension"),
+    tag_id: one("tag_id"),
+    filename: one("filename"),
+    search: one("search"),
+    ordering: one("ordering") || DEFAULT_FILTERS.ordering,
+    page: int("page", 1),
+    page_size: int("page_size", DEFAULT_FILTERS.page_size),
   };
 }
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { highlightTerms, splitHighlights } from "./highlight";
 
-const marked = (text: string, query: string) => splitHighlights(text, query).filter((s) => s.match).map((s) => s.text);
+const marked = (text: string, query: string) =>
+  splitHighlights(text, query)
+    .filter((s) => s.match)
+    .map((s) => s.text);
 
 describe("highlightTerms", () => {
   it("keeps phrases whole, drops exclusions and the or operator, lower-cases words", () => {

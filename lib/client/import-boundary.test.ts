@@ -24,7 +24,7 @@ function runtimeImports(code: string): string[] {
     const clause = m[2].trim();
     if (clause.startsWith("type ")) continue;
     const braces = clause.match(/^\{([\s\S]*)\}$/);
-    if (braces && braces[1].split(",").every((s) => !s.trim() || s.trim().startsWith("type "))) continue;
+    if (braces?.[1].split(",").every((s) => !s.trim() || s.trim().startsWith("type "))) continue;
     found.push(m[3]);
   }
   for (const m of code.matchAll(/(?:^|\n)\s*import\s*["']([^"']+)["']/g)) found.push(m[1]);
@@ -34,7 +34,11 @@ function runtimeImports(code: string): string[] {
 
 function allowed(file: string, specifier: string): boolean {
   if (PACKAGES.has(specifier)) return true;
-  const target = specifier.startsWith("@/") ? path.resolve(ROOT, "../..", specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(file), specifier) : null;
+  const target = specifier.startsWith("@/")
+    ? path.resolve(ROOT, "../..", specifier.slice(2))
+    : specifier.startsWith(".")
+      ? path.resolve(path.dirname(file), specifier)
+      : null;
   return target !== null && (target === ROOT || target.startsWith(ROOT + path.sep));
 }
 

@@ -2,7 +2,7 @@
 // The console's TanStack Query client: one per browser tab (created in state so server renders never share
 // it), no retries for client errors (4xx answers will not change), a short stale time for lists.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { ApiError } from "./api-client";
 
 export function makeQueryClient(): QueryClient {

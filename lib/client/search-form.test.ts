@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEARCH_MODES as CONTRACT_MODES, ZSearchRequest } from "@/lib/contracts/search";
-import { activeFilterCount, EMPTY_SEARCH_FORM, SEARCH_MODES, formFromParams, paramsFromForm, requestFromForm, type TSearchForm } from "./search-form";
+import { activeFilterCount, EMPTY_SEARCH_FORM, formFromParams, paramsFromForm, requestFromForm, SEARCH_MODES, type TSearchForm } from "./search-form";
 
 const full: TSearchForm = {
   q: " INV-77341 ",

@@ -77,7 +77,14 @@ export function paramsFromForm(form: TSearchForm): URLSearchParams {
 }
 
 export function splitExtensions(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** The request body, or null while there is nothing to search for. Empty filters are left out. */

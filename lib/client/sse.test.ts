@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatSseEvent } from "@/lib/http/sse";
-import { readSse, SseParser, sseJson, type SseMessage } from "./sse";
+import { readSse, type SseMessage, SseParser, sseJson } from "./sse";
 
 /** A body that delivers `chunks` one read at a time, as a network would. */
 function bodyOf(chunks: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
@@ -64,7 +64,9 @@ describe("SseParser", () => {
 
 describe("readSse", () => {
   it("yields events split anywhere across network chunks, including inside a multi-byte character", async () => {
-    const wire = new TextEncoder().encode(formatSseEvent({ event: "delta", data: { text: "Prüfung €5" } }) + formatSseEvent({ event: "done", data: { model: "m" } }));
+    const wire = new TextEncoder().encode(
+      formatSseEvent({ event: "delta", data: { text: "Prüfung €5" } }) + formatSseEvent({ event: "done", data: { model: "m" } }),
+    );
     // Cut every 3 bytes: lines, field names and the UTF-8 sequences of ü and € are all split.
     const chunks: Uint8Array[] = [];
     for (let i = 0; i < wire.length; i += 3) chunks.push(wire.slice(i, i + 3));
@@ -74,7 +76,7 @@ describe("readSse", () => {
   });
 
   it("drops an unterminated last event (the stream broke off mid-event)", async () => {
-    expect(await collect(bodyOf(["event: delta\ndata: {\"text\":\"a\"}\n\n", "event: delta\ndata: {\"te"]))).toHaveLength(1);
+    expect(await collect(bodyOf(['event: delta\ndata: {"text":"a"}\n\n', 'event: delta\ndata: {"te']))).toHaveLength(1);
   });
 
   it("stops reading when the signal aborts and cancels the body", async () => {

@@ -57,7 +57,9 @@ export class SseParser {
   }
 
   private dispatch(): SseMessage | null {
-    const message = this.data.length ? { event: this.event || "message", data: this.data.join("\n"), ...(this.id !== undefined ? { id: this.id } : {}) } : null;
+    const message = this.data.length
+      ? { event: this.event || "message", data: this.data.join("\n"), ...(this.id !== undefined ? { id: this.id } : {}) }
+      : null;
     this.event = "";
     this.data = [];
     return message;

@@ -40,7 +40,12 @@ const zFilterTemplate = z
   .refine((s) => s.includes("%(user)s"), { message: "must contain %(user)s where the login name goes" })
   .refine((s) => s.startsWith("(") && s.endsWith(")"), { message: "must be a parenthesised LDAP filter, e.g. (uid=%(user)s)" });
 
-const zAttr = z.string().trim().min(1).max(100).regex(/^[A-Za-z][A-Za-z0-9-]*$/, "must be an LDAP attribute name");
+const zAttr = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z][A-Za-z0-9-]*$/, "must be an LDAP attribute name");
 
 export const ZLdapSettingsFields = z.object({
   server_uri: z
@@ -112,12 +117,21 @@ export const ZLdapTestResult = z
 
 export const authEndpoints = {
   session: defineEndpoint({
-    method: "GET", path: "/api/v3/auth/session", tag, category, auth: "required", allowUnverified: true,
+    method: "GET",
+    path: "/api/v3/auth/session",
+    tag,
+    category,
+    auth: "required",
+    allowUnverified: true,
     summary: "The signed-in user, company and role (console session or API key)",
     responses: { 200: { description: "Current user", schema: ZCurrentUser } },
   }),
   verifyEmail: defineEndpoint({
-    method: "POST", path: "/api/v3/auth/verify-email", tag, category, auth: "none",
+    method: "POST",
+    path: "/api/v3/auth/verify-email",
+    tag,
+    category,
+    auth: "none",
     summary: "Confirm an e-mail address with the token from the verification link",
     description:
       "The token from the link is the credential, so no bearer is needed. Tokens are single-use and expire after " +
@@ -127,7 +141,12 @@ export const authEndpoints = {
     errors: ["bad_request"],
   }),
   resendVerification: defineEndpoint({
-    method: "POST", path: "/api/v3/auth/verify-email/resend", tag, category, auth: "required", allowUnverified: true,
+    method: "POST",
+    path: "/api/v3/auth/verify-email/resend",
+    tag,
+    category,
+    auth: "required",
+    allowUnverified: true,
     summary: "Send a new verification link to the signed-in user",
     description: "Earlier links stop working. A verified address is a 400 `bad_request`. At most one link per minute (429).",
     bodyOptional: true,
@@ -136,14 +155,22 @@ export const authEndpoints = {
     errors: ["bad_request", "too_many_requests"],
   }),
   getLdap: defineEndpoint({
-    method: "GET", path: "/api/v3/auth/ldap-settings", tag, category, auth: "required",
+    method: "GET",
+    path: "/api/v3/auth/ldap-settings",
+    tag,
+    category,
+    auth: "required",
     summary: "The company's LDAP directory settings (company admins)",
     description: "The bind password is never returned (`bind_password_set` says whether one is stored). 404 when the company has no directory.",
     responses: { 200: { description: "LDAP settings", schema: ZLdapSettings } },
     errors: ["insufficient_permissions", "not_found"],
   }),
   putLdap: defineEndpoint({
-    method: "PUT", path: "/api/v3/auth/ldap-settings", tag, category, auth: "required",
+    method: "PUT",
+    path: "/api/v3/auth/ldap-settings",
+    tag,
+    category,
+    auth: "required",
     summary: "Create or replace the company's LDAP directory settings (company admins)",
     description:
       "Sets the company's `auth_method` to `ldap`. `client_id` renames the company slug and `login_domain` sets its custom domain " +
@@ -154,7 +181,11 @@ export const authEndpoints = {
     errors: ["bad_request", "conflict", "insufficient_permissions"],
   }),
   testLdap: defineEndpoint({
-    method: "POST", path: "/api/v3/auth/ldap-settings/test", tag, category, auth: "required",
+    method: "POST",
+    path: "/api/v3/auth/ldap-settings/test",
+    tag,
+    category,
+    auth: "required",
     summary: "Check the stored LDAP settings: bind as the service account and optionally look up one user (company admins)",
     description:
       "Nothing is changed and no password of the user is checked. A directory that cannot be reached, refuses the service account " +
@@ -165,7 +196,11 @@ export const authEndpoints = {
     errors: ["bad_request", "insufficient_permissions", "not_found"],
   }),
   deleteLdap: defineEndpoint({
-    method: "DELETE", path: "/api/v3/auth/ldap-settings", tag, category, auth: "required",
+    method: "DELETE",
+    path: "/api/v3/auth/ldap-settings",
+    tag,
+    category,
+    auth: "required",
     summary: "Remove the company's LDAP directory (company admins); `auth_method` returns to `password`",
     responses: { 204: { description: "Removed" } },
     errors: ["insufficient_permissions", "not_found"],

@@ -9,9 +9,9 @@ export const zIntId = z.coerce
   .max(2147483647, { error: "Out of range." });
 
 /** Boolean in query strings and forms: true/false/1/0. */
-export const zBoolString = z.union([z.boolean(), z.enum(["true", "false", "1", "0", "True", "False"])]).transform((v) =>
-  typeof v === "boolean" ? v : v === "true" || v === "1" || v === "True",
-);
+export const zBoolString = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0", "True", "False"])])
+  .transform((v) => (typeof v === "boolean" ? v : v === "true" || v === "1" || v === "True"));
 
 export const zTimestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 timestamp");
 

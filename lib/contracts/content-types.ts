@@ -1,8 +1,8 @@
 // Content types (facets): the company's classification trees, their schema actions and the starter
 // template catalog (spec "Content type node and attribute", "Content types and facets"; issue 7).
 import { z } from "zod";
-import { ATTRIBUTE_TYPE_INPUTS, ATTRIBUTE_TYPES } from "@/lib/facets/attribute-types";
 import { defineEndpoint } from "@/lib/contracts/endpoint";
+import { ATTRIBUTE_TYPE_INPUTS, ATTRIBUTE_TYPES } from "@/lib/facets/attribute-types";
 import { zBoolString, zTimestamp } from "./common";
 
 const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
@@ -11,7 +11,9 @@ const zSnake = (what: string) =>
     .string()
     .trim()
     .max(64, { error: "At most 64 characters." })
-    .regex(SNAKE, { error: `The ${what} must be snake_case: lower-case letters and digits separated by single underscores, starting with a letter.` });
+    .regex(SNAKE, {
+      error: `The ${what} must be snake_case: lower-case letters and digits separated by single underscores, starting with a letter.`,
+    });
 const zPath = z.string().trim().min(1).max(300).describe("Colon-separated codes from the root, e.g. `finance:invoice`");
 
 // ── responses ──────────────────────────────────────────────────────────────────────────────────────
@@ -126,7 +128,11 @@ export const ZContentTypeAction = z.discriminatedUnion("action", [
     label: z.string().trim().min(1).max(200).optional().describe("Default: the name in words"),
     description: z.string().max(2000).optional(),
     required: z.boolean().optional(),
-    choices: z.array(z.string().trim().min(1).max(200)).max(500).optional().describe("Required (non-empty) for select and multi-select; refused otherwise"),
+    choices: z
+      .array(z.string().trim().min(1).max(200))
+      .max(500)
+      .optional()
+      .describe("Required (non-empty) for select and multi-select; refused otherwise"),
   }),
   z.object({
     action: z.literal("undefine_attribute"),
@@ -163,8 +169,12 @@ export const ZContentTypeBatch = z.object({
 const tag = "Content types";
 const category = "facets" as const;
 const ACTION_ERRORS = [
-  "insufficient_permissions", "content_type_not_found", "content_type_depth_exceeded", "attribute_name_conflict",
-  "attribute_name_reserved", "attribute_type_immutable",
+  "insufficient_permissions",
+  "content_type_not_found",
+  "content_type_depth_exceeded",
+  "attribute_name_conflict",
+  "attribute_name_reserved",
+  "attribute_type_immutable",
 ] as const;
 
 const TEMPLATE_DESCRIPTION =
@@ -172,7 +182,11 @@ const TEMPLATE_DESCRIPTION =
 
 function templateEndpoint<const P extends string>(path: P) {
   return defineEndpoint({
-    method: "GET", path, tag, category, auth: "required",
+    method: "GET",
+    path,
+    tag,
+    category,
+    auth: "required",
     summary: "Starter template catalog",
     description: TEMPLATE_DESCRIPTION,
     query: ZTemplateQuery,
@@ -183,7 +197,11 @@ function templateEndpoint<const P extends string>(path: P) {
 
 export const contentTypeEndpoints = {
   list: defineEndpoint({
-    method: "GET", path: "/api/v3/content-types", tag, category, auth: "required",
+    method: "GET",
+    path: "/api/v3/content-types",
+    tag,
+    category,
+    auth: "required",
     summary: "The company's content-type trees",
     description:
       "Every tree the company adopted or defined: `{count, results}` where `count` is the number of roots and `results` the root nodes with nested `children`. Each node lists its attributes, own and inherited (`inherited: true`, `content_type_path` naming the defining node), and `document_count`, the files classified at the node or below it. Any user of the company may read.",
@@ -191,7 +209,11 @@ export const contentTypeEndpoints = {
     responses: { 200: { description: "Trees", schema: z.object({ count: z.number().int(), results: z.array(ZContentTypeNode) }) } },
   }),
   act: defineEndpoint({
-    method: "POST", path: "/api/v3/content-types", tag, category, auth: "required",
+    method: "POST",
+    path: "/api/v3/content-types",
+    tag,
+    category,
+    auth: "required",
     summary: "Change the company's content-type schema (admin-level)",
     description: [
       "Action-dispatched, idempotent schema changes; company admins and instance-level users only (else 403 `insufficient_permissions`). Answers 200 with `{action, …}`:",
@@ -207,7 +229,11 @@ export const contentTypeEndpoints = {
     errors: ACTION_ERRORS,
   }),
   batch: defineEndpoint({
-    method: "POST", path: "/api/v3/content-types/batch", tag, category, auth: "required",
+    method: "POST",
+    path: "/api/v3/content-types/batch",
+    tag,
+    category,
+    auth: "required",
     summary: "Run several content-type actions in order",
     description:
       "Body `{actions: [action, …]}` (1–100 action objects as for POST /api/v3/content-types). Actions run in order, each committed on its own; the first failing one answers with its error and `index` (0-based), earlier ones stay committed and later ones are not run. Success: 200 `{results: [action result, …]}` in order. Every action is idempotent, so a fixed batch can be re-sent whole.",

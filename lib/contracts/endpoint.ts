@@ -1,8 +1,8 @@
 // Endpoint contracts: one declaration per METHOD + path, shared by the route handler (validation,
 // auth, maintenance category), the OpenAPI document and the tests.
 import type { z } from "zod";
-import type { UsageFeature } from "@/lib/usage/features";
 import type { ErrorCode } from "@/lib/errors";
+import type { UsageFeature } from "@/lib/usage/features";
 
 export const ENDPOINT_CATEGORIES = [
   "agents",
@@ -34,11 +34,7 @@ export interface ResponseDoc {
   contentType?: string;
 }
 
-export interface EndpointDef<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-> {
+export interface EndpointDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   /** OpenAPI path template, e.g. `/api/v3/workspaces/{id}`. */
   path: string;

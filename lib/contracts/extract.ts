@@ -62,7 +62,9 @@ export const ZExtractJob = z
       mime_type: z.string().nullable().describe("null until detected"),
     }),
     result: z.object({
-      data: z.array(z.record(z.string(), z.unknown())).describe("Rows keyed by the schema's properties (missing values are null); empty until completed"),
+      data: z
+        .array(z.record(z.string(), z.unknown()))
+        .describe("Rows keyed by the schema's properties (missing values are null); empty until completed"),
       pagination: ZExtractPagination,
     }),
     usage: z.object({ pages_processed: z.number().int().describe("Pages billed; 0 until completed") }),
@@ -79,7 +81,12 @@ const tag = "Extract";
 
 export const extractEndpoints = {
   create: defineEndpoint({
-    method: "POST", path: "/api/v3/extract", tag, category: "extract", auth: "required", metered: "extraction",
+    method: "POST",
+    path: "/api/v3/extract",
+    tag,
+    category: "extract",
+    auth: "required",
+    metered: "extraction",
     summary: "Extract typed fields into a JSON Schema (sync, or async with options.async)",
     description: [
       "Exactly one document source: multipart `file`, a `document` URL, or `file_id` (an ingested file of your company that you can read).",
@@ -97,13 +104,29 @@ export const extractEndpoints = {
       202: { description: "Accepted extract job (asynchronous)", schema: ZExtractJob },
     },
     errors: [
-      "ambiguous_input", "missing_input", "no_file", "unsupported_file_format", "invalid_page_range", "max_pages_exceeded",
-      "payload_too_large", "not_found", "document_file_not_found", "extraction_failed", "extraction_timeout",
-      "extraction_upstream_error", "file_rendering_failed", "ocr_concurrent_limit", "bad_request",
+      "ambiguous_input",
+      "missing_input",
+      "no_file",
+      "unsupported_file_format",
+      "invalid_page_range",
+      "max_pages_exceeded",
+      "payload_too_large",
+      "not_found",
+      "document_file_not_found",
+      "extraction_failed",
+      "extraction_timeout",
+      "extraction_upstream_error",
+      "file_rendering_failed",
+      "ocr_concurrent_limit",
+      "bad_request",
     ],
   }),
   get: defineEndpoint({
-    method: "GET", path: "/api/v3/extract/{job_id}", tag, category: "extract", auth: "required",
+    method: "GET",
+    path: "/api/v3/extract/{job_id}",
+    tag,
+    category: "extract",
+    auth: "required",
     summary: "Poll an extract job and page through its rows",
     description:
       "Any status. `result.data` holds rows (page-1)*15 … page*15-1. `page` must be a positive integer (else 400 invalid_page) and at most `total_pages` (else 400 page_out_of_range; page 1 is always valid, also while in flight or when there are no rows). Failed jobs carry an `error` block {error, detail}.",

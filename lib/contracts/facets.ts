@@ -1,13 +1,15 @@
 // File facets: a file's classifications and attribute values (spec "File facets (response)",
 // "Content types and facets"; issue 7).
 import { z } from "zod";
-import { ATTRIBUTE_TYPES } from "@/lib/facets/attribute-types";
 import { defineEndpoint } from "@/lib/contracts/endpoint";
+import { ATTRIBUTE_TYPES } from "@/lib/facets/attribute-types";
 import { zIntId } from "./common";
 
 const zValue = z
   .union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()])
-  .describe("By type: text/rich-text/select a string, number a number, date `YYYY-MM-DD`, boolean, multi-select an array of choices; null when unset");
+  .describe(
+    "By type: text/rich-text/select a string, number a number, date `YYYY-MM-DD`, boolean, multi-select an array of choices; null when unset",
+  );
 
 export const ZFacetAttribute = z
   .object({
@@ -40,7 +42,9 @@ export const ZFileFacets = z
     can_edit: z.boolean().describe("The caller may change the file's facets (workspace editor or owner, or company admin)"),
     unlinked: z
       .array(ZUnlinkedAttribute)
-      .describe("Values the file still holds for attributes none of its classifications carries any more (after a schema change such as an undefined node or inheritance switched off); clear them with `clear_attributes` naming the defining node"),
+      .describe(
+        "Values the file still holds for attributes none of its classifications carries any more (after a schema change such as an undefined node or inheritance switched off); clear them with `clear_attributes` naming the defining node",
+      ),
   })
   .meta({ id: "FileFacets" });
 export type TFileFacets = z.infer<typeof ZFileFacets>;
@@ -75,7 +79,11 @@ const tag = "Content types";
 const category = "facets" as const;
 const params = z.object({ id: zIntId });
 const ACTION_ERRORS = [
-  "not_found", "insufficient_permissions", "content_type_unknown", "content_type_sibling_conflict", "content_type_not_assigned",
+  "not_found",
+  "insufficient_permissions",
+  "content_type_unknown",
+  "content_type_sibling_conflict",
+  "content_type_not_assigned",
   "attribute_value_invalid",
 ] as const;
 const ACTIONS_DOC = [
@@ -87,14 +95,22 @@ const ACTIONS_DOC = [
 
 export const facetEndpoints = {
   get: defineEndpoint({
-    method: "GET", path: "/api/v3/files/{id}/facets", tag, category, auth: "required",
+    method: "GET",
+    path: "/api/v3/files/{id}/facets",
+    tag,
+    category,
+    auth: "required",
     summary: "A file's classifications and attribute values",
     params,
     responses: { 200: { description: "File facets", schema: ZFileFacets } },
     errors: ["not_found"],
   }),
   act: defineEndpoint({
-    method: "POST", path: "/api/v3/files/{id}/facets", tag, category, auth: "required",
+    method: "POST",
+    path: "/api/v3/files/{id}/facets",
+    tag,
+    category,
+    auth: "required",
     summary: "Classify a file or change its attribute values",
     description: `Needs the editor role on the file's workspace (viewers get 403 \`insufficient_permissions\`). Answers 200 with the file's facets after the action.\n${ACTIONS_DOC}`,
     params,
@@ -103,7 +119,11 @@ export const facetEndpoints = {
     errors: ACTION_ERRORS,
   }),
   batch: defineEndpoint({
-    method: "POST", path: "/api/v3/files/{id}/facets/batch", tag, category, auth: "required",
+    method: "POST",
+    path: "/api/v3/files/{id}/facets/batch",
+    tag,
+    category,
+    auth: "required",
     summary: "Run several facet actions on a file in order",
     description: `Body \`{actions: [action, …]}\` (1–100). Actions run in order, each committed on its own; the first failing one answers with its error and \`index\`; earlier ones stay committed, later ones are not run. Success: 200 with the file's facets after all actions.\n${ACTIONS_DOC}`,
     params,

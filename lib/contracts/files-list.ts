@@ -9,13 +9,8 @@
 //   and `` → 422), timestamps ISO 8601, UUIDs, booleans (true/false/1/0), `ordering` one of its values.
 // - Every invalid parameter answers 422 with the parameter's name in `fields` (all of them at once).
 import { z } from "zod";
-import {
-  parseAttributeFilters,
-  parseContentTypeFilters,
-  type AttributeFilter,
-  type ContentTypeFilter,
-} from "@/lib/facets/filter-grammar";
 import { defineEndpoint } from "@/lib/contracts/endpoint";
+import { type AttributeFilter, type ContentTypeFilter, parseAttributeFilters, parseContentTypeFilters } from "@/lib/facets/filter-grammar";
 import { zBoolString, zPaginated } from "./common";
 import { FILE_STATUSES, VISION_STATUSES, ZFile } from "./files";
 
@@ -24,7 +19,16 @@ export const INT32_MAX = 2147483647;
 
 export const FILE_ORDER_FIELDS = ["created_at", "filename", "title", "total_pages", "size"] as const;
 export const FILE_ORDERINGS = [
-  "created_at", "-created_at", "filename", "-filename", "title", "-title", "total_pages", "-total_pages", "size", "-size",
+  "created_at",
+  "-created_at",
+  "filename",
+  "-filename",
+  "title",
+  "-title",
+  "total_pages",
+  "-total_pages",
+  "size",
+  "-size",
 ] as const;
 export type FileOrdering = (typeof FILE_ORDERINGS)[number];
 
@@ -50,7 +54,10 @@ function splitList(v: unknown): unknown {
   if (v === undefined) return undefined;
   const values = Array.isArray(v) ? v : [v];
   if (!values.every((x) => typeof x === "string")) return v;
-  return (values as string[]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean);
+  return (values as string[])
+    .flatMap((s) => s.split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Query value(s) as a list of entries, without splitting on commas (the filter grammar does that). */
@@ -143,7 +150,11 @@ function zQueryTimestamp() {
     .transform((s, ctx) => {
       const date = parseQueryTimestamp(s);
       if (!date) {
-        ctx.addIssue({ code: "custom", input: s, message: "Must be an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM])." });
+        ctx.addIssue({
+          code: "custom",
+          input: s,
+          message: "Must be an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]).",
+        });
         return z.NEVER;
       }
       return date;
@@ -177,7 +188,7 @@ export const ZFileListQuery = z.object({
     )
     .optional()
     .describe(
-      "Facet attribute filter; repeat the parameter to AND several. `name` (has a value), `name:value`, `name:>v`, `>=`, `<`, `<=` (numbers or dates `YYYY`, `YYYY-MM`, `YYYY-MM-DD`), `name:prefix*`, `name:*text*` (case-insensitive), `name:a|b` (or `a,b`: either), `true`/`false`; scoped: `content_type(<path>).<name>:<value>`. Quote a value (`\"a|b\"`) or escape with `\\` to use `| , * \" \\` literally. A file matches only through its classifications.",
+      'Facet attribute filter; repeat the parameter to AND several. `name` (has a value), `name:value`, `name:>v`, `>=`, `<`, `<=` (numbers or dates `YYYY`, `YYYY-MM`, `YYYY-MM-DD`), `name:prefix*`, `name:*text*` (case-insensitive), `name:a|b` (or `a,b`: either), `true`/`false`; scoped: `content_type(<path>).<name>:<value>`. Quote a value (`"a|b"`) or escape with `\\` to use `| , * " \\` literally. A file matches only through its classifications.',
     ),
   content_type: z
     .preprocess(
@@ -215,20 +226,16 @@ export const ZFileListQuery = z.object({
   external_metadata__doc_type: zText(200)
     .optional()
     .describe("Case-insensitive partial match on the external document type; only files with external metadata"),
-  external_metadata__external_id: zText(500)
-    .optional()
-    .describe("Exact match on the external document id; only files with external metadata"),
+  external_metadata__external_id: zText(500).optional().describe("Exact match on the external document id; only files with external metadata"),
 
-  group_id: zIdList()
-    .optional()
-    .describe("Comma-separated user-group ids. Reserved: no user groups exist yet, so any value matches no file"),
+  group_id: zIdList().optional().describe("Comma-separated user-group ids. Reserved: no user groups exist yet, so any value matches no file"),
   owner_id: zIdList().optional().describe("Comma-separated ids of the users who uploaded the files"),
   tag_id: zIdList().optional().describe("Comma-separated tag ids: files carrying any of these tags"),
-  workspace_id: zIdList()
-    .optional()
-    .describe("Comma-separated workspace ids (only workspaces readable by the caller contribute files)"),
+  workspace_id: zIdList().optional().describe("Comma-separated workspace ids (only workspaces readable by the caller contribute files)"),
 
-  status: zChoiceList(FILE_STATUSES).optional().describe(`Comma-separated file statuses: ${FILE_STATUSES.join(", ")}`),
+  status: zChoiceList(FILE_STATUSES)
+    .optional()
+    .describe(`Comma-separated file statuses: ${FILE_STATUSES.join(", ")}`),
   status_vision: zChoiceList(VISION_STATUSES)
     .optional()
     .describe(`Comma-separated vision statuses: ${VISION_STATUSES.join(", ")}`),
@@ -257,9 +264,7 @@ export const ZFileListQuery = z.object({
 
   filename: zText(500).optional().describe("Case-insensitive partial match on the filename"),
   title: zText(500).optional().describe("Case-insensitive partial match on the title"),
-  detail: zBoolString
-    .default(false)
-    .describe("Add `content_preview`, `chunk_count`, `mime_type` and `summary` to each file (default false)"),
+  detail: zBoolString.default(false).describe("Add `content_preview`, `chunk_count`, `mime_type` and `summary` to each file (default false)"),
   ordering: z
     .enum(FILE_ORDERINGS, { error: `Must be one of: ${FILE_ORDERINGS.join(", ")}.` })
     .default("-created_at")

@@ -4,8 +4,17 @@ import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { ZUserRef, zIntId, zTimestamp } from "./common";
 
 export const FILE_STATUSES = [
-  "converting", "embedded", "embedding", "embedding_failed", "fail", "parsed", "parsing", "parsing_failed", "pending",
-  "pending_conversion", "updating",
+  "converting",
+  "embedded",
+  "embedding",
+  "embedding_failed",
+  "fail",
+  "parsed",
+  "parsing",
+  "parsing_failed",
+  "pending",
+  "pending_conversion",
+  "updating",
 ] as const;
 export const VISION_STATUSES = ["-", "embedded", "fail", "pending", "processing"] as const;
 
@@ -46,14 +55,20 @@ export const ZFile = z
     summary: z.string().nullable().optional().describe("detail=true: the summary in the document's language"),
     // search=
     chunks: z
-      .array(z.object({ content: z.string(), page: z.number().int(), heading: z.string(), scores: z.object({ relevance: z.null(), lexical: z.number().nullable(), semantic: z.number().nullable() }) }))
+      .array(
+        z.object({
+          content: z.string(),
+          page: z.number().int(),
+          heading: z.string(),
+          scores: z.object({ relevance: z.null(), lexical: z.number().nullable(), semantic: z.number().nullable() }),
+        }),
+      )
       .optional()
       .describe("search_details=true: top relevant chunks"),
     score: z.number().optional().describe("search_details=true: combined retrieval score"),
   })
   .meta({ id: "File" });
 export type TFile = z.infer<typeof ZFile>;
-
 
 /** A form field that may be left empty: "" and whitespace-only count as absent. */
 const blankAsAbsent = (v: string | undefined) => (v === undefined || v.trim() === "" ? undefined : v);
@@ -137,78 +152,134 @@ export const ZUploadSession = z
 
 const tag = "Files";
 const category = "files" as const;
-const uploadErrors = ["payload_too_large", "unsupported_file_format", "no_file", "UPLOADS_DISABLED", "STORAGE_LIMIT_REACHED", "not_found", "insufficient_permissions"] as const;
+const uploadErrors = [
+  "payload_too_large",
+  "unsupported_file_format",
+  "no_file",
+  "UPLOADS_DISABLED",
+  "STORAGE_LIMIT_REACHED",
+  "not_found",
+  "insufficient_permissions",
+] as const;
 
 export const fileEndpoints = {
   upload: defineEndpoint({
-    method: "POST", path: "/api/v3/files", tag, category, auth: "required",
+    method: "POST",
+    path: "/api/v3/files",
+    tag,
+    category,
+    auth: "required",
     metered: "ingestion",
     summary: "Upload a document into a workspace; ingestion starts at once",
-    description: "Multipart upload, streamed to storage. The file is parsed, chunked and embedded in the background: poll its `status` until `embedded` (or a failure status with `status_detail`).",
+    description:
+      "Multipart upload, streamed to storage. The file is parsed, chunked and embedded in the background: poll its `status` until `embedded` (or a failure status with `status_detail`).",
     rawBody: true,
     bodyByKind: { multipart: ZFileUploadForm },
     responses: { 201: { description: "The new file", schema: ZFile } },
     errors: uploadErrors,
   }),
   get: defineEndpoint({
-    method: "GET", path: "/api/v3/files/{id}", tag, category, auth: "required",
+    method: "GET",
+    path: "/api/v3/files/{id}",
+    tag,
+    category,
+    auth: "required",
     summary: "Fetch a file (with the detail fields)",
     params: ZFileIdParams,
     responses: { 200: { description: "File", schema: ZFile } },
     errors: ["not_found"],
   }),
   update: defineEndpoint({
-    method: "PATCH", path: "/api/v3/files/{id}", tag, category, auth: "required",
+    method: "PATCH",
+    path: "/api/v3/files/{id}",
+    tag,
+    category,
+    auth: "required",
     summary: "Update title, tags, external metadata, or move to another workspace (editors)",
-    params: ZFileIdParams, body: ZFileUpdate,
+    params: ZFileIdParams,
+    body: ZFileUpdate,
     responses: { 200: { description: "File", schema: ZFile } },
     errors: ["not_found", "insufficient_permissions", "bad_request", "STORAGE_LIMIT_REACHED", "UPLOADS_DISABLED"],
   }),
   delete: defineEndpoint({
-    method: "DELETE", path: "/api/v3/files/{id}", tag, category, auth: "required",
+    method: "DELETE",
+    path: "/api/v3/files/{id}",
+    tag,
+    category,
+    auth: "required",
     summary: "Delete a file with its chunks, vectors and stored bytes (editors)",
     params: ZFileIdParams,
     responses: { 204: { description: "Deleted" } },
     errors: ["not_found", "insufficient_permissions", "bad_request"],
   }),
   bulkDelete: defineEndpoint({
-    method: "POST", path: "/api/v3/files/bulk-delete", tag, category, auth: "required",
+    method: "POST",
+    path: "/api/v3/files/bulk-delete",
+    tag,
+    category,
+    auth: "required",
     summary: "Delete several files, all or nothing",
-    description: "404 if any id is not visible, 403 if any file may not be deleted by the caller, 400 if any is in a sync-managed workspace; otherwise every file is deleted (204).",
+    description:
+      "404 if any id is not visible, 403 if any file may not be deleted by the caller, 400 if any is in a sync-managed workspace; otherwise every file is deleted (204).",
     body: ZBulkDelete,
     responses: { 204: { description: "All deleted" } },
     errors: ["not_found", "insufficient_permissions", "bad_request"],
   }),
   pages: defineEndpoint({
-    method: "GET", path: "/api/v3/files/{id}/pages", tag, category, auth: "required",
+    method: "GET",
+    path: "/api/v3/files/{id}/pages",
+    tag,
+    category,
+    auth: "required",
     summary: "The parsed Markdown of a file, page by page",
     params: ZFileIdParams,
-    responses: { 200: { description: "Pages", schema: z.object({ pages: z.array(z.object({ page: z.number().int(), markdown: z.string(), ocr: z.boolean() })) }) } },
+    responses: {
+      200: {
+        description: "Pages",
+        schema: z.object({ pages: z.array(z.object({ page: z.number().int(), markdown: z.string(), ocr: z.boolean() })) }),
+      },
+    },
     errors: ["not_found"],
   }),
   content: defineEndpoint({
-    method: "GET", path: "/api/v3/files/{id}/content", tag, category, auth: "required",
+    method: "GET",
+    path: "/api/v3/files/{id}/content",
+    tag,
+    category,
+    auth: "required",
     summary: "Download the original bytes",
     params: ZFileIdParams,
     responses: { 200: { description: "The original document", contentType: "application/octet-stream" } },
     errors: ["not_found", "document_file_not_found"],
   }),
   preview: defineEndpoint({
-    method: "GET", path: "/api/v3/files/{id}/preview", tag, category, auth: "required",
+    method: "GET",
+    path: "/api/v3/files/{id}/preview",
+    tag,
+    category,
+    auth: "required",
     summary: "The document as PDF (PDFs as they are, images wrapped, office and HTML converted)",
     params: ZFileIdParams,
     responses: { 200: { description: "PDF", contentType: "application/pdf" } },
     errors: ["not_found", "unsupported_format", "payload_too_large", "file_rendering_failed"],
   }),
   thumbnail: defineEndpoint({
-    method: "GET", path: "/api/v3/files/{id}/thumbnail", tag, category, auth: "required",
+    method: "GET",
+    path: "/api/v3/files/{id}/thumbnail",
+    tag,
+    category,
+    auth: "required",
     summary: "PNG thumbnail of the first page",
     params: ZFileIdParams,
     responses: { 200: { description: "PNG", contentType: "image/png" } },
     errors: ["not_found"],
   }),
   createSession: defineEndpoint({
-    method: "POST", path: "/api/v3/files/upload-sessions", tag, category, auth: "required",
+    method: "POST",
+    path: "/api/v3/files/upload-sessions",
+    tag,
+    category,
+    auth: "required",
     summary: "Open an upload session for a batch of files",
     body: z.object({ workspace_id: z.number().int().min(1).optional() }),
     bodyOptional: true,
@@ -216,7 +287,11 @@ export const fileEndpoints = {
     errors: ["not_found", "insufficient_permissions"],
   }),
   uploadToSession: defineEndpoint({
-    method: "POST", path: "/api/v3/files/upload-sessions/{uuid}/files", tag, category, auth: "required",
+    method: "POST",
+    path: "/api/v3/files/upload-sessions/{uuid}/files",
+    tag,
+    category,
+    auth: "required",
     metered: "ingestion",
     summary: "Upload one file of a batch into the session's workspace",
     params: z.object({ uuid: z.string().max(100) }),

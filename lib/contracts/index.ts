@@ -1,23 +1,23 @@
 // Every endpoint contract of the API, for the OpenAPI document and its coverage test.
 import type { EndpointDef } from "@/lib/contracts/endpoint";
+import { agentEndpoints } from "./agents";
 import { apiKeyEndpoints } from "./api-keys";
+import { askEndpoints } from "./ask";
+import { authEndpoints } from "./auth";
 import { billingEndpoints } from "./billing";
 import { contentTypeEndpoints } from "./content-types";
+import { extractEndpoints } from "./extract";
 import { facetEndpoints } from "./facets";
-import { authEndpoints } from "./auth";
 import { fileEndpoints } from "./files";
 import { fileListEndpoint } from "./files-list";
-import { parseEndpoints } from "./parse";
-import { extractEndpoints } from "./extract";
-import { tagEndpoints } from "./tags";
-import { userEndpoints } from "./users";
-import { usageEndpoints } from "./usage";
-import { systemEndpoints } from "./system";
-import { workspaceEndpoints } from "./workspaces";
-import { agentEndpoints } from "./agents";
-import { askEndpoints } from "./ask";
 import { modelEndpoints } from "./models";
+import { parseEndpoints } from "./parse";
 import { searchEndpoints } from "./search";
+import { systemEndpoints } from "./system";
+import { tagEndpoints } from "./tags";
+import { usageEndpoints } from "./usage";
+import { userEndpoints } from "./users";
+import { workspaceEndpoints } from "./workspaces";
 
 export const endpointGroups: Record<string, Record<string, EndpointDef>> = {
   system: systemEndpoints,

@@ -10,7 +10,9 @@ export const ZModel = z
     id: z.string().describe("Model id as reported in responses (`model` of /ask, the embedding model stored with each vector)"),
     provider: z.string().describe("Configured provider: embedding `local|onnx|openai`, rerank `local|onnx|http`, answer `extractive|openai`"),
     is_default: z.boolean().describe("Used when a request or agent names no model (one per type)"),
-    available: z.boolean().describe("The provider is configured completely; false when its settings are incomplete (calls would fail with model_unavailable)"),
+    available: z
+      .boolean()
+      .describe("The provider is configured completely; false when its settings are incomplete (calls would fail with model_unavailable)"),
     dimensions: z.number().int().nullable().describe("Vector size of an embedding model; null for other types"),
   })
   .meta({ id: "Model" });

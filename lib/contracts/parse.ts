@@ -15,7 +15,11 @@ export const ZParseOptions = z
       .union([z.array(z.enum(OCR_LANGUAGES)).min(1).max(3), z.string().regex(/^[a-z]{3}([+, ][a-z]{3}){0,2}$/)])
       .optional()
       .describe('Tesseract languages: ["eng", "deu"] or "eng+deu" (default eng)'),
-    model: z.string().max(200).optional().describe(`Vision-language model; only "${BUILTIN_PARSE_MODEL}" (the built-in engine) unless one is configured`),
+    model: z
+      .string()
+      .max(200)
+      .optional()
+      .describe(`Vision-language model; only "${BUILTIN_PARSE_MODEL}" (the built-in engine) unless one is configured`),
   })
   .strict();
 export type TParseOptions = z.output<typeof ZParseOptions>;
@@ -60,7 +64,11 @@ const tag = "Parse";
 
 export const parseEndpoints = {
   create: defineEndpoint({
-    method: "POST", path: "/api/v3/parse", tag, category: "parse", auth: "required",
+    method: "POST",
+    path: "/api/v3/parse",
+    tag,
+    category: "parse",
+    auth: "required",
     metered: "parsing",
     summary: "Convert a document to Markdown (sync, or async with options.async)",
     description:
@@ -72,12 +80,25 @@ export const parseEndpoints = {
       202: { description: "Accepted parse job (asynchronous)", schema: ZParseJob },
     },
     errors: [
-      "ambiguous_input", "missing_input", "no_file", "unsupported_file_format", "invalid_page_range", "invalid_model",
-      "max_pages_exceeded", "payload_too_large", "ocr_concurrent_limit", "file_rendering_failed", "bad_request",
+      "ambiguous_input",
+      "missing_input",
+      "no_file",
+      "unsupported_file_format",
+      "invalid_page_range",
+      "invalid_model",
+      "max_pages_exceeded",
+      "payload_too_large",
+      "ocr_concurrent_limit",
+      "file_rendering_failed",
+      "bad_request",
     ],
   }),
   get: defineEndpoint({
-    method: "GET", path: "/api/v3/parse/{id}", tag, category: "parse", auth: "required",
+    method: "GET",
+    path: "/api/v3/parse/{id}",
+    tag,
+    category: "parse",
+    auth: "required",
     summary: "Poll a parse job",
     params: z.object({ id: z.string().max(200) }),
     responses: { 200: { description: "Parse job in any status", schema: ZParseJob } },

@@ -1,12 +1,7 @@
 // POST /api/v3/search: hybrid (lexical + vector) chunk retrieval with optional reranking.
 import { z } from "zod";
-import {
-  parseAttributeFilters,
-  parseContentTypeFilters,
-  type AttributeFilter,
-  type ContentTypeFilter,
-} from "@/lib/facets/filter-grammar";
 import { defineEndpoint } from "@/lib/contracts/endpoint";
+import { type AttributeFilter, type ContentTypeFilter, parseAttributeFilters, parseContentTypeFilters } from "@/lib/facets/filter-grammar";
 import { INT32_MAX, parseQueryTimestamp } from "./files-list";
 
 export const SEARCH_MODES = ["hybrid", "semantic", "lexical"] as const;
@@ -70,7 +65,7 @@ export const ZSearchFilters = z
       .max(50)
       .transform((items) => [...new Set(items.map((s) => s.replace(/^\./, "").toLowerCase()))])
       .optional()
-      .describe("File extensions, case-insensitive, with or without the dot (`[\"pdf\", \"docx\"]`)"),
+      .describe('File extensions, case-insensitive, with or without the dot (`["pdf", "docx"]`)'),
     created_at_after: zTimestampInput.optional().describe("Files created at or after (inclusive)"),
     created_at_before: zTimestampInput.optional().describe("Files created at or before (inclusive)"),
   })
@@ -124,9 +119,9 @@ export const searchEndpoints = {
     metered: "search",
     summary: "Hybrid search over the chunks of the documents the caller can read",
     description: [
-      "Lexical (Postgres full text, websearch syntax: `\"exact phrase\"`, `-exclude`, `or`; exact tokens such as `INV-77341` match) and semantic (vector) retrieval fused by reciprocal rank fusion; `search_mode` selects one retriever alone.",
+      'Lexical (Postgres full text, websearch syntax: `"exact phrase"`, `-exclude`, `or`; exact tokens such as `INV-77341` match) and semantic (vector) retrieval fused by reciprocal rank fusion; `search_mode` selects one retriever alone.',
       "",
-      "Scope: the workspaces the caller may read (a workspace-scoped key: its one workspace). `workspace_ids`, `tag_ids`, `file_ids` and `filters` only narrow that scope, and are ANDed; ids the caller cannot read (or that do not exist) contribute nothing, so the answer never reveals whether they exist. An empty list does not narrow. Facet filters (`filters.attribute`, `filters.content_type`) are validated (422 with `fields[\"filters.attribute\"]` / `fields[\"filters.content_type\"]`).",
+      'Scope: the workspaces the caller may read (a workspace-scoped key: its one workspace). `workspace_ids`, `tag_ids`, `file_ids` and `filters` only narrow that scope, and are ANDed; ids the caller cannot read (or that do not exist) contribute nothing, so the answer never reveals whether they exist. An empty list does not narrow. Facet filters (`filters.attribute`, `filters.content_type`) are validated (422 with `fields["filters.attribute"]` / `fields["filters.content_type"]`).',
       "",
       "With `rerank: true`, a larger candidate set (at least 50) is re-scored by the configured reranker; results are ordered by `scores.rerank` and `score` equals it.",
       "",

@@ -1,6 +1,6 @@
 // System status, maintenance periods, announcement, company detection and the API document itself.
 import { z } from "zod";
-import { ENDPOINT_CATEGORIES, defineEndpoint } from "@/lib/contracts/endpoint";
+import { defineEndpoint, ENDPOINT_CATEGORIES } from "@/lib/contracts/endpoint";
 import { ZPageQuery, zBoolString, zIntId, zPaginated, zTimestamp } from "./common";
 
 export const MAINTENANCE_MODES = ["full_shutdown", "warning_banner"] as const;
@@ -85,21 +85,34 @@ const tag = "System";
 
 export const systemEndpoints = {
   status: defineEndpoint({
-    method: "GET", path: "/api/v3/system/status", tag, category: null, auth: "optional", allowUnverified: true,
+    method: "GET",
+    path: "/api/v3/system/status",
+    tag,
+    category: null,
+    auth: "optional",
+    allowUnverified: true,
     summary: "Current maintenance periods and announcement (authentication optional, never blocked)",
     description:
       "Authenticated callers see instance-wide periods and those of their own company; unauthenticated callers only instance-wide ones. Company identifiers are never exposed.",
     responses: { 200: { description: "System status", schema: ZSystemStatus } },
   }),
   listMaintenance: defineEndpoint({
-    method: "GET", path: "/api/v3/system/maintenance", tag, category: "system", auth: "required",
+    method: "GET",
+    path: "/api/v3/system/maintenance",
+    tag,
+    category: "system",
+    auth: "required",
     summary: "List maintenance periods, newest first (instance admins)",
     query: ZPageQuery.extend({ active: zBoolString.optional() }),
     responses: { 200: { description: "Paginated periods", schema: zPaginated(ZMaintenancePeriod) } },
     errors: ["insufficient_permissions"],
   }),
   createMaintenance: defineEndpoint({
-    method: "POST", path: "/api/v3/system/maintenance", tag, category: "system", auth: "required",
+    method: "POST",
+    path: "/api/v3/system/maintenance",
+    tag,
+    category: "system",
+    auth: "required",
     summary: "Start a maintenance period (instance admins)",
     description:
       "A period with endpoint_category_names blocks those categories (503). Without categories, full_shutdown blocks every category except system status and maintenance management (category system, never blocked) and warning_banner only shows a banner. company_id limits it to one company.",
@@ -108,34 +121,55 @@ export const systemEndpoints = {
     errors: ["insufficient_permissions", "not_found"],
   }),
   endMaintenance: defineEndpoint({
-    method: "DELETE", path: "/api/v3/system/maintenance/{id}", tag, category: "system", auth: "required",
+    method: "DELETE",
+    path: "/api/v3/system/maintenance/{id}",
+    tag,
+    category: "system",
+    auth: "required",
     summary: "End a maintenance period (instance admins)",
     params: z.object({ id: zIntId }),
     responses: { 204: { description: "Ended" } },
     errors: ["insufficient_permissions", "not_found"],
   }),
   putAnnouncement: defineEndpoint({
-    method: "PUT", path: "/api/v3/system/announcement", tag, category: "system", auth: "required",
+    method: "PUT",
+    path: "/api/v3/system/announcement",
+    tag,
+    category: "system",
+    auth: "required",
     summary: "Set the instance announcement (instance admins)",
     body: ZAnnouncementPut,
     responses: { 200: { description: "Announcement", schema: ZAnnouncement } },
     errors: ["insufficient_permissions"],
   }),
   deleteAnnouncement: defineEndpoint({
-    method: "DELETE", path: "/api/v3/system/announcement", tag, category: "system", auth: "required",
+    method: "DELETE",
+    path: "/api/v3/system/announcement",
+    tag,
+    category: "system",
+    auth: "required",
     summary: "Clear the instance announcement (instance admins)",
     responses: { 204: { description: "Cleared" } },
     errors: ["insufficient_permissions"],
   }),
   checkCompany: defineEndpoint({
-    method: "GET", path: "/api/v3/auth/check-company", tag: "Authentication", category: "auth", auth: "none",
+    method: "GET",
+    path: "/api/v3/auth/check-company",
+    tag: "Authentication",
+    category: "auth",
+    auth: "none",
     summary: "Detect the company from the request host (custom domain) or the login client id",
     query: z.object({ client_id: z.string().max(100).optional().describe("Login path client id (company slug)") }),
     responses: { 200: { description: "Company login information", schema: ZCheckCompany } },
     errors: ["not_found"],
   }),
   openapi: defineEndpoint({
-    method: "GET", path: "/api/v3/openapi.json", tag: "System", category: null, auth: "none", noRateLimit: true,
+    method: "GET",
+    path: "/api/v3/openapi.json",
+    tag: "System",
+    category: null,
+    auth: "none",
+    noRateLimit: true,
     summary: "This OpenAPI document",
     responses: { 200: { description: "OpenAPI 3.1 document" } },
   }),

@@ -2,14 +2,21 @@
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/contracts/endpoint";
 
-const zEur = z.string().regex(/^-?\d+\.\d{2}$/).describe("Decimal number as text with two decimals (EUR)");
+const zEur = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .describe("Decimal number as text with two decimals (EUR)");
 const zIsoDate = z.iso.date().describe("ISO date (YYYY-MM-DD)");
 const FEATURES = ["parsing", "ingestion", "extraction", "search", "rag"] as const;
 
 export const ZCreditEstimate = z
   .object({
     endpoint: z.string().describe('Playground operation, e.g. "POST /api/v3/parse"'),
-    operations: z.number().int().nullable().describe("Units the remaining credits buy at list price (pages, queries or answers); null when the unit is free"),
+    operations: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Units the remaining credits buy at list price (pages, queries or answers); null when the unit is free"),
     unit: z.enum(["page", "query", "answer"]),
     unit_price_eur: z.string().describe("List price of one unit (decimal as text, may have more than two decimals)"),
   })
@@ -28,7 +35,13 @@ export type TCompanyCredits = z.infer<typeof ZCompanyCredits>;
 
 export const ZCompanyStorage = z
   .object({
-    limit_bytes: z.number().int().nullable().describe("Tier allowance: 5 GiB free and pay-as-you-go, 100 GiB business; a hard cap only on the free tier; null when limit enforcement is off (or for the exempt tier)"),
+    limit_bytes: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "Tier allowance: 5 GiB free and pay-as-you-go, 100 GiB business; a hard cap only on the free tier; null when limit enforcement is off (or for the exempt tier)",
+      ),
     used_bytes: z.number().int().describe("Current footprint of the company's stored documents"),
   })
   .meta({ id: "CompanyStorage" });
@@ -36,7 +49,10 @@ export type TCompanyStorage = z.infer<typeof ZCompanyStorage>;
 
 export const ZStorageCost = z
   .object({
-    month: z.string().regex(/^\d{4}-\d{2}$/).describe("Billing month (YYYY-MM, UTC)"),
+    month: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .describe("Billing month (YYYY-MM, UTC)"),
     peak_bytes: z.number().int().describe("Highest footprint of the month, including what it started with; deleting files does not lower it"),
     peak_gib: z.number().int().describe("peak_bytes rounded up to whole GiB"),
     free_gib: z.number().int().describe("Tier allowance in GiB (exempt tier: equal to peak_gib, never billed)"),
@@ -81,39 +97,66 @@ export const ZCurrentPeriod = z
 export type TCurrentPeriod = z.infer<typeof ZCurrentPeriod>;
 
 export const ZUsageQuery = z.object({
-  api_key_id: z.string().min(1).max(100).optional().describe("One of your own API keys (revoked ones included); omitted: every non-revoked key you own"),
+  api_key_id: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("One of your own API keys (revoked ones included); omitted: every non-revoked key you own"),
 });
 
 const tag = "Usage";
 
 export const usageEndpoints = {
   credits: defineEndpoint({
-    method: "GET", path: "/api/v3/credits", tag, category: "credits", auth: "required",
+    method: "GET",
+    path: "/api/v3/credits",
+    tag,
+    category: "credits",
+    auth: "required",
     summary: "Free-tier credits: limit, remaining, spent, and what the rest buys",
-    description: "Only for free-tier companies with limit enforcement on. Any other company (paid or exempt tier, or enforcement off) gets 403 `insufficient_permissions`: clients treat it as no free-tier credits apply. When the credits are used up, metered operations answer 403 `credits_exhausted`.",
+    description:
+      "Only for free-tier companies with limit enforcement on. Any other company (paid or exempt tier, or enforcement off) gets 403 `insufficient_permissions`: clients treat it as no free-tier credits apply. When the credits are used up, metered operations answer 403 `credits_exhausted`.",
     responses: { 200: { description: "Company credits", schema: ZCompanyCredits } },
     errors: ["insufficient_permissions"],
   }),
   storage: defineEndpoint({
-    method: "GET", path: "/api/v3/storage", tag, category: "storage", auth: "required",
+    method: "GET",
+    path: "/api/v3/storage",
+    tag,
+    category: "storage",
+    auth: "required",
     summary: "The company's storage allowance and current footprint",
     responses: { 200: { description: "Company storage", schema: ZCompanyStorage } },
   }),
   storageCost: defineEndpoint({
-    method: "GET", path: "/api/v3/storage/cost", tag, category: "storage", auth: "required",
+    method: "GET",
+    path: "/api/v3/storage/cost",
+    tag,
+    category: "storage",
+    auth: "required",
     summary: "This month's storage charge (peak-based, net of the free allowance)",
     responses: { 200: { description: "Company storage cost", schema: ZStorageCost } },
   }),
   histogram: defineEndpoint({
-    method: "GET", path: "/api/v3/usage", tag, category: "usage", auth: "required",
+    method: "GET",
+    path: "/api/v3/usage",
+    tag,
+    category: "usage",
+    auth: "required",
     summary: "Your usage of the last 30 days, one entry per UTC day, oldest first",
-    description: "Aggregated over every non-revoked API key you own plus your usage without a key (console sessions, background ingestion of your uploads); or one key of yours with `api_key_id` (404 for any key you do not own).",
+    description:
+      "Aggregated over every non-revoked API key you own plus your usage without a key (console sessions, background ingestion of your uploads); or one key of yours with `api_key_id` (404 for any key you do not own).",
     query: ZUsageQuery,
     responses: { 200: { description: "Usage histogram (30 days, dense)", schema: ZUsageHistogram } },
     errors: ["not_found"],
   }),
   currentPeriod: defineEndpoint({
-    method: "GET", path: "/api/v3/usage/current-period", tag, category: "usage", auth: "required",
+    method: "GET",
+    path: "/api/v3/usage/current-period",
+    tag,
+    category: "usage",
+    auth: "required",
     summary: "Company-wide spend of the open billing period, by feature (an estimate at list price)",
     responses: { 200: { description: "Current-period spend", schema: ZCurrentPeriod } },
   }),

@@ -25,7 +25,11 @@ export const ZUserListQuery = ZPageQuery.extend({
 // Maintenance category "workspaces": the list exists to manage workspace membership.
 export const userEndpoints = {
   list: defineEndpoint({
-    method: "GET", path: "/api/v3/users", tag: "Users", category: "workspaces", auth: "required",
+    method: "GET",
+    path: "/api/v3/users",
+    tag: "Users",
+    category: "workspaces",
+    auth: "required",
     summary: "List the users of the caller's company, by name",
     description:
       "Paginated users who belong to the caller's company (never another company's, also for instance-level users). " +

@@ -63,13 +63,15 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
         continue;
       }
       // Each migration and its bookkeeping row commit together or not at all.
-      await database.execScript(
-        `BEGIN;\n${m.sql}\n;INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count)
+      await database
+        .execScript(
+          `BEGIN;\n${m.sql}\n;INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count)
          VALUES (${quote(randomUUID())}, ${quote(m.checksum)}, now(), ${quote(m.name)}, 1);\nCOMMIT;`,
-      ).catch(async (err: unknown) => {
-        await database.execScript("ROLLBACK;").catch(() => undefined);
-        throw new Error(`migration ${m.name} failed: ${(err as Error).message}`);
-      });
+        )
+        .catch(async (err: unknown) => {
+          await database.execScript("ROLLBACK;").catch(() => undefined);
+          throw new Error(`migration ${m.name} failed: ${(err as Error).message}`);
+        });
       done.push(m.name);
     }
     return done;

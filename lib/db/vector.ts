@@ -59,7 +59,11 @@ export function vectorParamSql(vec: number[]): Prisma.Sql {
 }
 
 export function vectorIndexName(modelId: string): string {
-  const slug = assertModelId(modelId).toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "").slice(0, 28);
+  const slug = assertModelId(modelId)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "")
+    .slice(0, 28);
   // The hash keeps names unique when sanitising folds two ids together and within 63 bytes.
   const hash = createHash("sha256").update(modelId).digest("hex").slice(0, 8);
   return `chunks_embedding_${slug}_${hash}_hnsw`;
@@ -91,7 +95,12 @@ export async function ensureVectorIndex(provider: VectorModel, client: Prisma.Tr
 }
 
 /** Ids of chunks whose vectors are missing or from another model (for the re-embedding job). */
-export async function chunksNeedingEmbedding(modelId: string, limit: number, companyId?: number, client: Prisma.TransactionClient = db()): Promise<string[]> {
+export async function chunksNeedingEmbedding(
+  modelId: string,
+  limit: number,
+  companyId?: number,
+  client: Prisma.TransactionClient = db(),
+): Promise<string[]> {
   const rows = await client.$queryRaw<{ id: bigint | string }[]>`
     SELECT id FROM chunks
     WHERE embedding_model IS DISTINCT FROM ${assertModelId(modelId)}

@@ -14,7 +14,7 @@
 // one token per 8 letters started, a number one per 3 digits, a punctuation run one per 2 characters, a CJK
 // character one. Whitespace is free. It errs slightly high on English prose, so chunks stay under model limits.
 
-import { parseBlocks, type MarkdownBlock } from "./markdown-blocks";
+import { type MarkdownBlock, parseBlocks } from "./markdown-blocks";
 
 // The block parser lives in ./markdown-blocks; re-exported for callers that import it from here.
 export { parseBlocks } from "./markdown-blocks";
@@ -40,8 +40,7 @@ export interface ChunkOptions {
   overlapTokens?: number;
 }
 
-const TOKEN_RE =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|\p{N}+|[\p{L}\p{M}_]+|[^\s\p{L}\p{M}\p{N}_]+/gu;
+const TOKEN_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|\p{N}+|[\p{L}\p{M}_]+|[^\s\p{L}\p{M}\p{N}_]+/gu;
 const CJK_RE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
 /** Approximate BPE token count (see the header comment). */
@@ -59,7 +58,9 @@ export function estimateTokens(text: string): number {
 // --- Sentences and words ------------------------------------------------------------------------------
 
 const ABBREVIATIONS = new Set(
-  "e.g i.e mr mrs ms dr prof inc ltd co corp vs etc no nr fig al approx ca cf st jr sr dept z.b bzw usw vgl ggf mme mlle env p pp vol art abs".split(" "),
+  "e.g i.e mr mrs ms dr prof inc ltd co corp vs etc no nr fig al approx ca cf st jr sr dept z.b bzw usw vgl ggf mme mlle env p pp vol art abs".split(
+    " ",
+  ),
 );
 
 /** Sentences of a text (boundary punctuation kept with its sentence); abbreviations and initials do not split. */

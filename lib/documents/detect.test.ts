@@ -28,7 +28,9 @@ const files: Record<string, Buffer> = {};
 async function soffice(target: string, inputs: string[]): Promise<void> {
   const profile = await mkdtemp(join(tmpdir(), "lo-test-"));
   try {
-    await run("soffice", ["--headless", `-env:UserInstallation=${pathToFileURL(profile).href}`, "--convert-to", target, "--outdir", dir, ...inputs], { timeout: 120_000 });
+    await run("soffice", ["--headless", `-env:UserInstallation=${pathToFileURL(profile).href}`, "--convert-to", target, "--outdir", dir, ...inputs], {
+      timeout: 120_000,
+    });
   } finally {
     await rm(profile, { recursive: true, force: true });
   }
@@ -45,9 +47,14 @@ beforeAll(async () => {
     soffice("odp", [join(dir, "deck.fodp")]),
   ]);
   await Promise.all([soffice("doc:MS Word 97", [join(dir, "doc.docx")]), soffice("ppt", [join(dir, "deck.pptx")])]);
-  for (const ext of ["docx", "odt", "pptx", "odp", "doc", "ppt"]) files[ext] = await readFile(join(dir, `${ext === "pptx" || ext === "odp" || ext === "ppt" ? "deck" : "doc"}.${ext}`));
-  files.png = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#fff" } }).png().toBuffer();
-  files.jpeg = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#fff" } }).jpeg().toBuffer();
+  for (const ext of ["docx", "odt", "pptx", "odp", "doc", "ppt"])
+    files[ext] = await readFile(join(dir, `${ext === "pptx" || ext === "odp" || ext === "ppt" ? "deck" : "doc"}.${ext}`));
+  files.png = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#fff" } })
+    .png()
+    .toBuffer();
+  files.jpeg = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#fff" } })
+    .jpeg()
+    .toBuffer();
 }, 180_000);
 
 afterAll(async () => {
@@ -55,7 +62,10 @@ afterAll(async () => {
 });
 
 async function rejection(bytes: Uint8Array, name?: string): Promise<AppError> {
-  const err = await detectType(bytes, name).then(() => undefined, (e: unknown) => e);
+  const err = await detectType(bytes, name).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -105,18 +115,41 @@ describe("detectType", () => {
     expect((await detectType(Buffer.from(nsOnly), "page.xhtml")).kind).toBe("xhtml");
     expect((await detectType(Buffer.from(nsOnly), "page.html")).kind).toBe("html"); // the extension breaks the tie
     expect((await detectType(Buffer.from("<div>fragment</div>"))).kind).toBe("html");
-    expect(await detectType(Buffer.from("<div>inline html</div>\n\n# Title\n"), "README.md")).toEqual({ kind: "md", mimeType: "text/markdown", extension: "md" });
+    expect(await detectType(Buffer.from("<div>inline html</div>\n\n# Title\n"), "README.md")).toEqual({
+      kind: "md",
+      mimeType: "text/markdown",
+      extension: "md",
+    });
     expect((await detectType(Buffer.from("# Title\n\nText"), "notes.markdown")).extension).toBe("markdown");
     expect(await detectType(Buffer.from("\uFEFFplain text, ünïcödé\n"), "a.pdf")).toEqual({ kind: "txt", mimeType: "text/plain", extension: "txt" });
   });
 
   it.each([
-    ["an xlsx workbook", zipFiles({ "[Content_Types].xml": CONTENT_TYPES("xl/workbook.xml", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"), "_rels/.rels": RELS("xl/workbook.xml"), "xl/workbook.xml": "<workbook/>" }), /Excel/],
+    [
+      "an xlsx workbook",
+      zipFiles({
+        "[Content_Types].xml": CONTENT_TYPES("xl/workbook.xml", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"),
+        "_rels/.rels": RELS("xl/workbook.xml"),
+        "xl/workbook.xml": "<workbook/>",
+      }),
+      /Excel/,
+    ],
     ["a zip of random files", zipFiles({ "a.txt": "hello", "b/c.bin": Buffer.from([1, 2, 3]) }), /ZIP archive/],
     ["an ODF spreadsheet", zipFiles({ mimetype: "application/vnd.oasis.opendocument.spreadsheet", "content.xml": "<x/>" }), /spreadsheet/],
-    ["a docx without its main part", zipFiles({ "[Content_Types].xml": CONTENT_TYPES("word/document.xml", "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"), "_rels/.rels": RELS("word/document.xml") }), /main part/],
+    [
+      "a docx without its main part",
+      zipFiles({
+        "[Content_Types].xml": CONTENT_TYPES("word/document.xml", "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"),
+        "_rels/.rels": RELS("word/document.xml"),
+      }),
+      /main part/,
+    ],
     ["a GIF", Buffer.concat([Buffer.from("GIF89a"), Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x21, 0xf9, 0x04])]), /gif/],
-    ["binary data", Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0x3e, 0, 1, 0, 0, 0, 0xff, 0xfe, 0x00]), /Supported formats/],
+    [
+      "binary data",
+      Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0x3e, 0, 1, 0, 0, 0, 0xff, 0xfe, 0x00]),
+      /Supported formats/,
+    ],
     ["an empty file", Buffer.alloc(0), /empty/],
     ["an XML document that is not XHTML", Buffer.from(`<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>`), /XML/],
     ["UTF-16 text", Buffer.from("\uFEFFhello", "utf16le"), /Supported formats/],

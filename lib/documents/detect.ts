@@ -2,10 +2,10 @@
 // ODF mimetype entry, OLE2/CFB directory names), then text sniffing. The client's MIME type is ignored and
 // the file name's extension only breaks ties (HTML fragment vs Markdown, .html files with an XHTML xmlns).
 import { fileTypeFromBuffer } from "file-type";
-import { AppError } from "@/lib/errors";
 import type { DetectedType, DocumentKind } from "@/lib/documents/types";
 import { parseXml, xmlChildren } from "@/lib/documents/xml";
 import { openZip, type ZipArchive } from "@/lib/documents/zip";
+import { AppError } from "@/lib/errors";
 
 export const SUPPORTED_FORMATS = "PDF, PNG, JPEG, DOCX, DOC, PPTX, PPT, ODT, ODP, HTML, XHTML, TXT, MD";
 
@@ -41,7 +41,10 @@ const OOXML_MAIN: Record<string, DocumentKind> = {
 const ODF_MIME: Record<string, DocumentKind> = { [MIME.odt]: "odt", [MIME.odp]: "odp" };
 
 function unsupported(what?: string): AppError {
-  return new AppError("unsupported_file_format", `${what ? `Unsupported file format: ${what}.` : "Unsupported file format."} Supported formats: ${SUPPORTED_FORMATS}.`);
+  return new AppError(
+    "unsupported_file_format",
+    `${what ? `Unsupported file format: ${what}.` : "Unsupported file format."} Supported formats: ${SUPPORTED_FORMATS}.`,
+  );
 }
 
 function extensionOf(filename?: string): string {
@@ -230,7 +233,8 @@ export function decodeText(bytes: Uint8Array): string | null {
   return controls > sample.length / 100 ? null : text;
 }
 
-const HTML_START = /^<(!doctype\s+html|html|head|body|meta|title|link|div|p|h[1-6]|table|ul|ol|section|article|header|main|nav|span|a|pre|blockquote|script|style|img|form|br)[\s>/]/i;
+const HTML_START =
+  /^<(!doctype\s+html|html|head|body|meta|title|link|div|p|h[1-6]|table|ul|ol|section|article|header|main|nav|span|a|pre|blockquote|script|style|img|form|br)[\s>/]/i;
 const XHTML_NS = /xmlns\s*=\s*["']http:\/\/www\.w3\.org\/1999\/xhtml["']/i;
 
 function detectText(text: string, ext: string): DetectedType {

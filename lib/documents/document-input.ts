@@ -69,10 +69,7 @@ function pickSource(present: string[], fileAttempted: boolean, rules: DocumentRe
 export async function documentRequest(body: DocumentBody, rules: DocumentRequestRules): Promise<DocumentRequest> {
   try {
     const { fields, upload } = body;
-    const present = [
-      ...(upload ? ["file"] : []),
-      ...["document", ...(rules.otherSources ?? [])].filter((name) => isGiven(fields[name])),
-    ];
+    const present = [...(upload ? ["file"] : []), ...["document", ...(rules.otherSources ?? [])].filter((name) => isGiven(fields[name]))];
     // A `file` member that is not an upload: a text field in multipart, any member in JSON.
     const source = pickSource(present, "file" in fields, rules);
     if (source === "file" && upload!.size === 0) throw new AppError("no_file", "The uploaded file is empty.");

@@ -11,8 +11,8 @@ import net from "node:net";
 import { pipeline } from "node:stream/promises";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/env";
-import { removeQuietly, tempPath } from "@/lib/storage/temp";
 import { AppError } from "@/lib/errors";
+import { removeQuietly, tempPath } from "@/lib/storage/temp";
 
 export interface FetchedDocument {
   path: string;
@@ -28,7 +28,10 @@ const refuse = (detail: string) => new AppError("bad_request", detail);
 function allowList(): { hosts: Set<string>; ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][] } {
   const hosts = new Set<string>();
   const ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
-  for (const raw of env().DOCUMENT_URL_ALLOWLIST.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+  for (const raw of env()
+    .DOCUMENT_URL_ALLOWLIST.split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)) {
     if (raw.includes("/")) ranges.push(ipaddr.parseCIDR(raw));
     else if (ipaddr.isValid(raw)) ranges.push([ipaddr.parse(raw), ipaddr.parse(raw).kind() === "ipv4" ? 32 : 128]);
     else hosts.add(raw);

@@ -2,10 +2,11 @@
 // converters): turndown with ATX headings, `-` bullets, fenced code and GFM tables. Tables always become
 // GFM tables (the first row is the header when there is no <thead>), non-content elements are dropped,
 // and text is escaped only where Markdown would otherwise misread it (no `\.` noise in sentences).
+
+// @ts-expect-error -- the package ships no type declarations (ignore rather than expect-error: stays valid if some are added)
+import * as gfmPlugin from "@joplin/turndown-plugin-gfm";
 import TurndownService from "turndown";
 import { AppError } from "@/lib/errors";
-// @ts-ignore -- the package ships no type declarations (ignore rather than expect-error: stays valid if some are added)
-import * as gfmPlugin from "@joplin/turndown-plugin-gfm";
 
 type Plugin = TurndownService.Plugin;
 const { strikethrough, taskListItems, highlightedCodeBlock } = gfmPlugin as Record<string, Plugin>;
@@ -14,7 +15,22 @@ const { strikethrough, taskListItems, highlightedCodeBlock } = gfmPlugin as Reco
 export const PAGE_BREAK_CLASS = "docintel-page-break";
 const PAGE_SENTINEL = "\uE000docintel-page\uE000";
 
-const REMOVED: TurndownService.Filter = ["head", "title", "script", "style", "noscript", "template", "iframe", "object", "embed", "canvas", "svg", "button", "select", "textarea"] as unknown as TurndownService.Filter;
+const REMOVED: TurndownService.Filter = [
+  "head",
+  "title",
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "iframe",
+  "object",
+  "embed",
+  "canvas",
+  "svg",
+  "button",
+  "select",
+  "textarea",
+] as unknown as TurndownService.Filter;
 
 /** Escapes text so that Markdown renders it literally, without escaping what cannot be misread. */
 export function escapeMarkdownText(text: string): string {
@@ -73,7 +89,10 @@ export function markdownList(items: ListItem[]): string {
 }
 
 function tableCell(md: string): string {
-  return md.trim().replace(/\s*\n+\s*/g, "<br>").replace(/(?<!\\)\|/g, "\\|");
+  return md
+    .trim()
+    .replace(/\s*\n+\s*/g, "<br>")
+    .replace(/(?<!\\)\|/g, "\\|");
 }
 
 // --- turndown rules --------------------------------------------------------------------------------------
@@ -214,8 +233,41 @@ function tidy(md: string): string {
 }
 
 const MAX_NESTING = 1500;
-const VOID_OR_AUTO_CLOSED = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
-  "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "thead", "tbody", "tfoot", "colgroup", "caption", "rb", "rt", "rp", "html", "head", "body"]);
+const VOID_OR_AUTO_CLOSED = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+  "p",
+  "li",
+  "dt",
+  "dd",
+  "tr",
+  "td",
+  "th",
+  "option",
+  "optgroup",
+  "thead",
+  "tbody",
+  "tfoot",
+  "colgroup",
+  "caption",
+  "rb",
+  "rt",
+  "rp",
+  "html",
+  "head",
+  "body",
+]);
 
 /**
  * Turndown and its DOM recurse per nesting level: absurdly deep markup (hostile input) would block the

@@ -22,7 +22,11 @@ export function startsBlock(line: string): boolean {
 
 /** Heading text without emphasis and code markers, whitespace collapsed. */
 export function cleanHeading(text: string): string {
-  return text.replace(/(\*\*|__|`)/g, "").replace(/^[*_]+|[*_]+$/g, "").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/(\*\*|__|`)/g, "")
+    .replace(/^[*_]+|[*_]+$/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Splits one page of Markdown into blocks. */

@@ -73,7 +73,11 @@ interface RunResult {
 }
 
 /** Runs a poppler tool; kills it on abort, timeout or too much output. */
-function runTool(cmd: string, args: string[], opts: { signal?: AbortSignal; timeoutMs: number; maxStdout: number; what: string }): Promise<RunResult> {
+function runTool(
+  cmd: string,
+  args: string[],
+  opts: { signal?: AbortSignal; timeoutMs: number; maxStdout: number; what: string },
+): Promise<RunResult> {
   return new Promise<RunResult>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(opts.signal.reason ?? new DOMException("The operation was aborted.", "AbortError"));
     const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
@@ -132,7 +136,10 @@ function runTool(cmd: string, args: string[], opts: { signal?: AbortSignal; time
 
 function popplerFailure(what: string, stderr: string, code: number | null, sig: NodeJS.Signals | null): AppError {
   if (/incorrect password|encrypted/i.test(stderr)) return failed("The PDF is encrypted with a password; it cannot be read without it.");
-  if (/may not be a PDF|couldn't find trailer|PDF file is damaged|Couldn't open file|Syntax Error/i.test(stderr) && !/Wrong page range/i.test(stderr)) {
+  if (
+    /may not be a PDF|couldn't find trailer|PDF file is damaged|Couldn't open file|Syntax Error/i.test(stderr) &&
+    !/Wrong page range/i.test(stderr)
+  ) {
     const first = stderr.split("\n").find((l) => l.trim()) ?? "";
     return failed(`The file is not a readable PDF (damaged or truncated)${first ? `: ${first.trim()}` : ""}.`);
   }
@@ -141,7 +148,10 @@ function popplerFailure(what: string, stderr: string, code: number | null, sig: 
 }
 
 /** pdfinfo: page count, encryption and (for firstPage..lastPage) page sizes. */
-export async function pdfInfo(pdfPath: string, opts: { signal?: AbortSignal; firstPage?: number; lastPage?: number; timeoutMs?: number } = {}): Promise<PdfInfo> {
+export async function pdfInfo(
+  pdfPath: string,
+  opts: { signal?: AbortSignal; firstPage?: number; lastPage?: number; timeoutMs?: number } = {},
+): Promise<PdfInfo> {
   const args: string[] = [];
   if (opts.firstPage !== undefined && opts.lastPage !== undefined) args.push("-f", String(opts.firstPage), "-l", String(opts.lastPage));
   args.push(pdfPath);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detectLanguage, markdownToProse, stems, summarizeDocument, summarizeText } from "./summarize";
 
-const EN =
-  "The northern region grew faster than expected during the third quarter. Sales teams opened two new offices and hired local staff.";
+const EN = "The northern region grew faster than expected during the third quarter. Sales teams opened two new offices and hired local staff.";
 const DE =
   "Die nördliche Region ist im dritten Quartal schneller gewachsen als erwartet. Das Vertriebsteam hat zwei neue Büros eröffnet und Mitarbeiter eingestellt.";
 const FR =
@@ -76,7 +75,10 @@ describe("summarizeText", () => {
 
 describe("summarizeDocument", () => {
   it("returns the language and summaries [{language, summary}]", () => {
-    const out = summarizeDocument([{ page: 1, markdown: `# Report\n\n${EN}` } as { markdown: string }, { markdown: "Second page discusses the outlook for next year." }]);
+    const out = summarizeDocument([
+      { page: 1, markdown: `# Report\n\n${EN}` } as { markdown: string },
+      { markdown: "Second page discusses the outlook for next year." },
+    ]);
     expect(out.language.textSearchConfig).toBe("english");
     expect(out.summaries).toHaveLength(1);
     expect(out.summaries[0].language).toBe("en");

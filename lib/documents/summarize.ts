@@ -31,9 +31,10 @@ const STOPWORD_LISTS = {
   fra: "a ai au aux avec avait avons ce ceci cela celle celles celui ces cet cette comme dans de des du elle elles en est et étaient était été être eu eux il ils je la le les leur leurs lui ma mais me même mes moi mon ne nos notre nous on ont ou où par pas peu peut plus pour qu que quel quelle qui sa sans se ses si son sont sous sur ta te tes toi ton tous tout toute toutes très tu un une vos votre vous y",
 } as const;
 
-const STOPWORDS = Object.fromEntries(
-  Object.entries(STOPWORD_LISTS).map(([lang, words]) => [lang, new Set(words.split(" "))]),
-) as Record<keyof typeof STOPWORD_LISTS, Set<string>>;
+const STOPWORDS = Object.fromEntries(Object.entries(STOPWORD_LISTS).map(([lang, words]) => [lang, new Set(words.split(" "))])) as Record<
+  keyof typeof STOPWORD_LISTS,
+  Set<string>
+>;
 
 /** Stopwords of every language we detect with evidence (used for keyword extraction and similarity). */
 export const ALL_STOPWORDS: ReadonlySet<string> = new Set(Object.values(STOPWORDS).flatMap((s) => [...s]));
@@ -42,14 +43,85 @@ const CONFIG: Record<string, TextSearchConfig> = { eng: "english", deu: "german"
 
 // franc's ISO 639-3 codes → ISO 639-1 where one exists (the languages franc-min knows that have one).
 const ISO1: Record<string, string> = {
-  eng: "en", deu: "de", fra: "fr", spa: "es", por: "pt", ita: "it", nld: "nl", rus: "ru", ukr: "uk", pol: "pl",
-  ces: "cs", slk: "sk", slv: "sl", hrv: "hr", srp: "sr", bos: "bs", bul: "bg", ron: "ro", hun: "hu", fin: "fi",
-  swe: "sv", dan: "da", nob: "nb", nno: "nn", ell: "el", tur: "tr", arb: "ar", pes: "fa", heb: "he", hin: "hi",
-  ben: "bn", urd: "ur", cmn: "zh", jpn: "ja", kor: "ko", vie: "vi", tha: "th", ind: "id", zlm: "ms", tgl: "tl",
-  swh: "sw", amh: "am", hau: "ha", yor: "yo", ibo: "ig", zul: "zu", xho: "xh", som: "so", tam: "ta", tel: "te",
-  kan: "kn", mal: "ml", mar: "mr", guj: "gu", pan: "pa", npi: "ne", sin: "si", mya: "my", khm: "km", uzn: "uz",
-  kaz: "kk", azj: "az", kat: "ka", hye: "hy", bel: "be", lit: "lt", lav: "lv", ekk: "et", cat: "ca", glg: "gl",
-  eus: "eu", afr: "af", kin: "rw", run: "rn", nya: "ny", sna: "sn", mlg: "mg", ceb: "ceb", ilo: "ilo",
+  eng: "en",
+  deu: "de",
+  fra: "fr",
+  spa: "es",
+  por: "pt",
+  ita: "it",
+  nld: "nl",
+  rus: "ru",
+  ukr: "uk",
+  pol: "pl",
+  ces: "cs",
+  slk: "sk",
+  slv: "sl",
+  hrv: "hr",
+  srp: "sr",
+  bos: "bs",
+  bul: "bg",
+  ron: "ro",
+  hun: "hu",
+  fin: "fi",
+  swe: "sv",
+  dan: "da",
+  nob: "nb",
+  nno: "nn",
+  ell: "el",
+  tur: "tr",
+  arb: "ar",
+  pes: "fa",
+  heb: "he",
+  hin: "hi",
+  ben: "bn",
+  urd: "ur",
+  cmn: "zh",
+  jpn: "ja",
+  kor: "ko",
+  vie: "vi",
+  tha: "th",
+  ind: "id",
+  zlm: "ms",
+  tgl: "tl",
+  swh: "sw",
+  amh: "am",
+  hau: "ha",
+  yor: "yo",
+  ibo: "ig",
+  zul: "zu",
+  xho: "xh",
+  som: "so",
+  tam: "ta",
+  tel: "te",
+  kan: "kn",
+  mal: "ml",
+  mar: "mr",
+  guj: "gu",
+  pan: "pa",
+  npi: "ne",
+  sin: "si",
+  mya: "my",
+  khm: "km",
+  uzn: "uz",
+  kaz: "kk",
+  azj: "az",
+  kat: "ka",
+  hye: "hy",
+  bel: "be",
+  lit: "lt",
+  lav: "lv",
+  ekk: "et",
+  cat: "ca",
+  glg: "gl",
+  eus: "eu",
+  afr: "af",
+  kin: "rw",
+  run: "rn",
+  nya: "ny",
+  sna: "sn",
+  mlg: "mg",
+  ceb: "ceb",
+  ilo: "ilo",
 };
 
 const UNDETERMINED: DetectedLanguage = { code: "und", textSearchConfig: "simple" };
@@ -157,7 +229,7 @@ const MAX_CANDIDATES = 400;
 function sentencesOf(paragraphs: string[]): string[] {
   const out: string[] = [];
   for (const p of paragraphs) {
-    const parts = p.split(/(?<=[.!?…。！？])["'”’)\]]*\s+(?=[\p{Lu}\p{N}"'“‘(\[])/u);
+    const parts = p.split(/(?<=[.!?…。！？])["'”’)\]]*\s+(?=[\p{Lu}\p{N}"'“‘([])/u);
     for (const s of parts) if (s.trim()) out.push(s.trim());
   }
   return out;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { THUMBNAIL_WIDTH, renderThumbnail } from "./thumbnail";
+import { renderThumbnail, THUMBNAIL_WIDTH } from "./thumbnail";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "thumb-test-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -24,10 +24,14 @@ describe("renderThumbnail", () => {
   });
 
   it("scales images to the thumbnail width and crops very tall ones", async () => {
-    const tall = await sharp({ create: { width: 100, height: 2000, channels: 3, background: "#336699" } }).png().toBuffer();
+    const tall = await sharp({ create: { width: 100, height: 2000, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
     const png = await renderThumbnail({ path: write("tall", tall), kind: "png" });
     expect(await sharp(png!).metadata()).toMatchObject({ format: "png", width: THUMBNAIL_WIDTH, height: THUMBNAIL_WIDTH * 3 });
-    const wide = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#ffffff" } }).jpeg().toBuffer();
+    const wide = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#ffffff" } })
+      .jpeg()
+      .toBuffer();
     expect(await sharp((await renderThumbnail({ path: write("wide", wide), kind: "jpeg" }))!).metadata()).toMatchObject({ width: 320, height: 180 });
   });
 

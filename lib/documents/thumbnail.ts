@@ -13,7 +13,7 @@ import { log } from "@/lib/log";
 
 export const THUMBNAIL_WIDTH = 320;
 /** A4 portrait proportions for the text card. */
-const CARD_HEIGHT = Math.round(THUMBNAIL_WIDTH * 1.414);
+const CARD_HEIGHT = Math.round(THUMBNAIL_WIDTH * Math.SQRT2);
 /** The tallest thumbnail kept (a long screenshot is cropped to its top). */
 const MAX_HEIGHT = THUMBNAIL_WIDTH * 3;
 
@@ -80,14 +80,16 @@ async function readHead(file: string, bytes: number): Promise<string> {
     const buf = Buffer.alloc(bytes);
     const { bytesRead } = await handle.read(buf, 0, bytes, 0);
     // A cut multi-byte character at the end decodes to U+FFFD; drop it.
-    return buf.subarray(0, bytesRead).toString("utf8").replace(/\uFFFD+$/, "");
+    return buf
+      .subarray(0, bytesRead)
+      .toString("utf8")
+      .replace(/\uFFFD+$/, "");
   } finally {
     await handle.close();
   }
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** Wraps lines at `width` characters (hard-cutting words longer than a line). */
 function wrap(text: string, width: number): string[] {

@@ -3,7 +3,9 @@ import { parseXml, xmlChild, xmlChildren } from "@/lib/documents/xml";
 
 describe("parseXml", () => {
   it("parses elements, attributes, entities and CDATA, normalising namespace prefixes", () => {
-    const root = parseXml(`<?xml version="1.0"?><!-- c --><x:document xmlns:x="http://schemas.openxmlformats.org/wordprocessingml/2006/main" a='1 &gt; 0'><x:t xml:space="preserve">A &amp; B &#x263A;<![CDATA[<raw>]]></x:t><x:br/></x:document>`);
+    const root = parseXml(
+      `<?xml version="1.0"?><!-- c --><x:document xmlns:x="http://schemas.openxmlformats.org/wordprocessingml/2006/main" a='1 &gt; 0'><x:t xml:space="preserve">A &amp; B &#x263A;<![CDATA[<raw>]]></x:t><x:br/></x:document>`,
+    );
     expect(root.name).toBe("w:document");
     expect(root.attrs.a).toBe("1 > 0");
     const t = xmlChild(root, "w:t")!;
@@ -11,7 +13,9 @@ describe("parseXml", () => {
     expect(t.children).toEqual(["A & B ☺<raw>"]);
     expect(xmlChildren(root).map((c) => c.name)).toEqual(["w:t", "w:br"]);
     // Default namespaces map too (package relationships have no prefix).
-    const rels = parseXml(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1"/></Relationships>`);
+    const rels = parseXml(
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1"/></Relationships>`,
+    );
     expect(xmlChildren(rels, "Relationship")).toHaveLength(1);
   });
 

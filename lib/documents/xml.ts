@@ -53,7 +53,11 @@ function decodeEntities(s: string): string {
   });
 }
 
-interface Frame { el: XmlElement; raw: string; ns: Map<string, string> }
+interface Frame {
+  el: XmlElement;
+  raw: string;
+  ns: Map<string, string>;
+}
 
 export function parseXml(s: string): XmlElement {
   const doc: XmlElement = { name: "#document", attrs: {}, children: [] };
@@ -84,9 +88,20 @@ export function parseXml(s: string): XmlElement {
       if (e < 0) throw new Error(`unterminated markup at offset ${lt}`);
       return e;
     };
-    if (s.startsWith("<!--", lt)) { i = closeAt("-->", lt + 4) + 3; continue; }
-    if (s.startsWith("<![CDATA[", lt)) { const e = closeAt("]]>", lt + 9); text(s.slice(lt + 9, e)); i = e + 3; continue; }
-    if (s.startsWith("<?", lt)) { i = closeAt("?>", lt + 2) + 2; continue; }
+    if (s.startsWith("<!--", lt)) {
+      i = closeAt("-->", lt + 4) + 3;
+      continue;
+    }
+    if (s.startsWith("<![CDATA[", lt)) {
+      const e = closeAt("]]>", lt + 9);
+      text(s.slice(lt + 9, e));
+      i = e + 3;
+      continue;
+    }
+    if (s.startsWith("<?", lt)) {
+      i = closeAt("?>", lt + 2) + 2;
+      continue;
+    }
     if (s.startsWith("<!", lt)) throw new Error("DTDs and entity declarations are not allowed");
     if (s[lt + 1] === "/") {
       const e = closeAt(">", lt);
@@ -100,7 +115,10 @@ export function parseXml(s: string): XmlElement {
     let j = lt + 1;
     for (let quote = ""; j < s.length; j++) {
       const c = s[j];
-      if (quote) { if (c === quote) quote = ""; } else if (c === '"' || c === "'") quote = c; else if (c === ">") break;
+      if (quote) {
+        if (c === quote) quote = "";
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === ">") break;
     }
     if (j >= s.length) throw new Error(`unterminated tag at offset ${lt}`);
     let body = s.slice(lt + 1, j);

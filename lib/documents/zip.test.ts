@@ -1,11 +1,14 @@
 import { deflateRawSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors";
 import { openZip } from "@/lib/documents/zip";
+import { AppError } from "@/lib/errors";
 import { makeZip } from "@/tests/helpers/zip-writer";
 
 async function failure(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -19,10 +22,12 @@ beforeAll(() => {
 
 describe("openZip", () => {
   it("lists and reads entries", async () => {
-    const zip = await openZip(makeZip([
-      { name: "a.txt", data: Buffer.from("hello") },
-      { name: "dir/B.xml", data: Buffer.from("<b/>"), store: true },
-    ]));
+    const zip = await openZip(
+      makeZip([
+        { name: "a.txt", data: Buffer.from("hello") },
+        { name: "dir/B.xml", data: Buffer.from("<b/>"), store: true },
+      ]),
+    );
     expect(zip.listEntries()).toEqual(["a.txt", "dir/B.xml"]);
     expect(zip.has("dir/b.xml")).toBe(true); // part names are case-insensitive
     expect((await zip.readEntry("a.txt")).toString()).toBe("hello");

@@ -3,9 +3,9 @@
 // opened, and inflated bytes are counted while streaming (declared sizes can lie), aborting past the limits.
 // Limit violations → 400 unsupported_file_format; data that cannot be read → 500 file_rendering_failed.
 import yauzl from "yauzl";
-import { AppError } from "@/lib/errors";
-import { env } from "@/lib/env";
 import { decodeXmlText, parseXml, type XmlElement } from "@/lib/documents/xml";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 
 export interface ZipLimits {
   maxEntries: number;
@@ -91,7 +91,7 @@ export async function openZip(bytes: Uint8Array, limits: Partial<ZipLimits> = {}
       Math.max(RATIO_FLOOR_BYTES, entry.compressedSize * lim.maxRatio),
       lim.maxUncompressedBytes - inflated,
     );
-    let stream;
+    let stream: import("node:stream").Readable;
     try {
       stream = await zip.openReadStreamPromise(entry);
     } catch (err) {
@@ -112,8 +112,11 @@ export async function openZip(bytes: Uint8Array, limits: Partial<ZipLimits> = {}
       });
       stream.on("error", (err: Error) => {
         const lying = /too many bytes|not enough bytes/i.test(err.message);
-        reject(lying ? refuse(`ZIP entry "${name}" does not match its declared size (${err.message}).`)
-          : broken(`The container part "${name}" is damaged (${err.message}).`));
+        reject(
+          lying
+            ? refuse(`ZIP entry "${name}" does not match its declared size (${err.message}).`)
+            : broken(`The container part "${name}" is damaged (${err.message}).`),
+        );
       });
       stream.on("end", () => resolve(Buffer.concat(chunks, size)));
     });

@@ -1,25 +1,33 @@
 // POST /extract: create an extract job, run it inline when synchronous (200 with the first page of rows)
 // or queue it when asynchronous (202). A synchronous failure is recorded on the job and answered with its
 // error code and the job id.
-import { enqueueJob } from "@/inngest/jobs";
+
 import { extractDocumentJob } from "@/inngest/definitions/extract-document";
+import { enqueueJob } from "@/inngest/jobs";
 import { randomToken } from "@/lib/auth/api-key-secret";
 import type { Principal } from "@/lib/auth/principal";
+import { usageFrom } from "@/lib/billing/record-usage";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { DocumentBody } from "@/lib/documents/document-input";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { storage } from "@/lib/storage/storage";
-import { usageFrom } from "@/lib/billing/record-usage";
-import { readExtractRequest, type ExtractIntake } from "./extract-intake";
+import { type ExtractIntake, readExtractRequest } from "./extract-intake";
 import { readExtractJob } from "./get-extract-job";
-import { asExtractError, extractRows, loadPages, markExtractFailed, storeResult, type StoredExtractOptions } from "./run-extract";
+import { asExtractError, extractRows, loadPages, markExtractFailed, type StoredExtractOptions, storeResult } from "./run-extract";
 
 function describeSource(intake: ExtractIntake) {
   const s = intake.source;
   if (s.kind === "file") {
-    return { filename: s.file.filename, fileSizeBytes: s.file.size, mimeType: s.file.mimeType, pageCount: s.file.totalPages, sourceFileId: s.file.id, sourceFileVersion: s.file.contentVersion };
+    return {
+      filename: s.file.filename,
+      fileSizeBytes: s.file.size,
+      mimeType: s.file.mimeType,
+      pageCount: s.file.totalPages,
+      sourceFileId: s.file.id,
+      sourceFileVersion: s.file.contentVersion,
+    };
   }
   return { filename: s.doc.filename, fileSizeBytes: s.doc.size, mimeType: s.type.mimeType, sourceUrl: s.doc.sourceUrl };
 }

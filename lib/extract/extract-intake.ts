@@ -1,16 +1,17 @@
 // Turns a POST /extract body (read by the HTTP layer) into its source (a local document or an ingested
 // file), the validated schema and options. Everything that can be refused is refused here, before a job exists.
+
+import { validateExtractionSchema } from "@/lib/ai/extraction/json-schema";
+import type { ObjectSchema } from "@/lib/ai/extraction/types";
 import type { Principal } from "@/lib/auth/principal";
-import { ZExtractOptions, type TExtractOptions } from "@/lib/contracts/extract";
+import { type TExtractOptions, ZExtractOptions } from "@/lib/contracts/extract";
 import type { File } from "@/lib/db/generated/client";
-import { documentRequest, jsonObjectField, loadRequestDocument, type DocumentBody, type LocalDocument } from "@/lib/documents/document-input";
-import { parsePageRange, type PageRange } from "@/lib/documents/page-range";
+import { type DocumentBody, documentRequest, jsonObjectField, type LocalDocument, loadRequestDocument } from "@/lib/documents/document-input";
+import { type PageRange, parsePageRange } from "@/lib/documents/page-range";
 import type { DetectedType } from "@/lib/documents/types";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/validation";
-import { validateExtractionSchema } from "@/lib/ai/extraction/json-schema";
-import type { ObjectSchema } from "@/lib/ai/extraction/types";
 import { checkPages, inspectDocument, resolveSourceFile } from "./extract-source";
 
 export type ExtractSource = { kind: "document"; doc: LocalDocument; type: DetectedType } | { kind: "file"; file: File };

@@ -2,6 +2,7 @@
 // by the document engine) or an ingested file (its stored pages, no second conversion). Also the limits
 // both share: supported types, page ranges and the sync/async page caps.
 import fs from "node:fs";
+import type { ExtractionPage } from "@/lib/ai/extraction/types";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import type { File } from "@/lib/db/generated/client";
@@ -11,9 +12,8 @@ import { parseDocument } from "@/lib/documents/parse-document";
 import { pdfPageCount } from "@/lib/documents/render";
 import type { DetectedType, DocumentKind } from "@/lib/documents/types";
 import { env } from "@/lib/env";
-import { findReadableFile } from "@/lib/files/file-access";
 import { AppError, fieldError } from "@/lib/errors";
-import type { ExtractionPage } from "@/lib/ai/extraction/types";
+import { findReadableFile } from "@/lib/files/file-access";
 import { storage } from "@/lib/storage/storage";
 
 /** The spec's list for extract: .pdf .png .jpg .jpeg .pptx .ppt .odp .docx .odt .doc .html. */
@@ -94,7 +94,10 @@ function fileNotAvailable(file: File, why: string): AppError {
 
 async function checkAvailable(file: File): Promise<void> {
   if (!PAGES_AVAILABLE.includes(file.status)) {
-    throw fileNotAvailable(file, file.status.endsWith("fail") || file.status.endsWith("failed") ? "its ingestion failed" : "it is still being ingested");
+    throw fileNotAvailable(
+      file,
+      file.status.endsWith("fail") || file.status.endsWith("failed") ? "its ingestion failed" : "it is still being ingested",
+    );
   }
   if (!(await storage().exists(file.storageKey))) throw fileNotAvailable(file, "its bytes were removed");
 }

@@ -29,7 +29,11 @@ async function pageOf(job: ExtractJob, page: number): Promise<TExtractJob> {
         select: { data: true },
       })
     : [];
-  return serializeExtractJob(job, page, rows.map((r) => r.data as Record<string, unknown>));
+  return serializeExtractJob(
+    job,
+    page,
+    rows.map((r) => r.data as Record<string, unknown>),
+  );
 }
 
 /** A job by id without a tenancy check (its creator just made it). */

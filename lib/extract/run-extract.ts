@@ -1,16 +1,17 @@
 // The phases of one extract job, shared by the synchronous request and the background job: load pages
 // (convert the document, or read an ingested file's pages), extract rows with live progress, then coerce,
 // store and meter in one transaction. Failures end as `failed` with an error block.
+
+import { type ExtractionResult, extractor, type Granularity, type ObjectSchema } from "@/lib/ai/extraction";
+import { coerceRows } from "@/lib/ai/extraction/coerce";
+import { recordUsage } from "@/lib/billing/record-usage";
 import { db } from "@/lib/db/client";
 import type { ExtractJob } from "@/lib/db/generated/client";
-import { failJobUpdate, percentOf, progressWriter, type JobProgress } from "@/lib/document-jobs";
+import { failJobUpdate, type JobProgress, percentOf, progressWriter } from "@/lib/document-jobs";
 import { parsePageRange } from "@/lib/documents/page-range";
-import { coerceRows } from "@/lib/ai/extraction/coerce";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { extractor, type ExtractionResult, type Granularity, type ObjectSchema } from "@/lib/ai/extraction";
-import { recordUsage } from "@/lib/billing/record-usage";
-import { convertDocument, loadFilePages, type LoadedPages } from "./extract-source";
+import { convertDocument, type LoadedPages, loadFilePages } from "./extract-source";
 
 /** What a job keeps of its request options. */
 export interface StoredExtractOptions {
@@ -40,11 +41,7 @@ export async function startExtract(jobId: string): Promise<ExtractJob | null> {
 }
 
 /** Phase 1 (0–50 %): the pages to extract from. `localPath` is the document for upload/URL jobs. */
-export async function loadPages(
-  job: ExtractJob,
-  localPath: string | null,
-  opts: { timeoutMs: number; signal?: AbortSignal },
-): Promise<LoadedPages> {
+export async function loadPages(job: ExtractJob, localPath: string | null, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<LoadedPages> {
   const options = job.options as unknown as StoredExtractOptions;
   const range = options.page_range !== undefined ? parsePageRange(options.page_range) : undefined;
   const progress = writeProgress(job.id);

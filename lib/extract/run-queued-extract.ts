@@ -2,10 +2,11 @@
 // extract rows → coerce, store and meter. Each phase's bulky output (pages, raw rows) is kept in storage
 // next to the upload, so a retry after a crash resumes at the first unfinished phase; the store phase is
 // idempotent (status-guarded transaction). A phase of a job that is gone or already final is skipped.
+
+import type { ExtractionResult } from "@/lib/ai/extraction";
 import type { ExtractJob } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import type { ExtractionResult } from "@/lib/ai/extraction";
 import { storage } from "@/lib/storage/storage";
 import type { LoadedPages } from "./extract-source";
 import { extractRows, loadPages, startExtract, storeResult } from "./run-extract";
@@ -51,6 +52,7 @@ export function extractQueuedRows(jobId: string): Promise<{ rows: number } | Ski
 }
 
 /** Phase 3: the rows stored by phase 2, coerced, stored and metered. */
+// biome-ignore lint/suspicious/noConfusingVoidType: the phase stores and returns nothing, or says it was skipped
 export function storeQueuedResult(jobId: string): Promise<void | SkippedPhase> {
   return inFlight(jobId, async () => storeResult(jobId, await readJson<ExtractionResult>(rowsKey(jobId))));
 }

@@ -55,10 +55,7 @@ function valueCondition(m: ValueMatch): Prisma.Sql {
   switch (m.kind) {
     case "eq": {
       const { text, number, date, boolean } = m.value;
-      const parts = [
-        Prisma.sql`(v.value_key = ${valueKeyOf(text)} AND v.value_text = ${text})`,
-        Prisma.sql`v.value_array @> ARRAY[${text}]::text[]`,
-      ];
+      const parts = [Prisma.sql`(v.value_key = ${valueKeyOf(text)} AND v.value_text = ${text})`, Prisma.sql`v.value_array @> ARRAY[${text}]::text[]`];
       if (number !== null) parts.push(Prisma.sql`v.value_number = ${number}`);
       if (date) parts.push(Prisma.sql`v.value_date BETWEEN ${date.first}::date AND ${date.last}::date`);
       if (boolean !== null) parts.push(Prisma.sql`v.value_bool = ${boolean}`);

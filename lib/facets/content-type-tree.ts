@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import type { ZContentTypeAttribute, ZContentTypeNode } from "@/lib/contracts/content-types";
 import { db } from "@/lib/db/client";
-import { Prisma, type ContentType, type ContentTypeAttribute } from "@/lib/db/generated/client";
+import { type ContentType, type ContentTypeAttribute, Prisma } from "@/lib/db/generated/client";
 import type { AttributeType } from "./attribute-types";
 
 export type Client = Prisma.TransactionClient;
@@ -91,7 +91,11 @@ export async function loadCompanyTree(companyId: number, client: Client = db()):
 /** Files classified at each node or below it (a file has one classification per root, so sums are exact). */
 async function documentCounts(nodes: readonly ContentType[], client: Client): Promise<Map<number, number>> {
   const direct = nodes.length
-    ? await client.fileContentType.groupBy({ by: ["contentTypeId"], where: { contentTypeId: { in: nodes.map((n) => n.id) } }, _count: { _all: true } })
+    ? await client.fileContentType.groupBy({
+        by: ["contentTypeId"],
+        where: { contentTypeId: { in: nodes.map((n) => n.id) } },
+        _count: { _all: true },
+      })
     : [];
   const counts = new Map<number, number>(direct.map((d) => [d.contentTypeId, d._count._all]));
   const byId = new Map(nodes.map((n) => [n.id, n]));

@@ -9,15 +9,15 @@
 // off. They are listed under `unlinked` and discarded with `clear_attributes` naming the defining node.
 import type { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
-import { ZFacetAction, type TFacetAction, type ZFileFacets } from "@/lib/contracts/facets";
+import { type TFacetAction, ZFacetAction, type ZFileFacets } from "@/lib/contracts/facets";
 import { db } from "@/lib/db/client";
 import type { ContentType, ContentTypeAttribute } from "@/lib/db/generated/client";
-import { findEditableFile, findReadableFile } from "@/lib/files/file-access";
 import { AppError } from "@/lib/errors";
+import { findEditableFile, findReadableFile } from "@/lib/files/file-access";
 import { hasRole } from "@/lib/workspaces/access";
-import { fromStored, toStored, type AttributeType } from "./attribute-types";
+import { type AttributeType, fromStored, toStored } from "./attribute-types";
 import { runBatch } from "./batch";
-import { ancestorPaths, carriedAttributes, loadCompanyTree, refreshLinked, type Client, type CompanyTree } from "./content-type-tree";
+import { ancestorPaths, type Client, type CompanyTree, carriedAttributes, loadCompanyTree, refreshLinked } from "./content-type-tree";
 import { nodeAt as contentTypeAt, rootOf } from "./manage-content-types";
 
 type TFileFacets = z.output<typeof ZFileFacets>;
@@ -48,7 +48,7 @@ async function facetsOf(companyId: number, fileId: number, canEdit: boolean, cli
   const carried = carriedByNode(tree);
   const byId = new Map(tree.nodes.map((n) => [n.id, n]));
   const byPath = new Map(tree.nodes.map((n) => [n.path, n]));
-  const valueOf = new Map(values.map((v) => [v.attributeId, v]));
+  const valueByAttribute = new Map(values.map((v) => [v.attributeId, v]));
   const linked = new Set<number>();
   const nodes = classifications.map((c) => byId.get(c.contentTypeId)!).sort((a, b) => a.path.localeCompare(b.path));
   const content_types = nodes.map((n) => ({
@@ -57,7 +57,7 @@ async function facetsOf(companyId: number, fileId: number, canEdit: boolean, cli
     label: n.label,
     attributes: (carried.get(n.id) ?? []).map(({ attribute: a }) => {
       linked.add(a.id);
-      const v = valueOf.get(a.id);
+      const v = valueByAttribute.get(a.id);
       return { name: a.name, value: v ? fromStored(a.attributeType, v) : null, ...schemaOf(a) };
     }),
     labels: ancestorPaths(n.path).map((p) => byPath.get(p)?.label ?? p),
@@ -104,7 +104,9 @@ async function setValues(c: Ctx, node: ContentType, values: Record<string, unkno
   const unknown = Object.keys(values).filter((name) => !carried.has(name));
   if (unknown.length) {
     throw new AppError("validation_error", `"${node.path}" has no attribute ${unknown.map((n) => `"${n}"`).join(", ")}.`, {
-      fields: Object.fromEntries(unknown.map((n) => [`values.${n}`, [{ error: "unknown_attribute", detail: `"${node.path}" carries no attribute "${n}".` }]])),
+      fields: Object.fromEntries(
+        unknown.map((n) => [`values.${n}`, [{ error: "unknown_attribute", detail: `"${node.path}" carries no attribute "${n}".` }]]),
+      ),
     });
   }
   const writes = Object.entries(values).map(([name, value]) => {

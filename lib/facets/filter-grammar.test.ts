@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compileFacetFilters } from "./compile-filters";
 import {
   FilterSyntaxError,
+  type FilterValue,
   MAX_ALTERNATIVES,
   MAX_FILTER_ENTRIES,
   MAX_FILTER_ENTRY_LENGTH,
@@ -11,7 +12,6 @@ import {
   parseContentTypeFilters,
   readDate,
   readNumber,
-  type FilterValue,
   type ValueMatch,
 } from "./filter-grammar";
 
@@ -49,7 +49,12 @@ const ctReason = (value: string): string => {
 
 describe("attribute filter: names and the exists form", () => {
   it("a bare name means 'has any value'", () => {
-    expect(parseAttributeFilter("invoice_number")).toEqual({ source: "invoice_number", scope: null, name: "invoice_number", test: { kind: "exists" } });
+    expect(parseAttributeFilter("invoice_number")).toEqual({
+      source: "invoice_number",
+      scope: null,
+      name: "invoice_number",
+      test: { kind: "exists" },
+    });
   });
 
   it("accepts snake_case names with digits and trims surrounding whitespace", () => {
@@ -136,7 +141,11 @@ describe("attribute filter: comparisons", () => {
 
   it("accepts dates, negative numbers and spaces after the operator", () => {
     expect(one("year:>2023")).toMatchObject({ op: ">", value: { number: 2023, date: { first: "2023-01-01", last: "2023-12-31" } } });
-    expect(one("due:>=2023-06")).toMatchObject({ kind: "compare", op: ">=", value: { number: null, date: { first: "2023-06-01", last: "2023-06-30" } } });
+    expect(one("due:>=2023-06")).toMatchObject({
+      kind: "compare",
+      op: ">=",
+      value: { number: null, date: { first: "2023-06-01", last: "2023-06-30" } },
+    });
     expect(one("due:<2024-01-15")).toMatchObject({ op: "<", value: { date: { first: "2024-01-15" } } });
     expect(one("delta:>-5")).toMatchObject({ op: ">", value: { number: -5 } });
     expect(one("amount:> 5")).toMatchObject({ op: ">", value: { text: "5", number: 5 } });
@@ -174,18 +183,12 @@ describe("attribute filter: wildcards", () => {
     expect(one("vendor:New Y*")).toEqual({ kind: "prefix", text: "New Y" });
   });
 
-  it.each([
-    "vendor:*",
-    "vendor:**",
-    "vendor:***",
-    "vendor:*suffix",
-    "vendor:a*b",
-    "vendor:a*b*",
-    "vendor:*a*b*",
-    "vendor:**a**",
-  ])("rejects %j", (entry) => {
-    expect(reason(entry)).toMatch(/only at the end \(prefix\*\) or at both ends \(\*text\*\)/);
-  });
+  it.each(["vendor:*", "vendor:**", "vendor:***", "vendor:*suffix", "vendor:a*b", "vendor:a*b*", "vendor:*a*b*", "vendor:**a**"])(
+    "rejects %j",
+    (entry) => {
+      expect(reason(entry)).toMatch(/only at the end \(prefix\*\) or at both ends \(\*text\*\)/);
+    },
+  );
 
   it("treats escaped stars as literal characters", () => {
     expect(one("code:a\\*b")).toEqual({ kind: "eq", value: text("a*b") });
@@ -211,9 +214,12 @@ describe("attribute filter: alternatives (| and ,)", () => {
     expect(alts("vendor:Acme*|*corp*|Initech|>5").map((a) => a.kind)).toEqual(["prefix", "contains", "eq", "compare"]);
   });
 
-  it.each(["currency:EUR||USD", "currency:EUR,", "currency:|EUR", "currency:EUR| ", "currency:,", "currency:EUR,,USD"])("rejects the empty alternative in %j", (entry) => {
-    expect(reason(entry)).toMatch(/empty value/);
-  });
+  it.each(["currency:EUR||USD", "currency:EUR,", "currency:|EUR", "currency:EUR| ", "currency:,", "currency:EUR,,USD"])(
+    "rejects the empty alternative in %j",
+    (entry) => {
+      expect(reason(entry)).toMatch(/empty value/);
+    },
+  );
 
   it(`allows at most ${MAX_ALTERNATIVES} alternatives`, () => {
     const ok = "n:" + Array.from({ length: MAX_ALTERNATIVES }, (_, i) => `v${i}`).join("|");
@@ -231,7 +237,7 @@ describe("attribute filter: quoting and escaping", () => {
     expect(one('name:"  spaced  "')).toEqual({ kind: "eq", value: text("  spaced  ") });
   });
 
-  it("supports \\\" and \\\\ inside quotes; other backslashes stay", () => {
+  it('supports \\" and \\\\ inside quotes; other backslashes stay', () => {
     expect(one('q:"say \\"hi\\""')).toEqual({ kind: "eq", value: text('say "hi"') });
     expect(one('q:"back\\\\slash"')).toEqual({ kind: "eq", value: text("back\\slash") });
     expect(one('q:"C:\\dir"')).toEqual({ kind: "eq", value: text("C:\\dir") });
@@ -273,9 +279,16 @@ describe("attribute filter: the scoped form content_type(<path>).<name>", () => 
       source: "content_type(finance:invoice).amount:>100",
       scope: { path: "finance:invoice", codes: ["finance", "invoice"] },
       name: "amount",
-      test: { kind: "any", alternatives: [{ kind: "compare", op: ">", value: { text: "100", number: 100, date: expect.any(Object), boolean: null } }] },
+      test: {
+        kind: "any",
+        alternatives: [{ kind: "compare", op: ">", value: { text: "100", number: 100, date: expect.any(Object), boolean: null } }],
+      },
     });
-    expect(parseAttributeFilter("content_type(legal).signed")).toMatchObject({ scope: { codes: ["legal"] }, name: "signed", test: { kind: "exists" } });
+    expect(parseAttributeFilter("content_type(legal).signed")).toMatchObject({
+      scope: { codes: ["legal"] },
+      name: "signed",
+      test: { kind: "exists" },
+    });
     expect(parseAttributeFilter("content_type(a:b:c:d).x:1").scope?.codes).toEqual(["a", "b", "c", "d"]);
     expect(parseAttributeFilter("content_type(a).x:b:c").test).toEqual({ kind: "any", alternatives: [{ kind: "eq", value: text("b:c") }] });
   });
@@ -325,8 +338,15 @@ describe("attribute filter lists", () => {
 
 describe("content type filter", () => {
   it("parses exact-or-subtree paths, several per value", () => {
-    expect(parseContentTypeFilter("finance:invoice")).toEqual({ source: "finance:invoice", alternatives: [{ kind: "subtree", path: "finance:invoice", codes: ["finance", "invoice"] }] });
-    expect(parseContentTypeFilter(" legal , tech:api|healthcare ").alternatives.map((a) => a.kind === "subtree" && a.path)).toEqual(["legal", "tech:api", "healthcare"]);
+    expect(parseContentTypeFilter("finance:invoice")).toEqual({
+      source: "finance:invoice",
+      alternatives: [{ kind: "subtree", path: "finance:invoice", codes: ["finance", "invoice"] }],
+    });
+    expect(parseContentTypeFilter(" legal , tech:api|healthcare ").alternatives.map((a) => a.kind === "subtree" && a.path)).toEqual([
+      "legal",
+      "tech:api",
+      "healthcare",
+    ]);
     expect(parseContentTypeFilter("a:b:c:d").alternatives[0]).toMatchObject({ codes: ["a", "b", "c", "d"] });
   });
 
@@ -375,7 +395,9 @@ describe("literal readers", () => {
 
   it("reads calendar dates only", () => {
     expect(readDate("2024-02-29")?.first).toBe("2024-02-29");
-    expect(["2023-02-29", "2023-00", "2023-13", "2023-1", "23", "20231", "2023/06", "0000", "2023-06-00", "2023-06-31"].map(readDate)).toEqual(Array(10).fill(null));
+    expect(["2023-02-29", "2023-00", "2023-13", "2023-1", "23", "20231", "2023/06", "0000", "2023-06-00", "2023-06-31"].map(readDate)).toEqual(
+      Array(10).fill(null),
+    );
     expect(readDate("0001")).toEqual({ precision: "year", first: "0001-01-01", last: "0001-12-31" });
     expect(readDate("9999-12")).toEqual({ precision: "month", first: "9999-12-01", last: "9999-12-31" });
   });

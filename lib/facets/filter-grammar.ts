@@ -142,7 +142,8 @@ export function isSnakeCase(s: string): boolean {
 function identifierProblem(s: string, what: string): string | null {
   if (!s) return `${what} is empty`;
   if (s.length > MAX_IDENTIFIER_LENGTH) return `${what} "${s.slice(0, 20)}…" is longer than ${MAX_IDENTIFIER_LENGTH} characters`;
-  if (!SNAKE.test(s)) return `${what} "${s}" is not snake_case (lower-case letters and digits separated by single underscores, starting with a letter)`;
+  if (!SNAKE.test(s))
+    return `${what} "${s}" is not snake_case (lower-case letters and digits separated by single underscores, starting with a letter)`;
   return null;
 }
 
@@ -251,7 +252,7 @@ function scanAlternatives(entry: string, value: string): RawAlternative[] {
           i++;
         }
       }
-      if (!closed) throw new FilterSyntaxError(entry, "unterminated quoted value (a closing \" is missing)");
+      if (!closed) throw new FilterSyntaxError(entry, 'unterminated quoted value (a closing " is missing)');
       if (!text) throw new FilterSyntaxError(entry, 'empty quoted value ""');
       while (i < n && /\s/.test(value[i])) i++;
       if (i < n && value[i] !== "|" && value[i] !== ",") {
@@ -320,7 +321,8 @@ export function parseAttributeFilter(source: string): AttributeFilter {
   // unless escaped (`name:a\ `).
   const entry = source.replace(/^\s+/, "");
   if (!entry.trim()) throw new FilterSyntaxError(source, "empty filter (expected name, name:value or content_type(<path>).name:value)");
-  if (entry.length > MAX_FILTER_ENTRY_LENGTH) throw new FilterSyntaxError(source.slice(0, 40) + "…", `longer than ${MAX_FILTER_ENTRY_LENGTH} characters`);
+  if (entry.length > MAX_FILTER_ENTRY_LENGTH)
+    throw new FilterSyntaxError(source.slice(0, 40) + "…", `longer than ${MAX_FILTER_ENTRY_LENGTH} characters`);
 
   let rest = entry;
   let scope: AttributeFilter["scope"] = null;
@@ -381,7 +383,8 @@ function contentTypeAlternative(source: string, raw: string): ContentTypeMatch {
 /** Parses one content-type filter value (`a:b`, `a:b,c`, `fin*|*invoice*`); throws FilterSyntaxError. */
 export function parseContentTypeFilter(source: string): ContentTypeFilter {
   if (!source.trim()) throw new FilterSyntaxError(source, "empty content-type filter");
-  if (source.length > MAX_FILTER_ENTRY_LENGTH) throw new FilterSyntaxError(source.slice(0, 40) + "…", `longer than ${MAX_FILTER_ENTRY_LENGTH} characters`);
+  if (source.length > MAX_FILTER_ENTRY_LENGTH)
+    throw new FilterSyntaxError(source.slice(0, 40) + "…", `longer than ${MAX_FILTER_ENTRY_LENGTH} characters`);
   const parts = source.split(/[|,]/);
   if (parts.length > MAX_ALTERNATIVES) throw new FilterSyntaxError(source, `more than ${MAX_ALTERNATIVES} alternatives`);
   return { source, alternatives: parts.map((p) => contentTypeAlternative(source, p)) };

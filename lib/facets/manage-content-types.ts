@@ -3,13 +3,18 @@
 import type { z } from "zod";
 import { isCompanyAdmin, isInstanceLevel, isWorkspaceScoped } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
-import { ZContentTypeAction, type TContentTypeAction, type ZContentTypeActionResult, type ZContentTypeListQuery } from "@/lib/contracts/content-types";
+import {
+  type TContentTypeAction,
+  ZContentTypeAction,
+  type ZContentTypeActionResult,
+  type ZContentTypeListQuery,
+} from "@/lib/contracts/content-types";
 import { db } from "@/lib/db/client";
 import type { ContentType } from "@/lib/db/generated/client";
 import { AppError, fieldError, forbidden } from "@/lib/errors";
 import { canonicalType, hasChoices, RESERVED_ATTRIBUTE_NAMES } from "./attribute-types";
 import { runBatch } from "./batch";
-import { loadCompanyTree, relinkTree, serializeAttribute, serializeTrees, type Client } from "./content-type-tree";
+import { type Client, loadCompanyTree, relinkTree, serializeAttribute, serializeTrees } from "./content-type-tree";
 import { MAX_CONTENT_TYPE_DEPTH } from "./filter-grammar";
 import { findTemplate, templateNotFound } from "./template-catalog";
 import type { TemplateNode } from "./templates";
@@ -57,7 +62,10 @@ async function upsertNode(tx: Client, companyId: number, input: NodeInput, adopt
   const parent = input.parentPath ? await requireNode(tx, companyId, input.parentPath) : null;
   const depth = parent ? parent.depth + 1 : 1;
   if (depth > MAX_CONTENT_TYPE_DEPTH) {
-    throw new AppError("content_type_depth_exceeded", `"${parent!.path}:${input.code}" would be level ${depth}; content types nest at most ${MAX_CONTENT_TYPE_DEPTH} levels.`);
+    throw new AppError(
+      "content_type_depth_exceeded",
+      `"${parent!.path}:${input.code}" would be level ${depth}; content types nest at most ${MAX_CONTENT_TYPE_DEPTH} levels.`,
+    );
   }
   const path = parent ? `${parent.path}:${input.code}` : input.code;
   const existing = await nodeAt(tx, companyId, path);
@@ -174,7 +182,13 @@ async function adoptSubtree(tx: Client, companyId: number, t: TemplateNode, pare
 }
 
 async function adopt(tx: Client, companyId: number, paths: string[]): Promise<number[]> {
-  const located = paths.map((p) => findTemplate(p) ?? (() => { throw templateNotFound(p); })());
+  const located = paths.map(
+    (p) =>
+      findTemplate(p) ??
+      (() => {
+        throw templateNotFound(p);
+      })(),
+  );
   const roots = new Set<number>();
   for (const loc of located) {
     const source = loc.chain[0].node.code;
@@ -183,7 +197,14 @@ async function adopt(tx: Client, companyId: number, paths: string[]): Promise<nu
       const node = await upsertNode(
         tx,
         companyId,
-        { code: t.code, label: t.label, parentPath: i ? loc.chain[i - 1].path : null, description: t.description, inheritAttributes: t.inherit_attributes ?? true, sourceTemplate: source },
+        {
+          code: t.code,
+          label: t.label,
+          parentPath: i ? loc.chain[i - 1].path : null,
+          description: t.description,
+          inheritAttributes: t.inherit_attributes ?? true,
+          sourceTemplate: source,
+        },
         true,
       );
       for (const a of t.attributes ?? []) await upsertAttribute(tx, node, attributeInput(a), true);
@@ -258,4 +279,3 @@ export async function listContentTypes(p: Principal, q: z.output<typeof ZContent
   const results = await serializeTrees(await loadCompanyTree(p.companyId), { includeAttributes: q.include_attributes });
   return { count: results.length, results };
 }
-

@@ -3,7 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import type { File, WorkspaceRole } from "@/lib/db/generated/client";
 import { forbidden, notFound } from "@/lib/errors";
-import { hasRole, workspaceAccess, type WorkspaceAccess } from "@/lib/workspaces/access";
+import { hasRole, type WorkspaceAccess, workspaceAccess } from "@/lib/workspaces/access";
 
 export interface FileAccess {
   file: File;

@@ -47,7 +47,10 @@ export async function filePreview(p: Principal, id: number, signal?: AbortSignal
   const ext = file.extension.toLowerCase();
   const kind = file.mimeType ?? "";
   if (!PREVIEW_SUPPORTED.includes(ext)) {
-    throw new AppError("unsupported_format", `.${ext} files cannot be rendered as PDF; supported: ${PREVIEW_SUPPORTED.map((e) => `.${e}`).join(", ")}.`);
+    throw new AppError(
+      "unsupported_format",
+      `.${ext} files cannot be rendered as PDF; supported: ${PREVIEW_SUPPORTED.map((e) => `.${e}`).join(", ")}.`,
+    );
   }
   const limit = env().PARSE_SYNC_MAX_BYTES;
   if (file.size > limit) throw new AppError("payload_too_large", `The file is ${file.size} bytes; previews are made for files up to ${limit} bytes.`);

@@ -4,10 +4,10 @@
 // same scope and filters. Input never enters the SQL text: values are bound parameters (Prisma.sql),
 // column names and directions come from the fixed tables below.
 import type { Principal } from "@/lib/auth/principal";
-import type { FILE_ORDER_FIELDS, TFileListQuery } from "@/lib/contracts/files-list";
 import type { TFile } from "@/lib/contracts/files";
+import type { FILE_ORDER_FIELDS, TFileListQuery } from "@/lib/contracts/files-list";
 import { db } from "@/lib/db/client";
-import { Prisma, type File } from "@/lib/db/generated/client";
+import { type File, Prisma } from "@/lib/db/generated/client";
 import { type Page, pageWindow } from "@/lib/pagination";
 import { fileLevelSearch } from "@/lib/search/hybrid-search";
 import { readableWorkspaceIds } from "@/lib/workspaces/access";
@@ -55,12 +55,7 @@ export async function listFiles(p: Principal, q: TFileListQuery): Promise<Page<T
 }
 
 /** `search`: the top `max_documents` files by combined retrieval score within the same scope and filters. */
-async function searchFiles(
-  p: Principal,
-  readable: number[],
-  where: Prisma.Sql,
-  q: TFileListQuery,
-): Promise<Page<TFile>> {
+async function searchFiles(p: Principal, readable: number[], where: Prisma.Sql, q: TFileListQuery): Promise<Page<TFile>> {
   const hits = (
     await fileLevelSearch({ companyId: p.companyId, workspaceIds: readable, fileFilter: where }, q.search!, {
       topK: q.max_documents,

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import type { ZFileUpdate } from "@/lib/contracts/files";
 import { db } from "@/lib/db/client";
-import { Prisma, type File } from "@/lib/db/generated/client";
+import { type File, Prisma } from "@/lib/db/generated/client";
 import { AppError, forbidden } from "@/lib/errors";
 import { cancelIngestion } from "@/lib/ingestion/start-ingestion";
 import { log } from "@/lib/log";
@@ -98,15 +98,19 @@ export async function bulkDeleteFiles(p: Principal, ids: number[]) {
   const accesses = await Promise.all(files.map(async (f) => ({ f, access: await workspaceAccess(p, f.workspace) })));
   const visible = accesses.filter((a) => a.access !== null);
   // One answer for missing and inaccessible ids alike, so nothing is disclosed about either.
-  if (visible.length !== unique.length) throw new AppError("not_found", "One or more of the files do not exist or are not accessible; nothing was deleted.");
+  if (visible.length !== unique.length)
+    throw new AppError("not_found", "One or more of the files do not exist or are not accessible; nothing was deleted.");
   const denied = visible.filter((a) => !hasRole(a.access!, "editor"));
   if (denied.length) throw forbidden(`You may not delete files: ${denied.map((a) => a.f.id).join(", ")}.`);
   const synced = visible.filter((a) => a.f.workspace.documentUploadMethod === "sync");
   if (synced.length) {
     throw new AppError("bad_request", `Files in sync-managed workspaces cannot be deleted: ${synced.map((a) => a.f.id).join(", ")}.`);
   }
-  await removeFiles(p.companyId, visible.map((a) => {
-    const { workspace: _w, ...plain } = a.f;
-    return plain;
-  }));
+  await removeFiles(
+    p.companyId,
+    visible.map((a) => {
+      const { workspace: _w, ...plain } = a.f;
+      return plain;
+    }),
+  );
 }

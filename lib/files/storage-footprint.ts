@@ -1,8 +1,9 @@
 // Storage footprint per company: the live total of stored document bytes, and the month's peak that
 // storage billing charges (deleting files mid-month does not lower the peak).
+
+import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import { now } from "@/lib/clock";
 
 export async function companyStorageBytes(companyId: number, client: Prisma.TransactionClient = db()): Promise<number> {
   const agg = await client.file.aggregate({ where: { companyId }, _sum: { size: true } });

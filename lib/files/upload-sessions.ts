@@ -2,9 +2,9 @@
 // filters by `upload_session_uuid`.
 import { randomUUID } from "node:crypto";
 import type { Principal } from "@/lib/auth/principal";
+import type { TFileUploadFields } from "@/lib/contracts/files";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import type { TFileUploadFields } from "@/lib/contracts/files";
 import { AppError } from "@/lib/errors";
 import type { UploadForm } from "@/lib/storage/uploaded-file";
 import { resolveUploadWorkspace, uploadFile } from "./upload-file";

@@ -1,6 +1,7 @@
 // Request bodies: size-limited (413 before reading past the limit), JSON, form-urlencoded or multipart.
-import { AppError } from "@/lib/errors";
+
 import type { BodyKind } from "@/lib/contracts/endpoint";
+import { AppError } from "@/lib/errors";
 
 function tooLarge(actual: number, limit: number, exact: boolean): AppError {
   return new AppError(

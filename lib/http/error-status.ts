@@ -1,6 +1,6 @@
 // How the transport reports domain errors: each code of the catalogue (lib/errors.ts) has one HTTP status;
 // a few options of AppError become headers. The v3 envelope itself is rendered in respond.ts.
-import { type AppError, type ErrorCode } from "@/lib/errors";
+import type { AppError, ErrorCode } from "@/lib/errors";
 
 export const HTTP_STATUS = {
   // General codes

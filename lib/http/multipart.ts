@@ -4,9 +4,9 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
+import { AppError } from "@/lib/errors";
 import { removeQuietly, tempPath } from "@/lib/storage/temp";
 import type { UploadedFile } from "@/lib/storage/uploaded-file";
-import { AppError } from "@/lib/errors";
 
 export interface MultipartResult {
   fields: Record<string, string>;

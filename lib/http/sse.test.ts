@@ -1,9 +1,9 @@
 // The SSE helper: wire format, pull-driven streaming, failures as `error` events with the v3 envelope,
 // and client cancellation reaching the producer.
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors";
 import type { AskEvent } from "@/lib/ask/ask-question";
-import { askSseEvent, formatSseEvent, parseSseBody, sseEvents, sseResponse, type SseEvent } from "./sse";
+import { AppError } from "@/lib/errors";
+import { askSseEvent, formatSseEvent, parseSseBody, type SseEvent, sseEvents, sseResponse } from "./sse";
 
 const req = new Request("http://localhost:3000/api/v3/ask", { method: "POST" });
 
@@ -37,8 +37,12 @@ describe("sse", () => {
     const events = parseSseBody(await sseResponse(req, failing()).text());
     expect(events).toEqual([
       { event: "delta", data: { text: "x" } },
-      { event: "error", data: { id: null, code: 504, error: "model_timeout", detail: "too slow", doc_url: "http://localhost:3000/docs#error-model-timeout" } },
+      {
+        event: "error",
+        data: { id: null, code: 504, error: "model_timeout", detail: "too slow", doc_url: "http://localhost:3000/docs#error-model-timeout" },
+      },
     ]);
+    // biome-ignore lint/correctness/useYield: a stream that fails before its first event
     async function* crashing(): AsyncGenerator<SseEvent> {
       throw new Error("secret internals");
     }

@@ -3,8 +3,8 @@
 // A failure after the stream has started can no longer change the HTTP status, so it is sent as an
 // `error` event whose data is the same v3 envelope an HTTP error would carry, and the stream closes.
 import type { AskEvent } from "@/lib/ask/ask-question";
-import { log } from "@/lib/log";
 import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { errorEnvelope } from "./respond";
 
 export interface SseEvent {
@@ -61,7 +61,13 @@ export function sseResponse(req: Request, events: AsyncIterable<SseEvent>, opts:
         // After a cancel the producer fails with the abort it was given: nobody is listening any more.
         if (closed) return;
         closed = true;
-        const appError = err instanceof AppError ? err : new AppError("internal_server_error", `An unexpected error occurred while streaming${opts.requestId ? `. Reference: ${opts.requestId}` : ""}.`);
+        const appError =
+          err instanceof AppError
+            ? err
+            : new AppError(
+                "internal_server_error",
+                `An unexpected error occurred while streaming${opts.requestId ? `. Reference: ${opts.requestId}` : ""}.`,
+              );
         if (!(err instanceof AppError)) log.error("stream failed", { requestId: opts.requestId, url: req.url, err });
         controller.enqueue(encoder.encode(formatSseEvent({ event: "error", data: errorEnvelope(req, appError) })));
         controller.close();

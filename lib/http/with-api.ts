@@ -5,15 +5,15 @@ import type { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { resolvePrincipal } from "@/lib/auth/resolve-principal";
 import { enforceSpendingLimits } from "@/lib/billing/enforce";
+import type { EndpointDef } from "@/lib/contracts/endpoint";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { blockingPeriod, maintenanceBody } from "@/lib/system/maintenance-periods";
-import { parseBody, queryToObject } from "./body";
-import type { EndpointDef } from "@/lib/contracts/endpoint";
-import { AppError } from "@/lib/errors";
-import { checkRateLimit } from "./rate-limit";
-import { errorResponse, jsonResponse, type ApiResult } from "./respond";
 import { parseWith } from "@/lib/validation";
+import { parseBody, queryToObject } from "./body";
+import { checkRateLimit } from "./rate-limit";
+import { type ApiResult, errorResponse, jsonResponse } from "./respond";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -50,9 +50,7 @@ export function unknownEndpoint(req: Request): Response {
 
 export function withApi<D extends EndpointDef>(
   def: D,
-  handler: (
-    ctx: ApiContext<Out<D["params"]>, Out<D["query"]>, Out<D["body"]>, PrincipalFor<D>>,
-  ) => Promise<ApiResult | Response>,
+  handler: (ctx: ApiContext<Out<D["params"]>, Out<D["query"]>, Out<D["body"]>, PrincipalFor<D>>) => Promise<ApiResult | Response>,
 ) {
   return async function route(req: Request, routeCtx?: RouteContext): Promise<Response> {
     const requestId = newRequestId();
@@ -81,9 +79,13 @@ export function withApi<D extends EndpointDef>(
         if (rl) {
           rateHeaders = rl.headers;
           if (!rl.allowed) {
-            throw new AppError("too_many_requests", `Rate limit of ${rl.limit} requests per ${env().RATE_LIMIT_WINDOW_SECONDS} s exceeded; retry in ${rl.retryAfterSeconds} s.`, {
-              retryAfterSeconds: rl.retryAfterSeconds,
-            });
+            throw new AppError(
+              "too_many_requests",
+              `Rate limit of ${rl.limit} requests per ${env().RATE_LIMIT_WINDOW_SECONDS} s exceeded; retry in ${rl.retryAfterSeconds} s.`,
+              {
+                retryAfterSeconds: rl.retryAfterSeconds,
+              },
+            );
           }
         }
       }
@@ -92,7 +94,7 @@ export function withApi<D extends EndpointDef>(
       const rawParams = routeCtx ? await routeCtx.params : {};
       const params = def.params ? parseWith(def.params, rawParams, "path") : undefined;
       const query = def.query ? parseWith(def.query, queryToObject(url.searchParams), "query") : undefined;
-      let body: unknown = undefined;
+      let body: unknown;
       if (def.body) {
         const raw = await parseBody(req, def.bodyKinds ?? ["json"], def.maxBodyBytes ?? env().MAX_JSON_BODY_BYTES, !!def.bodyOptional);
         body = parseWith(def.body, raw, "body");

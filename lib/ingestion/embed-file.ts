@@ -2,21 +2,22 @@
 // configured provider, and the file's chunks replaced in one transaction (text, tsvector, vector). An error
 // of the embedding provider marks the file embedding_failed with its reason and is rethrown, so the job
 // retries it (a later success moves the file on; after the last attempt the status stays).
+
+import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
 import { db } from "@/lib/db/client";
+import { ensureVectorIndex } from "@/lib/db/vector";
 import { chunkDocument } from "@/lib/documents/chunk";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { embedTexts, embeddingProvider } from "@/lib/ai/embeddings";
-import { ensureVectorIndex } from "@/lib/db/vector";
 import { insertChunks } from "@/lib/search/index-chunks";
 import {
-  type FileRef,
-  type StaleOutcome,
   cleanUpIfDeleted,
   currentFile,
+  type FileRef,
   isStale,
   lockCurrentFile,
   markFailed,
+  type StaleOutcome,
   setStatus,
   watchFile,
 } from "./file-state";

@@ -108,7 +108,14 @@ export async function failIngestion(ref: FileRef, reason: string): Promise<void>
 export async function cleanUpIfDeleted(stale: StaleOutcome, fileId: number): Promise<StaleOutcome> {
   if (stale.reason !== "deleted") return stale;
   const still = await db().file.count({ where: { id: fileId } });
-  if (still === 0) await Promise.all(derivedStorageKeys(fileId).map((k) => storage().delete(k).catch(() => undefined)));
+  if (still === 0)
+    await Promise.all(
+      derivedStorageKeys(fileId).map((k) =>
+        storage()
+          .delete(k)
+          .catch(() => undefined),
+      ),
+    );
   return stale;
 }
 

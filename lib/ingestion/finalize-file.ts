@@ -1,11 +1,12 @@
 // The last step, one transaction: auto-assigned tags, status embedded, ingested_at, and the `ingestion`
 // usage event (quantity = pages) — metered with its result, and only once per version (a retry after a
 // commit finds the file embedded and writes nothing).
+
+import { recordUsage } from "@/lib/billing/record-usage";
 import { db } from "@/lib/db/client";
 import { joinPages } from "@/lib/documents/parse-document";
-import { recordUsage } from "@/lib/billing/record-usage";
 import { matchAutoTags } from "./auto-tags";
-import { type FileRef, type StaleOutcome, cleanUpIfDeleted, isStale, lockCurrentFile } from "./file-state";
+import { cleanUpIfDeleted, type FileRef, isStale, lockCurrentFile, type StaleOutcome } from "./file-state";
 
 export async function finalizeStep(ref: FileRef): Promise<{ outcome: "ok"; pages: number; tagIds: number[] } | StaleOutcome> {
   const result = await db().$transaction(

@@ -4,19 +4,19 @@
 import { db } from "@/lib/db/client";
 import { typeOfKind } from "@/lib/documents/detect";
 import { parseDocument } from "@/lib/documents/parse-document";
-import { type TextSearchConfig, summarizeDocument } from "@/lib/documents/summarize";
+import { summarizeDocument, type TextSearchConfig } from "@/lib/documents/summarize";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { storage } from "@/lib/storage/storage";
 import {
-  type FailedOutcome,
-  type FileRef,
-  type StaleOutcome,
   cleanUpIfDeleted,
   currentFile,
+  type FailedOutcome,
+  type FileRef,
   isStale,
   lockCurrentFile,
   markFailed,
+  type StaleOutcome,
   setStatus,
   watchFile,
 } from "./file-state";
@@ -29,11 +29,7 @@ export interface ParsedOutcome {
   textSearchConfig: TextSearchConfig;
 }
 
-export async function parseStep(
-  ref: FileRef,
-  source: DocumentSource,
-  mimeType: string,
-): Promise<ParsedOutcome | StaleOutcome | FailedOutcome> {
+export async function parseStep(ref: FileRef, source: DocumentSource, mimeType: string): Promise<ParsedOutcome | StaleOutcome | FailedOutcome> {
   const file = await currentFile(ref);
   if (isStale(file)) return cleanUpIfDeleted(file, ref.fileId);
   await setStatus(ref, "parsing");

@@ -10,14 +10,14 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { storage } from "@/lib/storage/storage";
 import {
-  type FailedOutcome,
-  type FileRef,
-  type StaleOutcome,
   cleanUpIfDeleted,
   currentFile,
   derivedKeys,
+  type FailedOutcome,
+  type FileRef,
   isStale,
   markFailed,
+  type StaleOutcome,
   setStatus,
   watchFile,
 } from "./file-state";
@@ -112,4 +112,3 @@ export async function convertStep(
   const base = path.basename(detected.source.filename, path.extname(detected.source.filename)) || "document";
   return { outcome: "ok", source: { key, filename: `${base}.${target}`, kind: target } };
 }
-

@@ -4,13 +4,14 @@
 // this runs queries simply see fewer semantic candidates (lexical search is unaffected); vector spaces never
 // mix. Resumable and idempotent: a batch picks "the next chunks still needing the model" from the database,
 // so a retry or a second run continues where the last one stopped and a finished run finds nothing.
-import { enqueueJob, hasPendingJob } from "@/inngest/jobs";
+
 import { reembedChunks } from "@/inngest/definitions/reembed-chunks";
+import { enqueueJob, hasPendingJob } from "@/inngest/jobs";
+import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { log } from "@/lib/log";
-import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
 import { assertModelId, chunksNeedingEmbedding, vectorLiteral } from "@/lib/db/vector";
+import { log } from "@/lib/log";
 import { embeddingInput } from "./embed-file";
 
 /** The last step of a re-embedding: indexes of models no chunk uses any more go. */
@@ -34,7 +35,11 @@ export async function reembedBatch(modelId: string): Promise<number> {
     SELECT id, heading_path, content FROM chunks WHERE id = ANY(${ids.map(BigInt)}::bigint[]) ORDER BY id`;
   if (!rows.length) return 0;
   const provider = embeddingProvider();
-  const vectors = await embedTexts(rows.map((r) => embeddingInput({ headingPath: r.heading_path, content: r.content })), "document", provider);
+  const vectors = await embedTexts(
+    rows.map((r) => embeddingInput({ headingPath: r.heading_path, content: r.content })),
+    "document",
+    provider,
+  );
   const values = rows.map((r, i) => Prisma.sql`(${r.id}::bigint, ${vectorLiteral(vectors[i])}::text, ${r.content}::text)`);
   // Rows rewritten meanwhile (re-ingested with the new model, or new content) are left alone.
   await db().$executeRaw`

@@ -1,7 +1,8 @@
 // How the rest of the app starts and stops ingestion. One job per file version, its id derived from both,
 // so enqueueing twice is harmless and a new version gets a new job.
-import { cancelJob, enqueueJob } from "@/inngest/jobs";
+
 import { ingestFileJob } from "@/inngest/definitions/ingest-file";
+import { cancelJob, enqueueJob } from "@/inngest/jobs";
 import { db } from "@/lib/db/client";
 import { typeOfMimeType } from "@/lib/documents/detect";
 import { initialIngestionStatus } from "./prepare-source";

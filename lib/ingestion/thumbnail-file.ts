@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { renderThumbnail } from "@/lib/documents/thumbnail";
 import { log } from "@/lib/log";
 import { storage } from "@/lib/storage/storage";
-import { type FileRef, type StaleOutcome, cleanUpIfDeleted, currentFile, derivedKeys, isStale, watchFile } from "./file-state";
+import { cleanUpIfDeleted, currentFile, derivedKeys, type FileRef, isStale, type StaleOutcome, watchFile } from "./file-state";
 import type { DocumentSource } from "./prepare-source";
 
 export async function thumbnailStep(ref: FileRef, source: DocumentSource): Promise<{ outcome: "ok"; key: string | null } | StaleOutcome> {

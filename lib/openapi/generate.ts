@@ -4,26 +4,53 @@
 import { allEndpoints, endpointGroups } from "@/lib/contracts";
 import { ZErrorEnvelope, ZMaintenanceError } from "@/lib/contracts/common";
 import type { BodyKind, EndpointDef } from "@/lib/contracts/endpoint";
-import { ERROR_CATALOGUE, errorDocAnchor, type ErrorCode } from "@/lib/errors";
+import { ERROR_CATALOGUE, type ErrorCode, errorDocAnchor } from "@/lib/errors";
 import { HTTP_STATUS } from "@/lib/http/error-status";
-import { SCHEMA_REF, SchemaCollector, type JsonSchema } from "./json-schema";
+import { type JsonSchema, SCHEMA_REF, SchemaCollector } from "./json-schema";
 
 export type { JsonSchema } from "./json-schema";
 
 export const API_TITLE = "DocIntel API";
 export const API_VERSION = "3.15.0";
 
-export interface ParameterObject { name: string; in: "path" | "query"; required: boolean; description?: string; schema: JsonSchema }
-export interface MediaTypeObject { schema?: JsonSchema; examples?: Record<string, { $ref: string }> }
-export interface ResponseObject { description: string; headers?: Record<string, { $ref: string }>; content?: Record<string, MediaTypeObject>; "x-error-codes"?: string[] }
+export interface ParameterObject {
+  name: string;
+  in: "path" | "query";
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+export interface MediaTypeObject {
+  schema?: JsonSchema;
+  examples?: Record<string, { $ref: string }>;
+}
+export interface ResponseObject {
+  description: string;
+  headers?: Record<string, { $ref: string }>;
+  content?: Record<string, MediaTypeObject>;
+  "x-error-codes"?: string[];
+}
 export interface OperationObject {
-  operationId: string; summary: string; description?: string; tags: string[];
-  security?: Record<string, string[]>[]; parameters?: ParameterObject[];
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  security?: Record<string, string[]>[];
+  parameters?: ParameterObject[];
   requestBody?: { required: boolean; content: Record<string, MediaTypeObject> };
   responses: Record<string, ResponseObject>;
-  "x-auth": EndpointDef["auth"]; "x-maintenance-category": string | null; "x-rate-limited": boolean; "x-alpha"?: true;
+  "x-auth": EndpointDef["auth"];
+  "x-maintenance-category": string | null;
+  "x-rate-limited": boolean;
+  "x-alpha"?: true;
 }
-export interface ErrorCodeEntry { code: string; status: number; area: string; title: string; anchor: string }
+export interface ErrorCodeEntry {
+  code: string;
+  status: number;
+  area: string;
+  title: string;
+  anchor: string;
+}
 export interface OpenApiDocument {
   openapi: "3.1.0";
   info: { title: string; version: string; description: string };
@@ -77,7 +104,10 @@ function operationIds(): Map<EndpointDef, string> {
 }
 
 function fallbackOperationId(def: EndpointDef): string {
-  const words = def.path.replace(/^\/api\/v3\//, "").split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = def.path
+    .replace(/^\/api\/v3\//, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   return def.method.toLowerCase() + words.map(upperFirst).join("");
 }
 
@@ -91,7 +121,9 @@ function parameters(c: SchemaCollector, def: EndpointDef, opId: string): Paramet
     for (const [name, prop] of Object.entries((obj.properties ?? {}) as Record<string, JsonSchema>)) {
       const { description, ...rest } = prop;
       out.push({
-        name, in: where, required: where === "path" || required.has(name),
+        name,
+        in: where,
+        required: where === "path" || required.has(name),
         ...(typeof description === "string" ? { description } : {}),
         schema: rest,
       });
@@ -122,15 +154,26 @@ function errorExample(code: ErrorCode, base: string): unknown {
   const { title } = ERROR_CATALOGUE[code];
   const status = HTTP_STATUS[code];
   if (code === "service_maintenance") {
-    return { detail: "The service is under maintenance.", error: code, mode: "full_shutdown", reason: "Database upgrade", started_at: "2025-01-01T00:00:00.000Z", endpoint_category_names: [] };
+    return {
+      detail: "The service is under maintenance.",
+      error: code,
+      mode: "full_shutdown",
+      reason: "Database upgrade",
+      started_at: "2025-01-01T00:00:00.000Z",
+      endpoint_category_names: [],
+    };
   }
   return {
-    id: null, code: status, error: code, detail: `${title}.`, doc_url: `${base}/docs#${errorDocAnchor(code)}`,
+    id: null,
+    code: status,
+    error: code,
+    detail: `${title}.`,
+    doc_url: `${base}/docs#${errorDocAnchor(code)}`,
     ...(status === 422 ? { fields: code === "validation_error" ? { name: [{ error: "required", detail: "This field is required." }] } : {} } : {}),
   };
 }
 
-function errorResponses(def: EndpointDef, base: string): Record<string, ResponseObject> {
+function errorResponses(def: EndpointDef, _base: string): Record<string, ResponseObject> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodes(def)) {
     const status = HTTP_STATUS[code];
@@ -140,9 +183,10 @@ function errorResponses(def: EndpointDef, base: string): Record<string, Response
   for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     const maintenance = codes.includes("service_maintenance");
     const envelope = codes.some((code) => code !== "service_maintenance");
-    const schema = maintenance && envelope
-      ? { oneOf: [{ $ref: `${SCHEMA_REF}MaintenanceError` }, { $ref: `${SCHEMA_REF}Error` }] }
-      : { $ref: SCHEMA_REF + (maintenance ? "MaintenanceError" : "Error") };
+    const schema =
+      maintenance && envelope
+        ? { oneOf: [{ $ref: `${SCHEMA_REF}MaintenanceError` }, { $ref: `${SCHEMA_REF}Error` }] }
+        : { $ref: SCHEMA_REF + (maintenance ? "MaintenanceError" : "Error") };
     const headers: Record<string, { $ref: string }> = { "X-Request-Id": { $ref: `${HEADER_REF}X-Request-Id` } };
     if (status === 401) headers["WWW-Authenticate"] = { $ref: `${HEADER_REF}WWW-Authenticate` };
     if (status === 429) {
@@ -174,7 +218,8 @@ function operation(c: SchemaCollector, def: EndpointDef, opId: string, base: str
   const responses: Record<string, ResponseObject> = {};
   for (const [status, doc] of Object.entries(def.responses)) {
     const res: ResponseObject = { description: doc.description, headers: successHeaders(def) };
-    if (doc.schema) res.content = { [doc.contentType ?? "application/json"]: { schema: c.convert(doc.schema, "output", responseContext(opId, status)) } };
+    if (doc.schema)
+      res.content = { [doc.contentType ?? "application/json"]: { schema: c.convert(doc.schema, "output", responseContext(opId, status)) } };
     else if (status !== "204" && status !== "304") res.content = { [doc.contentType ?? "application/json"]: {} };
     responses[status] = res;
   }
@@ -218,7 +263,13 @@ const HEADERS = {
 };
 
 export function errorCatalogueEntries(): ErrorCodeEntry[] {
-  return Object.entries(ERROR_CATALOGUE).map(([code, e]) => ({ code, status: HTTP_STATUS[code as ErrorCode], area: e.area, title: e.title, anchor: errorDocAnchor(code) }));
+  return Object.entries(ERROR_CATALOGUE).map(([code, e]) => ({
+    code,
+    status: HTTP_STATUS[code as ErrorCode],
+    area: e.area,
+    title: e.title,
+    anchor: errorDocAnchor(code),
+  }));
 }
 
 /** The OpenAPI document of every contract in lib/contracts; `baseUrl` fills `servers` and example `doc_url`s. */
@@ -272,5 +323,7 @@ export function generateOpenApi(baseUrl?: string): OpenApiDocument {
 
 /** Endpoints by path, then method, so that adding a contract file never reorders the rest. */
 function allEndpointsSorted(): EndpointDef[] {
-  return [...allEndpoints()].sort((a, b) => (a.path === b.path ? METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) : a.path < b.path ? -1 : 1));
+  return [...allEndpoints()].sort((a, b) =>
+    a.path === b.path ? METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) : a.path < b.path ? -1 : 1,
+  );
 }

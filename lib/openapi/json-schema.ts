@@ -8,7 +8,20 @@ export type JsonSchema = { [key: string]: unknown };
 
 export const SCHEMA_REF = "#/components/schemas/";
 // zod emits both a format and its regex; the format alone reads better and says the same.
-const FORMATS_WITH_PATTERN = new Set(["date-time", "date", "time", "duration", "email", "uuid", "ipv4", "ipv6", "cidrv4", "cidrv6", "base64", "base64url"]);
+const FORMATS_WITH_PATTERN = new Set([
+  "date-time",
+  "date",
+  "time",
+  "duration",
+  "email",
+  "uuid",
+  "ipv4",
+  "ipv6",
+  "cidrv4",
+  "cidrv6",
+  "base64",
+  "base64url",
+]);
 const VALUE_KEYS = new Set(["default", "const", "enum", "examples", "example"]);
 /** Keywords whose value maps names (not keywords) to schemas. */
 const MAP_KEYS = new Set(["properties", "patternProperties", "dependentSchemas"]);
@@ -52,7 +65,14 @@ export class SchemaCollector {
 
   /** `context` names the unnamed definitions of this conversion (recursive schemas), e.g. `WorkspacesCreateBody`. */
   convert(schema: z.ZodType, io: "input" | "output", context: string): JsonSchema {
-    const raw = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any", reused: "inline", cycles: "ref", metadata: z.globalRegistry }) as JsonSchema;
+    const raw = z.toJSONSchema(schema, {
+      io,
+      target: "draft-2020-12",
+      unrepresentable: "any",
+      reused: "inline",
+      cycles: "ref",
+      metadata: z.globalRegistry,
+    }) as JsonSchema;
     const defs = (raw.$defs ?? {}) as Record<string, JsonSchema>;
     const names = new Map<string, string>();
     for (const id of Object.keys(defs)) {
@@ -92,6 +112,6 @@ export class SchemaCollector {
   /** The schema itself, or the component it refers to. */
   deref(schema: JsonSchema): JsonSchema {
     const ref = schema.$ref;
-    return typeof ref === "string" && ref.startsWith(SCHEMA_REF) ? this.schemas[ref.slice(SCHEMA_REF.length)] ?? schema : schema;
+    return typeof ref === "string" && ref.startsWith(SCHEMA_REF) ? (this.schemas[ref.slice(SCHEMA_REF.length)] ?? schema) : schema;
   }
 }

@@ -1,15 +1,16 @@
 // POST /parse and GET /parse/{id}: create a parse job (run inline when synchronous, queued when
 // asynchronous) and read it back within the caller's company.
-import { enqueueJob } from "@/inngest/jobs";
+
 import { parseDocumentJob } from "@/inngest/definitions/parse-document";
+import { enqueueJob } from "@/inngest/jobs";
 import { randomToken } from "@/lib/auth/api-key-secret";
 import type { Principal } from "@/lib/auth/principal";
+import { usageFrom } from "@/lib/billing/record-usage";
 import { db } from "@/lib/db/client";
 import type { DocumentBody } from "@/lib/documents/document-input";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { storage } from "@/lib/storage/storage";
-import { usageFrom } from "@/lib/billing/record-usage";
 import { readParseRequest } from "./parse-intake";
 import { runParse, type StoredParseOptions } from "./run-parse";
 import { serializeParseJob } from "./serialize-parse-job";

@@ -1,9 +1,9 @@
 // Turns a POST /parse body into a document on local disk plus validated options:
 // multipart (`file`, `options` JSON string) or JSON (`document` URL, `options`). Choosing the source is
 // shared with extract (lib/documents/document-input.ts); the HTTP layer reads the body.
-import { BUILTIN_PARSE_MODEL, OCR_LANGUAGES, ZParseOptions, type TParseOptions } from "@/lib/contracts/parse";
-import { documentRequest, jsonObjectField, loadRequestDocument, type DocumentBody, type LocalDocument } from "@/lib/documents/document-input";
-import { parsePageRange, type PageRange } from "@/lib/documents/page-range";
+import { BUILTIN_PARSE_MODEL, OCR_LANGUAGES, type TParseOptions, ZParseOptions } from "@/lib/contracts/parse";
+import { type DocumentBody, documentRequest, jsonObjectField, type LocalDocument, loadRequestDocument } from "@/lib/documents/document-input";
+import { type PageRange, parsePageRange } from "@/lib/documents/page-range";
 import { env } from "@/lib/env";
 import { AppError, fieldError } from "@/lib/errors";
 import { parseWith } from "@/lib/validation";
@@ -19,7 +19,9 @@ function languages(opts: TParseOptions): string[] {
   if (!raw) return ["eng"];
   const list = Array.isArray(raw) ? raw : raw.split(/[+, ]/);
   const supported: readonly string[] = OCR_LANGUAGES;
-  for (const l of list) if (!supported.includes(l)) throw fieldError("options.ocr_languages", `Unsupported language "${l}"; supported: ${supported.join(", ")}.`, "invalid_choice");
+  for (const l of list)
+    if (!supported.includes(l))
+      throw fieldError("options.ocr_languages", `Unsupported language "${l}"; supported: ${supported.join(", ")}.`, "invalid_choice");
   return [...new Set(list)];
 }
 

@@ -1,14 +1,15 @@
 // Runs the document engine for one parse job and records the outcome: live progress while in flight,
 // then the result with its usage event in one transaction, or the error block.
+
+import { recordUsage } from "@/lib/billing/record-usage";
 import { db } from "@/lib/db/client";
-import { joinPages, parseDocument } from "@/lib/documents/parse-document";
 import { failJobUpdate, percentOf, progressWriter } from "@/lib/document-jobs";
 import { parsePageRange } from "@/lib/documents/page-range";
+import { joinPages, parseDocument } from "@/lib/documents/parse-document";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { storage } from "@/lib/storage/storage";
-import { recordUsage } from "@/lib/billing/record-usage";
 
 export interface StoredParseOptions {
   page_range?: string;
@@ -76,8 +77,7 @@ export async function runParse(jobId: string, file: string, opts: { signal?: Abo
     await progress.flush();
     // Background jobs wait for OCR capacity instead of failing: the caller retries the job later.
     if (job.isAsync && err instanceof AppError && err.code === "ocr_concurrent_limit") throw err;
-    const appErr =
-      err instanceof AppError ? err : new AppError("file_rendering_failed", "The document could not be processed.");
+    const appErr = err instanceof AppError ? err : new AppError("file_rendering_failed", "The document could not be processed.");
     if (!(err instanceof AppError)) log.error("parse failed", { jobId, err });
     await markParseFailed(jobId, appErr.code, appErr.detail, startedAt);
     throw appErr;

@@ -8,14 +8,15 @@
 // score = ts_rank_cd (cover density, length-normalised).
 // Semantic: cosine distance on `embedding::vector(dim)` restricted to the active model id, which is
 // exactly the partial HNSW index of that model; iterative index scans keep filtered queries complete.
+
+import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
+import type { EmbeddingProvider } from "@/lib/ai/embeddings/types";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
+import { embeddingExprSql, ensureVectorIndex, modelIdSql, vectorParamSql } from "@/lib/db/vector";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
-import { embeddingExprSql, ensureVectorIndex, modelIdSql, vectorParamSql } from "@/lib/db/vector";
-import type { EmbeddingProvider } from "@/lib/ai/embeddings/types";
 import { lexicalQueryText } from "./lexical-query";
 import type { ChunkHit, ChunkSearchOptions, ChunkSearchScope, SearchMode } from "./types";
 
@@ -67,7 +68,8 @@ export async function searchChunks(
         // scopes both settings to this transaction (safe with pooled connections).
         db()
           .$transaction([
-            db().$queryRaw`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(40, candidates)))}, true)`,
+            db()
+              .$queryRaw`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(40, candidates)))}, true)`,
             db().$queryRaw<Row[]>(statement),
           ])
           .then(([, r]) => r)

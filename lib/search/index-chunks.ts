@@ -90,9 +90,7 @@ export async function setChunkEmbeddings(
   const model = assertModelId(modelId);
   let written = 0;
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-    const values = rows
-      .slice(start, start + BATCH_ROWS)
-      .map((r) => Prisma.sql`(${String(r.id)}::bigint, ${vectorLiteral(r.embedding)}::text)`);
+    const values = rows.slice(start, start + BATCH_ROWS).map((r) => Prisma.sql`(${String(r.id)}::bigint, ${vectorLiteral(r.embedding)}::text)`);
     written += await client.$executeRaw`
       UPDATE chunks SET embedding = v.embedding::vector, embedding_model = ${model}::text
       FROM (VALUES ${Prisma.join(values)}) AS v(id, embedding)

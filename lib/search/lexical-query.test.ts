@@ -10,9 +10,7 @@ describe("lexicalQueryText", () => {
   });
 
   it("asks for most of the content words of longer queries, dropping stop words", () => {
-    expect(lexicalQueryText("what is the payment deadline for invoices")).toBe(
-      "payment deadline or payment invoices or deadline invoices",
-    );
+    expect(lexicalQueryText("what is the payment deadline for invoices")).toBe("payment deadline or payment invoices or deadline invoices");
     const five = lexicalQueryText("contract renewal notice period Germany");
     expect(five.split(" or ")).toHaveLength(10); // 3 of 5
     expect(five.split(" or ")[0]).toBe("contract renewal notice");

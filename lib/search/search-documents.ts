@@ -1,9 +1,9 @@
 // POST /api/v3/search: resolve the caller's scope, retrieve (and optionally rerank), meter one search.
 import type { Principal } from "@/lib/auth/principal";
-import type { TSearchRequest, TSearchResponse } from "@/lib/contracts/search";
 import { recordUsage, usageFrom } from "@/lib/billing/record-usage";
-import { resolveSearchScope } from "./search-scope";
+import type { TSearchRequest, TSearchResponse } from "@/lib/contracts/search";
 import { retrieveChunks } from "./search-retrieve";
+import { resolveSearchScope } from "./search-scope";
 
 export async function searchDocuments(p: Principal, body: TSearchRequest): Promise<TSearchResponse> {
   const scope = await resolveSearchScope(p, [

@@ -1,10 +1,11 @@
 // GET /api/v3/models: the configured embedding, rerank and answer models. Built from the same factories
 // the requests use, so the ids shown are exactly those reported by /search, /ask and stored vectors.
-import type { TModel } from "@/lib/contracts/models";
-import { env } from "@/lib/env";
+
 import { answerProvider } from "@/lib/ai/answer";
 import { embeddingProvider } from "@/lib/ai/embeddings";
 import { reranker } from "@/lib/ai/rerank";
+import type { TModel } from "@/lib/contracts/models";
+import { env } from "@/lib/env";
 
 /** A provider whose settings are incomplete throws when built: listed as unavailable, never a 500. */
 function describe<T>(build: () => T, fallbackId: string | undefined, fields: (t: T) => { id: string; dimensions: number | null }) {

@@ -1,8 +1,9 @@
 // Retrieval shared by /search and /ask: hybrid chunk search within a resolved scope, optional reranking
 // of a larger candidate set, and the file fields every result carries (filename, title, workspace).
+
+import { reranker } from "@/lib/ai/rerank";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { reranker } from "@/lib/ai/rerank";
 import { searchChunks } from "./hybrid-search";
 import type { ChunkHit, ChunkSearchScope, SearchMode } from "./types";
 

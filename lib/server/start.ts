@@ -1,7 +1,7 @@
 // Server start-up, run once per process before requests are served (from instrumentation.ts):
 // validate configuration, apply pending migrations, start the local job runner, enqueue re-embedding
 // when the embedding model changed.
-import { stopJobRunner, startJobRunner } from "@/inngest/worker";
+import { startJobRunner, stopJobRunner } from "@/inngest/worker";
 import { closeDatabase, database } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { env } from "@/lib/env";

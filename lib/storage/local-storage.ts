@@ -19,6 +19,7 @@ function safeKey(key: string): string {
 async function hashFile(file: string): Promise<StoredObject> {
   const hash = createHash("sha256");
   let size = 0;
+  // biome-ignore lint/correctness/useYield: the pipeline's sink consumes the bytes and yields nothing
   await pipeline(fs.createReadStream(file), async function* (source) {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       hash.update(chunk);

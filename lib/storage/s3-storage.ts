@@ -7,12 +7,12 @@ import "server-only";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { PassThrough, pipeline as pipe, Readable, Transform } from "node:stream";
+import { PassThrough, pipeline as pipe, type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { ConfigError, type TEnv } from "@/lib/env";
-import type { ObjectStorage, StoredObject } from "./types";
 import { removeQuietly, tempPath } from "./temp";
+import type { ObjectStorage, StoredObject } from "./types";
 
 export interface S3StorageOptions {
   bucket: string;
@@ -109,9 +109,7 @@ export class S3Storage implements ObjectStorage {
           credentials: this.options.credentials,
           // Many S3-compatible services reject the SDK's default CRC trailers on uploads; send and
           // check checksums only where the API requires them (e.g. DeleteObjects).
-          ...(this.options.endpoint
-            ? { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" }
-            : {}),
+          ...(this.options.endpoint ? { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" } : {}),
         }),
     );
     return this.clientPromise;
@@ -261,15 +259,15 @@ export class S3Storage implements ObjectStorage {
         const failed = (res.Errors ?? []).filter((e) => e.Code !== "NoSuchKey");
         if (failed.length > 0) {
           const first = failed[0]!;
-          throw new Error(`storage deletePrefix ${prefix}: ${failed.length} objects not deleted (${first.Key}: ${first.Code} ${first.Message ?? ""})`);
+          throw new Error(
+            `storage deletePrefix ${prefix}: ${failed.length} objects not deleted (${first.Key}: ${first.Code} ${first.Message ?? ""})`,
+          );
         }
       }
     };
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix, ContinuationToken, MaxKeys: 1000 }),
-      );
+      const page = await client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix, ContinuationToken, MaxKeys: 1000 }));
       for (const o of page.Contents ?? []) if (o.Key) pending.push(o.Key);
       await flush(false);
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -299,9 +297,7 @@ export function s3StorageFromEnv(e: TEnv): S3Storage {
     endpoint: e.S3_ENDPOINT,
     forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
     credentials:
-      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-        : undefined,
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
     prefix: e.S3_PREFIX,
   });
 }

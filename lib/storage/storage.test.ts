@@ -7,12 +7,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, setEnvForTests } from "@/lib/env";
-import { S3Storage } from "./s3-storage";
+import { startS3Server, type TestS3Server } from "@/tests/helpers/s3-server";
 import { LocalStorage } from "./local-storage";
+import { S3Storage } from "./s3-storage";
 import { setStorageForTests, storage } from "./storage";
 import { tempPath, tempRoot } from "./temp";
 import type { ObjectStorage } from "./types";
-import { startS3Server, type TestS3Server } from "@/tests/helpers/s3-server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-storage-test-"));
 const BUCKET = "docintel-test";
@@ -288,9 +288,7 @@ describe("s3 driver specifics", () => {
     try {
       const bytes = bytesOf(100_000, 13);
       const file = writeTemp(bytes);
-      await client.send(
-        new PutObjectCommand({ Bucket: BUCKET, Key: "chunked/x", Body: fs.createReadStream(file), ContentLength: bytes.length }),
-      );
+      await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: "chunked/x", Body: fs.createReadStream(file), ContentLength: bytes.length }));
       fs.rmSync(file);
       expect(sha(await store.readBytes("chunked/x"))).toBe(sha(bytes));
     } finally {

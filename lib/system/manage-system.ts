@@ -1,13 +1,13 @@
 // System status, maintenance periods and the announcement.
 import type { z } from "zod";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { requireInstanceAdmin } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
-import { recordAudit } from "@/lib/audit/record-audit";
 import type { ZAnnouncementPut, ZMaintenanceCreate } from "@/lib/contracts/system";
 import { db } from "@/lib/db/client";
 import type { Announcement, MaintenancePeriod } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/errors";
-import { pageWindow, type PageRequest } from "@/lib/pagination";
+import { type PageRequest, pageWindow } from "@/lib/pagination";
 import { activeMaintenancePeriods, invalidateMaintenanceCache, periodsVisibleTo } from "./maintenance-periods";
 
 function announcementActive(a: Announcement | null, now = new Date()): a is Announcement {
@@ -15,10 +15,7 @@ function announcementActive(a: Announcement | null, now = new Date()): a is Anno
 }
 
 export async function getSystemStatus(p: Principal | null) {
-  const [periods, announcement] = await Promise.all([
-    activeMaintenancePeriods(),
-    db().announcement.findUnique({ where: { id: 1 } }),
-  ]);
+  const [periods, announcement] = await Promise.all([activeMaintenancePeriods(), db().announcement.findUnique({ where: { id: 1 } })]);
   const visible = periodsVisibleTo(periods, p?.companyId ?? null);
   return {
     maintenance: {

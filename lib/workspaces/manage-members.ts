@@ -1,9 +1,10 @@
 // Workspace membership: owners and company admins manage; a workspace always keeps one owner.
+
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { WorkspaceRole } from "@/lib/db/generated/client";
-import { recordAudit } from "@/lib/audit/record-audit";
 import { AppError, forbidden, notFound } from "@/lib/errors";
 import { findAccessibleWorkspace, findManageableWorkspace } from "./access";
 import { serializeMember } from "./serialize-workspace";

@@ -1,13 +1,14 @@
 // Workspace use cases: create, list, get, update, delete.
+
+import type { z } from "zod";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { requireCompanyScope } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
-import type { z } from "zod";
 import type { ZWorkspaceCreate, ZWorkspaceListQuery, ZWorkspaceUpdate } from "@/lib/contracts/workspaces";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { removeFiles } from "@/lib/files/manage-files";
 import { AppError } from "@/lib/errors";
+import { removeFiles } from "@/lib/files/manage-files";
 import { pageWindow } from "@/lib/pagination";
 import { findAccessibleWorkspace, findManageableWorkspace, listableWorkspacesWhere, workspaceAccess } from "./access";
 import { serializeWorkspaces } from "./serialize-workspace";

@@ -67,8 +67,6 @@ export async function serializeWorkspaces(accesses: WorkspaceAccess[], withMembe
         created_by: userRef(k.user),
         scope_type: "workspace" as const,
       })),
-    ...(withMembers && canSeeMembers
-      ? { members: members.filter((m) => m.workspaceId === w.id).map(serializeMember) }
-      : {}),
+    ...(withMembers && canSeeMembers ? { members: members.filter((m) => m.workspaceId === w.id).map(serializeMember) } : {}),
   }));
 }

@@ -5,7 +5,7 @@
 //   qrels     = each query's own page, relevance 1 (known-item search)
 // It is NOT a public benchmark: figures on it only compare our retrieval modes with each other.
 //
-//   npx tsx scripts/bench/beir-from-manpages.ts [--out $TMPDIR/docintel-beir/manpages] [--docs 3000] [--queries 300] [--seed 11]
+//   npx tsx --conditions=react-server scripts/bench/beir-from-manpages.ts [--out $TMPDIR/docintel-beir/manpages] [--docs 3000] [--queries 300] [--seed 11]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -109,7 +109,10 @@ function main() {
   fs.writeFileSync(path.join(out, "corpus.jsonl"), docs.map((d) => JSON.stringify({ _id: d.id, title: "", text: d.text })).join("\n") + "\n");
   const queried = docs.filter((_, i) => i % Math.max(1, Math.floor(docs.length / queriesWanted)) === 0).slice(0, queriesWanted);
   fs.writeFileSync(path.join(out, "queries.jsonl"), queried.map((d, i) => JSON.stringify({ _id: `q${i}`, text: d.summary })).join("\n") + "\n");
-  fs.writeFileSync(path.join(out, "qrels", "test.tsv"), ["query-id\tcorpus-id\tscore", ...queried.map((d, i) => `q${i}\t${d.id}\t1`)].join("\n") + "\n");
+  fs.writeFileSync(
+    path.join(out, "qrels", "test.tsv"),
+    ["query-id\tcorpus-id\tscore", ...queried.map((d, i) => `q${i}\t${d.id}\t1`)].join("\n") + "\n",
+  );
   console.log(`wrote ${docs.length} documents and ${queried.length} queries (from ${files.length} manual pages) to ${out}`);
 }
 

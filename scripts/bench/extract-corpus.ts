@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { rng } from "./common";
-import { ITEMS, LABELS, NAMES, PROSE, type Lang } from "./extract-vocab";
+import { ITEMS, LABELS, type Lang, NAMES, PROSE } from "./extract-vocab";
 
 const run = promisify(execFile);
 export const DEFAULT_SEED = 20261122;

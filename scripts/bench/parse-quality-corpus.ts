@@ -21,7 +21,7 @@
 // two-column sections in the serif font without bold/italic runs and framed by full-width paragraphs,
 // explicit table column widths, no-break spaces in French numbers.
 //
-// Usage: `npx tsx scripts/bench/parse-quality-corpus.ts` builds the corpus and prints where it is.
+// Usage: `npx tsx --conditions=react-server scripts/bench/parse-quality-corpus.ts` builds the corpus and prints where it is.
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -658,6 +658,7 @@ const PAGE_BREAK = ` style="page-break-before: always"`;
 
 function toHtml(blocks: Block[], title: string, lang: Lang, font: string): string {
   const body = blocks
+    // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every block kind
     .map((b) => {
       switch (b.kind) {
         case "heading":
@@ -693,6 +694,7 @@ ${body}
 function toMarkdown(blocks: Block[]): string {
   return (
     blocks
+      // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every block kind
       .map((b) => {
         switch (b.kind) {
           case "heading":

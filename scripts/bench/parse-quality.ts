@@ -1,7 +1,7 @@
 // Parse QUALITY benchmark: runs the generated corpus (scripts/bench/parse-quality-corpus.ts) through the
 // document engine per format and scores the Markdown against the ground truth (scripts/bench/structure-score.ts).
 //
-//   npx tsx scripts/bench/parse-quality.ts [--formats pdf,docx,odt,png] [--only <id part>] [--rebuild]
+//   npx tsx --conditions=react-server scripts/bench/parse-quality.ts [--formats pdf,docx,odt,png] [--only <id part>] [--rebuild]
 //                                          [--public <dir>] [--ocr-languages eng,deu,fra] [--out <dir>]
 //                                          [--worst 3] [--json <file>] [--no-warmup]
 //
@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { joinPages, parseDocument } from "@/lib/documents/parse-document";
 import { buildCorpus, type CorpusDocument, type Lang } from "./parse-quality-corpus";
-import { scoreStructure, type StructureScores } from "./structure-score";
+import { type StructureScores, scoreStructure } from "./structure-score";
 
 type Format = "pdf" | "docx" | "odt" | "png";
 const ALL_FORMATS: Format[] = ["pdf", "docx", "odt", "png"];
@@ -61,7 +61,10 @@ function parseArgs(argv: string[]): Args {
       return v;
     };
     if (a === "--formats") {
-      const fs_ = value().split(",").map((s) => s.trim()).filter(Boolean);
+      const fs_ = value()
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       for (const f of fs_) if (!ALL_FORMATS.includes(f as Format)) throw new Error(`unknown format ${f} (known: ${ALL_FORMATS.join(", ")})`);
       args.formats = fs_ as Format[];
     } else if (a === "--only") args.only = value();
@@ -73,7 +76,13 @@ function parseArgs(argv: string[]): Args {
     else if (a === "--json") args.json = value();
     else if (a === "--no-warmup") args.warmup = false;
     else if (a === "--help" || a === "-h") {
-      console.log(fs.readFileSync(new URL(import.meta.url), "utf8").split("\n").filter((l) => l.startsWith("//")).join("\n"));
+      console.log(
+        fs
+          .readFileSync(new URL(import.meta.url), "utf8")
+          .split("\n")
+          .filter((l) => l.startsWith("//"))
+          .join("\n"),
+      );
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -195,7 +204,9 @@ function printFormat(label: string, results: DocResult[], worst: number): void {
   const ocr = sum(results.map((r) => r.ocrPages));
   const errors = results.filter((r) => r.error);
   const pageMismatch = results.filter((r) => r.pageCountReported !== null && r.pageCountReported !== r.pages);
-  console.log(`\n=== ${label}: ${results.length} documents, ${pages} pages, ${seconds.toFixed(1)} s (${(pages / Math.max(seconds, 1e-9)).toFixed(1)} pages/s, ${(seconds / Math.max(pages, 1)).toFixed(2)} s/page), OCR pages ${ocr}`);
+  console.log(
+    `\n=== ${label}: ${results.length} documents, ${pages} pages, ${seconds.toFixed(1)} s (${(pages / Math.max(seconds, 1e-9)).toFixed(1)} pages/s, ${(seconds / Math.max(pages, 1)).toFixed(2)} s/page), OCR pages ${ocr}`,
+  );
   const rows = METRICS.map((m) => {
     const s = stats(results.map((r) => m.get(r.scores)));
     return [m.label, f3(s.mean), f3(s.min), String(s.n)];
@@ -209,7 +220,12 @@ function printFormat(label: string, results: DocResult[], worst: number): void {
   const lP = sum(results.map((r) => r.scores.lists?.predicted ?? 0));
   console.log(`counts (expected → predicted): headings ${hE} → ${hP}, tables ${tE} → ${tP}, list items ${lE} → ${lP}`);
   if (pageMismatch.length) {
-    console.log(`page count differs from the PDF's for ${pageMismatch.length} document(s): ${pageMismatch.slice(0, 6).map((r) => `${r.id} ${r.pageCountReported}≠${r.pages}`).join(", ")}${pageMismatch.length > 6 ? ", …" : ""}`);
+    console.log(
+      `page count differs from the PDF's for ${pageMismatch.length} document(s): ${pageMismatch
+        .slice(0, 6)
+        .map((r) => `${r.id} ${r.pageCountReported}≠${r.pages}`)
+        .join(", ")}${pageMismatch.length > 6 ? ", …" : ""}`,
+    );
   }
   for (const e of errors) console.log(`ERROR ${e.id}: ${e.error}`);
   const worstDocs = [...results].sort((a, b) => a.scores.overall - b.scores.overall || a.id.localeCompare(b.id)).slice(0, worst);
@@ -260,7 +276,15 @@ function printSummary(byFormat: Map<string, DocResult[]>): void {
   rows.push(["seconds", ...formats.map((f) => per(f, (r) => r.seconds).toFixed(1)), sum(all.map((r) => r.seconds)).toFixed(1)]);
   rows.push([
     "s/page",
-    ...formats.map((f) => (per(f, (r) => r.seconds) / Math.max(1, per(f, (r) => r.pages))).toFixed(3)),
+    ...formats.map((f) =>
+      (
+        per(f, (r) => r.seconds) /
+        Math.max(
+          1,
+          per(f, (r) => r.pages),
+        )
+      ).toFixed(3),
+    ),
     (sum(all.map((r) => r.seconds)) / Math.max(1, sum(all.map((r) => r.pages)))).toFixed(3),
   ]);
   console.log(table(["metric", ...formats, "all"], rows));
@@ -275,7 +299,9 @@ const PUBLIC_EXTENSIONS = [".pdf", ".docx", ".odt", ".pptx", ".odp", ".doc", ".p
 
 async function runPublic(dir: string, args: Args): Promise<DocResult[] | null> {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
-    console.log(`\nnote: public documents directory ${dir} does not exist; skipped. Put public documents with ground-truth Markdown side by side there (x.pdf + x.md), outside the repository.`);
+    console.log(
+      `\nnote: public documents directory ${dir} does not exist; skipped. Put public documents with ground-truth Markdown side by side there (x.pdf + x.md), outside the repository.`,
+    );
     return null;
   }
   const names = (await fs.promises.readdir(dir)).sort();
@@ -305,7 +331,7 @@ async function runPublic(dir: string, args: Args): Promise<DocResult[] | null> {
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const args = parseArgs(argv);
-  const command = ["npx tsx scripts/bench/parse-quality.ts", ...argv].join(" ");
+  const command = ["npx tsx --conditions=react-server scripts/bench/parse-quality.ts", ...argv].join(" ");
   console.log(`command: ${command}`);
   console.log(`machine: ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? "?"}), node ${process.version}, ${new Date().toISOString()}`);
 
@@ -322,7 +348,7 @@ async function main(): Promise<void> {
     const results: DocResult[] = [];
     process.stdout.write(`${format}: `);
     // One untimed parse first, so module loading and OCR worker start-up are not charged to a document.
-    const first = docs.map((d) => filesFor(d, format)).find((f) => f && f.length);
+    const first = docs.map((d) => filesFor(d, format)).find((f) => f?.length);
     if (args.warmup && first) {
       await parseToMarkdown(first[0], ["eng"]).catch(() => {});
       process.stdout.write("w");

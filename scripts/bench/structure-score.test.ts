@@ -111,7 +111,9 @@ describe("parseMarkdown", () => {
   });
 
   it("reads setext headings, escaped pipes, HTML tables and joins wrapped lines", () => {
-    const s = parseMarkdown("Title\n=====\n\nline one\nline two\n\n| a \\| b | c |\n|---|---|\n| 1 | 2 |\n\n<table><tr><th>x</th><td>y</td></tr></table>\n");
+    const s = parseMarkdown(
+      "Title\n=====\n\nline one\nline two\n\n| a \\| b | c |\n|---|---|\n| 1 | 2 |\n\n<table><tr><th>x</th><td>y</td></tr></table>\n",
+    );
     expect(s.headings).toEqual([{ level: 1, text: "Title" }]);
     expect(s.paragraphs).toEqual(["line one line two"]);
     expect(s.tables).toEqual([

@@ -35,7 +35,11 @@
 
 /** Normalised words: NFKC, lowercase, punctuation and symbols are separators. */
 export function normalizeWords(text: string): string[] {
-  const s = text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const s = text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
   return s ? s.split(" ") : [];
 }
 
@@ -124,7 +128,10 @@ function htmlTableRows(html: string): string[][] {
 
 /** A small block parser for the Markdown that converters produce (CommonMark + GFM tables, HTML tables). */
 export function parseMarkdown(markdown: string): MarkdownStructure {
-  const lines = markdown.replace(/\r\n?/g, "\n").replace(/<!--[\s\S]*?-->/g, "").split("\n");
+  const lines = markdown
+    .replace(/\r\n?/g, "\n")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .split("\n");
   const blocks: MdBlock[] = [];
   let para: string[] = [];
   let item: { text: string[]; depth: number; ordered: boolean } | null = null;
@@ -143,7 +150,12 @@ export function parseMarkdown(markdown: string): MarkdownStructure {
     flushPara();
     flushItem();
   };
-  const isTableStart = (i: number) => lines[i].includes("|") && i + 1 < lines.length && DELIMITER_ROW.test(lines[i + 1]) && lines[i + 1].includes("-") && (lines[i + 1].includes("|") || lines[i].trim().startsWith("|"));
+  const isTableStart = (i: number) =>
+    lines[i].includes("|") &&
+    i + 1 < lines.length &&
+    DELIMITER_ROW.test(lines[i + 1]) &&
+    lines[i + 1].includes("-") &&
+    (lines[i + 1].includes("|") || lines[i].trim().startsWith("|"));
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -524,10 +536,23 @@ export function scoreStructure(predictedMarkdown: string, expectedMarkdown: stri
   let headingF1: number | null = null;
   let headingTextF1: number | null = null;
   if (eH.length || pH.length) {
-    const withLevel = prf(matchItems(eH, pH, (h) => h.text, (a, b) => a.level === b.level), pH.length, eH.length);
+    const withLevel = prf(
+      matchItems(
+        eH,
+        pH,
+        (h) => h.text,
+        (a, b) => a.level === b.level,
+      ),
+      pH.length,
+      eH.length,
+    );
     headings = { expected: eH.length, predicted: pH.length, precision: withLevel.precision, recall: withLevel.recall };
     headingF1 = withLevel.f1;
-    headingTextF1 = prf(matchItems(eH, pH, (h) => h.text), pH.length, eH.length).f1;
+    headingTextF1 = prf(
+      matchItems(eH, pH, (h) => h.text),
+      pH.length,
+      eH.length,
+    ).f1;
   }
 
   const tables = scoreTables(pred.tables, truth.tables);
@@ -537,7 +562,11 @@ export function scoreStructure(predictedMarkdown: string, expectedMarkdown: stri
   let lists: StructureScores["lists"] = null;
   let listF1: number | null = null;
   if (eL.length || pL.length) {
-    const r = prf(matchItems(eL, pL, (t) => t), pL.length, eL.length);
+    const r = prf(
+      matchItems(eL, pL, (t) => t),
+      pL.length,
+      eL.length,
+    );
     lists = { expected: eL.length, predicted: pL.length, precision: r.precision, recall: r.recall };
     listF1 = r.f1;
   }

@@ -3,9 +3,9 @@
 // admin-only writes, foreign workspace and tag ids, pagination and filters.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { type SeededCompany, type SeededUser, seedCompany, seedScopedKey, seedUser } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany, seedScopedKey, seedUser, type SeededCompany, type SeededUser } from "../factories";
 
 useTestDatabase();
 
@@ -75,7 +75,16 @@ describe("create", () => {
     });
     expect(Date.parse(res.body.created_at)).not.toBeNaN();
     const minimal = await create(alice.key, { name: "Minimal" });
-    expect(minimal.body).toMatchObject({ description: "", instructions: "", model: null, workspace_ids: [], tag_ids: [], top_k: null, rerank: true, visibility: "private" });
+    expect(minimal.body).toMatchObject({
+      description: "",
+      instructions: "",
+      model: null,
+      workspace_ids: [],
+      tag_ids: [],
+      top_k: null,
+      rerank: true,
+      visibility: "private",
+    });
     await api.delete(`/api/v3/agents/${res.body.id}`, { key: alice.key });
     await api.delete(`/api/v3/agents/${minimal.body.id}`, { key: alice.key });
   });
@@ -83,15 +92,23 @@ describe("create", () => {
   it("validates the body (422 with the field names)", async () => {
     expect(expectError(await create(alice.key, {}), 422, "validation_error").fields?.name?.[0].error).toBe("required");
     expect(expectError(await create(alice.key, { name: "   " }), 422, "validation_error").fields).toHaveProperty("name");
-    expect(expectError(await create(alice.key, { name: "x", visibility: "public" }), 422, "validation_error").fields?.visibility?.[0].error).toBe("invalid_choice");
+    expect(expectError(await create(alice.key, { name: "x", visibility: "public" }), 422, "validation_error").fields?.visibility?.[0].error).toBe(
+      "invalid_choice",
+    );
     expect(expectError(await create(alice.key, { name: "x", top_k: 0 }), 422, "validation_error").fields).toHaveProperty("top_k");
     expect(expectError(await create(alice.key, { name: "x", top_k: 51 }), 422, "validation_error").fields).toHaveProperty("top_k");
-    expect(expectError(await create(alice.key, { name: "x", colour: "red" }), 422, "validation_error").fields?.colour?.[0].error).toBe("unknown_field");
+    expect(expectError(await create(alice.key, { name: "x", colour: "red" }), 422, "validation_error").fields?.colour?.[0].error).toBe(
+      "unknown_field",
+    );
   });
 
   it("refuses workspaces and tags of another company like unknown ones (422 naming the field)", async () => {
     const otherTag = await db().tag.create({ data: { companyId: other.companyId, name: "Theirs", nameKey: "theirs" } });
-    const foreign = expectError(await create(alice.key, { name: "x", workspace_ids: [other.defaultWorkspaceId], tag_ids: [otherTag.id] }), 422, "validation_error");
+    const foreign = expectError(
+      await create(alice.key, { name: "x", workspace_ids: [other.defaultWorkspaceId], tag_ids: [otherTag.id] }),
+      422,
+      "validation_error",
+    );
     const missing = expectError(await create(alice.key, { name: "x", workspace_ids: [987654], tag_ids: [987655] }), 422, "validation_error");
     expect(Object.keys(foreign.fields!).sort()).toEqual(["tag_ids", "workspace_ids"]);
     expect(Object.keys(missing.fields!).sort()).toEqual(["tag_ids", "workspace_ids"]);
@@ -123,7 +140,11 @@ describe("visibility", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ company_id: other.companyId, can_edit: false });
     // Seeing another company's agent does not make it editable.
-    expectError(await api.patch(`/api/v3/agents/${ids.otherShared}`, { key: sysadmin.key, body: { name: "pwned" } }), 403, "insufficient_permissions");
+    expectError(
+      await api.patch(`/api/v3/agents/${ids.otherShared}`, { key: sysadmin.key, body: { name: "pwned" } }),
+      403,
+      "insufficient_permissions",
+    );
   });
 
   it("treats a workspace-scoped key like a regular user", async () => {
@@ -163,7 +184,11 @@ describe("update and delete", () => {
     expect(res.body).toMatchObject({ name: "Alice private", description: "new", top_k: 3, model: "m1" });
     const reset = await api.patch(`/api/v3/agents/${ids.alicePrivate}`, { key: alice.key, body: { top_k: null, model: null } });
     expect(reset.body).toMatchObject({ top_k: null, model: null, description: "new" });
-    expectError(await api.patch(`/api/v3/agents/${ids.alicePrivate}`, { key: alice.key, body: { workspace_ids: [other.defaultWorkspaceId] } }), 422, "validation_error");
+    expectError(
+      await api.patch(`/api/v3/agents/${ids.alicePrivate}`, { key: alice.key, body: { workspace_ids: [other.defaultWorkspaceId] } }),
+      422,
+      "validation_error",
+    );
   });
 
   it("refuses changes by other users who can see a shared agent (403)", async () => {

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { issueApiKey } from "@/lib/api-keys/manage-api-keys";
 import { hashApiKey } from "@/lib/auth/api-key-secret";
 import { db } from "@/lib/db/client";
+import { addWorkspaceMember, seedCompany, seedScopedKey, seedUser } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { addWorkspaceMember, seedCompany, seedScopedKey, seedUser } from "../factories";
 
 useTestDatabase();
 
@@ -72,22 +72,14 @@ describe("POST /api/v3/api-keys", () => {
     const blank = expectError(await createKey(acme.admin.key, { name: "   " }), 422, "validation_error");
     expect(blank.fields?.name).toBeDefined();
 
-    const past = expectError(
-      await createKey(acme.admin.key, { name: "old", expires_at: "2000-01-01T00:00:00Z" }),
-      422,
-      "validation_error",
-    );
+    const past = expectError(await createKey(acme.admin.key, { name: "old", expires_at: "2000-01-01T00:00:00Z" }), 422, "validation_error");
     expect(past.fields?.expires_at).toBeDefined();
 
     const badScope = expectError(await createKey(acme.admin.key, { name: "x", scope_type: "planet" }), 422, "validation_error");
     expect(badScope.fields?.scope_type?.[0].error).toBe("invalid_choice");
 
     // workspace_id without scope_type "workspace" is contradictory.
-    const contradictory = expectError(
-      await createKey(acme.admin.key, { name: "x", workspace_id: acme.defaultWorkspaceId }),
-      422,
-      "validation_error",
-    );
+    const contradictory = expectError(await createKey(acme.admin.key, { name: "x", workspace_id: acme.defaultWorkspaceId }), 422, "validation_error");
     expect(contradictory.fields?.scope_type).toBeDefined();
   });
 
@@ -183,11 +175,7 @@ describe("workspace-scoped keys", () => {
   it("cannot be created for another company's workspace", async () => {
     const acme = await seedCompany();
     const other = await seedCompany();
-    expectError(
-      await createKey(acme.admin.key, { name: "x", scope_type: "workspace", workspace_id: other.defaultWorkspaceId }),
-      404,
-      "not_found",
-    );
+    expectError(await createKey(acme.admin.key, { name: "x", scope_type: "workspace", workspace_id: other.defaultWorkspaceId }), 404, "not_found");
   });
 
   it("sees only its workspace and cannot mint further keys", async () => {
@@ -277,7 +265,12 @@ describe("key lifecycle", () => {
 
   it("refuses an expired key with 401", async () => {
     const acme = await seedCompany();
-    const { row, key } = await issueApiKey({ companyId: acme.companyId, userId: acme.admin.userId, name: "expiring", expiresAt: new Date(Date.now() + 60_000) });
+    const { row, key } = await issueApiKey({
+      companyId: acme.companyId,
+      userId: acme.admin.userId,
+      name: "expiring",
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     expect((await api.get("/api/v3/workspaces", { key })).status).toBe(200);
     await db().apiKey.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expectError(await api.get("/api/v3/workspaces", { key }), 401, "unauthorized");

@@ -3,10 +3,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import * as manageWorkspaces from "@/lib/workspaces/manage-workspaces";
-import { BASE, api, expectError } from "../helpers/api";
+import { seedCompany, seedScopedKey, seedUser } from "../factories";
+import { api, BASE, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
 import { dispatch } from "../helpers/router";
-import { seedCompany, seedScopedKey, seedUser } from "../factories";
 
 useTestDatabase();
 

@@ -2,14 +2,14 @@
 // parse and uploads with 403 budget_exhausted / credits_exhausted, while reads keep working.
 import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { recordUsage } from "@/lib/billing/record-usage";
 import { setClockForTests } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import type { UsageFeature } from "@/lib/usage/features";
-import { recordUsage } from "@/lib/billing/record-usage";
+import { type SeededCompany, seedCompany } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany, type SeededCompany } from "../factories";
 
 useTestDatabase();
 

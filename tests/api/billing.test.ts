@@ -6,14 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { budgetAlertsJob } from "@/inngest/functions/budget-alerts";
 import { enqueueJob } from "@/inngest/jobs";
 import { LocalRunner } from "@/inngest/local-runner";
+import { recordUsage } from "@/lib/billing/record-usage";
 import { setClockForTests } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import type { UsageFeature } from "@/lib/usage/features";
-import { recordUsage } from "@/lib/billing/record-usage";
+import { type SeededCompany, seedCompany, seedScopedKey, seedUser } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany, seedScopedKey, seedUser, type SeededCompany } from "../factories";
 
 useTestDatabase();
 
@@ -37,7 +37,6 @@ function multipart(fields: Record<string, string>): FormData {
   return f;
 }
 
-
 describe("budget lifecycle", () => {
   it("404 without a budget, 201 on the first PUT, 200 later, in JSON, form and multipart; DELETE 204 removes alerts", async () => {
     const acme = await seedCompany({ tier: "payg" });
@@ -46,7 +45,14 @@ describe("budget lifecycle", () => {
 
     const first = await api.put(BUDGET, { key, body: { amount_eur: "100", is_enabled: true } });
     expect(first.status, first.text).toBe(201);
-    expect(first.body).toMatchObject({ is_enabled: true, amount_eur: "100.00", monthly_spend_eur: "0.00", available_eur: "100.00", currency: "EUR", alerts: [] });
+    expect(first.body).toMatchObject({
+      is_enabled: true,
+      amount_eur: "100.00",
+      monthly_spend_eur: "0.00",
+      available_eur: "100.00",
+      currency: "EUR",
+      alerts: [],
+    });
     expect(first.body.current_cycle_start).toMatch(/^\d{4}-\d{2}-01$/);
     expect(first.body.next_cycle_start).toMatch(/^\d{4}-\d{2}-01$/);
 
@@ -79,7 +85,11 @@ describe("budget lifecycle", () => {
     await api.put(BUDGET, { key: acme.admin.key, body: { amount_eur: "10", is_enabled: true } });
     expect((await api.get(BUDGET, { key: member.key })).status).toBe(200);
     expectError(await api.delete(BUDGET, { key: member.key }), 403, "insufficient_permissions");
-    expectError(await api.post(ALERTS, { key: member.key, body: { threshold_type: "percentage", threshold_value: "50" } }), 403, "insufficient_permissions");
+    expectError(
+      await api.post(ALERTS, { key: member.key, body: { threshold_type: "percentage", threshold_value: "50" } }),
+      403,
+      "insufficient_permissions",
+    );
     expectError(await api.patch(ALERTS, { key: member.key, body: { is_enabled: false } }), 403, "insufficient_permissions");
     expect((await api.get(ALERTS, { key: member.key })).status).toBe(200);
     expectError(await api.get(BUDGET, { key: "dik_invalid_key" }), 401, "unauthorized");
@@ -94,11 +104,18 @@ describe("budget lifecycle", () => {
       const bad = expectError(await api.put(BUDGET, { key, body: { amount_eur: amount, is_enabled: true } }), 422, "validation_error");
       expect(bad.fields?.amount_eur).toBeDefined();
     }
-    const badBool = expectError(await api.put(BUDGET, { key, raw: new URLSearchParams({ amount_eur: "5", is_enabled: "maybe" }) }), 422, "validation_error");
+    const badBool = expectError(
+      await api.put(BUDGET, { key, raw: new URLSearchParams({ amount_eur: "5", is_enabled: "maybe" }) }),
+      422,
+      "validation_error",
+    );
     expect(badBool.fields?.is_enabled).toBeDefined();
     expectError(await api.put(BUDGET, { key, raw: "amount_eur=5", headers: { "content-type": "text/plain" } }), 415, "unsupported_media_type");
     expectError(await api.put(BUDGET, { key, raw: "{not json", headers: { "content-type": "application/json" } }), 400, "bad_request");
-    expect((await api.put(BUDGET, { key, body: { amount_eur: 12.5, is_enabled: "false" } })).body).toMatchObject({ amount_eur: "12.50", is_enabled: false });
+    expect((await api.put(BUDGET, { key, body: { amount_eur: 12.5, is_enabled: "false" } })).body).toMatchObject({
+      amount_eur: "12.50",
+      is_enabled: false,
+    });
   });
 
   it("reports the cycle's spend from usage events at list price, and the money left", async () => {
@@ -136,7 +153,10 @@ describe("alert thresholds", () => {
     const a = await api.post(ALERTS, { key, body: { threshold_type: "percentage", threshold_value: "50" } });
     expect(a.status, a.text).toBe(201);
     expect(a.body).toEqual({ id: expect.any(Number), is_enabled: true, threshold_type: "percentage", threshold_value: "50.00" });
-    const b = await api.post(ALERTS, { key, raw: new URLSearchParams({ threshold_type: "amount_eur", threshold_value: "1500.5", is_enabled: "false" }) });
+    const b = await api.post(ALERTS, {
+      key,
+      raw: new URLSearchParams({ threshold_type: "amount_eur", threshold_value: "1500.5", is_enabled: "false" }),
+    });
     expect(b.status, b.text).toBe(201);
     expect(b.body).toMatchObject({ threshold_type: "amount_eur", threshold_value: "1500.50", is_enabled: false });
     const c = await api.post(ALERTS, { key, raw: multipart({ threshold_type: "percentage", threshold_value: "90" }) });
@@ -147,7 +167,10 @@ describe("alert thresholds", () => {
     expect(choice.fields?.threshold_type?.[0].error).toBe("invalid_choice");
     expectError(await api.post(ALERTS, { key, body: { threshold_type: "percentage", threshold_value: "0" } }), 422, "validation_error");
     expectError(await api.post(ALERTS, { key, body: { threshold_type: "percentage", threshold_value: "1000.01" } }), 422, "validation_error");
-    expect(expectError(await api.post(ALERTS, { key, body: { threshold_type: "amount_eur" } }), 422, "validation_error").fields?.threshold_value?.[0].error).toBe("required");
+    expect(
+      expectError(await api.post(ALERTS, { key, body: { threshold_type: "amount_eur" } }), 422, "validation_error").fields?.threshold_value?.[0]
+        .error,
+    ).toBe("required");
 
     const list = await api.get(ALERTS, { key });
     expect(list.body.map((x: { id: number }) => x.id)).toEqual([a.body.id, b.body.id, c.body.id]);
@@ -193,8 +216,15 @@ describe("alert events", () => {
     let events = (await api.get(EVENTS, { key })).body;
     expect(events.count).toBe(1);
     expect(events.results[0]).toMatchObject({
-      alert_id: half.id, cycle_start: "2027-01-01", threshold_type: "percentage", threshold_value: "50.00",
-      threshold_eur: "0.50", spend_eur: "0.60", budget_amount_eur: "1.00", email_status: "not_configured", emailed_at: null,
+      alert_id: half.id,
+      cycle_start: "2027-01-01",
+      threshold_type: "percentage",
+      threshold_value: "50.00",
+      threshold_eur: "0.50",
+      spend_eur: "0.60",
+      budget_amount_eur: "1.00",
+      email_status: "not_configured",
+      emailed_at: null,
     });
     await use(acme, "parsing", 5); // 0.65: same cycle, nothing new
     expect((await api.get(EVENTS, { key })).body.count).toBe(1);
@@ -205,7 +235,11 @@ describe("alert events", () => {
 
     // Next cycle: spend starts again from zero; the thresholds fire once more when crossed.
     setClockForTests(new Date("2027-02-01T00:00:05Z"));
-    expect((await api.get(BUDGET, { key })).body).toMatchObject({ current_cycle_start: "2027-02-01", next_cycle_start: "2027-03-01", monthly_spend_eur: "0.00" });
+    expect((await api.get(BUDGET, { key })).body).toMatchObject({
+      current_cycle_start: "2027-02-01",
+      next_cycle_start: "2027-03-01",
+      monthly_spend_eur: "0.00",
+    });
     await use(acme, "parsing", 10);
     expect((await api.get(EVENTS, { key })).body.count).toBe(2);
     await use(acme, "parsing", 50); // 0.60

@@ -1,9 +1,9 @@
 // GET /api/v3/auth/check-company: company from the custom domain (Host / X-Forwarded-Host) or client_id.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { seedCompany } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany } from "../factories";
 
 useTestDatabase();
 

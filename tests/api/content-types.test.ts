@@ -2,13 +2,18 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { ATTRIBUTE_TYPES, hasChoices, RESERVED_ATTRIBUTE_NAMES } from "@/lib/facets/attribute-types";
 import { TEMPLATES, type TemplateNode } from "@/lib/facets/templates";
+import { seedCompany, seedScopedKey, seedUser } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany, seedScopedKey, seedUser } from "../factories";
 
 useTestDatabase();
 
-type Node = { path: string; children: Node[]; attributes?: { name: string; inherited?: boolean; content_type_path?: string }[]; [k: string]: unknown };
+type Node = {
+  path: string;
+  children: Node[];
+  attributes?: { name: string; inherited?: boolean; content_type_path?: string }[];
+  [k: string]: unknown;
+};
 
 const act = (key: string, body: unknown) => api.post("/api/v3/content-types", { key, body });
 const find = (nodes: Node[], path: string): Node | undefined => {
@@ -44,7 +49,12 @@ describe("starter templates", () => {
     }
     const invoice = TEMPLATES[0].children!.find((c) => c.code === "invoice")!;
     expect(invoice.attributes!.map((a) => [a.name, a.attribute_type])).toEqual(
-      expect.arrayContaining([["invoice_number", "text"], ["amount", "number"], ["currency", "select"], ["due_date", "date"]]),
+      expect.arrayContaining([
+        ["invoice_number", "text"],
+        ["amount", "number"],
+        ["currency", "select"],
+        ["due_date", "date"],
+      ]),
     );
   });
 
@@ -60,10 +70,17 @@ describe("starter templates", () => {
     expect(finance).toMatchObject({ code: "finance", label: "Finance", depth: 1, inherit_attributes: true, children_count: 4 });
     expect(find([finance], "finance:invoice:credit_note")).toMatchObject({ depth: 3, children: [], children_count: 0 });
     expect(find([finance], "finance:invoice")!.attributes!.find((a) => a.name === "currency")).toMatchObject({
-      attribute_type: "select", choices: expect.arrayContaining(["EUR", "USD"]), required: false,
+      attribute_type: "select",
+      choices: expect.arrayContaining(["EUR", "USD"]),
+      required: false,
     });
 
-    for (const [depth, levels] of [[0, 1], [1, 2], [2, 3], [5, 3]]) {
+    for (const [depth, levels] of [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [5, 3],
+    ]) {
       const res = await api.get(`/api/v3/content-types/templates?depth=${depth}`, { key });
       expect(res.body.templates.map(maxDepth), `depth=${depth}`).toEqual(Array(5).fill(levels));
     }
@@ -73,7 +90,11 @@ describe("starter templates", () => {
     const some = await api.get("/api/v3/content-types/templates?path=legal:contract,tech&depth=1&include_attributes=false", { key });
     expect(some.body.templates.map((t: Node) => t.path)).toEqual(["legal:contract", "tech"]);
     expect(some.body.templates[0]).toMatchObject({ depth: 2, children_count: 3 });
-    expect(some.body.templates[0].children.map((c: Node) => c.path)).toEqual(["legal:contract:nda", "legal:contract:employment_agreement", "legal:contract:service_agreement"]);
+    expect(some.body.templates[0].children.map((c: Node) => c.path)).toEqual([
+      "legal:contract:nda",
+      "legal:contract:employment_agreement",
+      "legal:contract:service_agreement",
+    ]);
     expect(some.body.templates[0].attributes).toBeUndefined();
     expect(some.body.templates[1].children.every((c: Node) => c.children.length === 0)).toBe(true);
 
@@ -104,7 +125,13 @@ describe("content-type schema actions", () => {
     expect(find(list.body.results, "legal:contract")!.children.map((c) => c.path)).toEqual(["legal:contract:nda"]);
 
     const purchase = find(list.body.results, "finance:invoice:purchase_invoice")!;
-    expect(purchase).toMatchObject({ depth: 3, parent_path: "finance:invoice", source_template: "finance", inherit_attributes: true, document_count: 0 });
+    expect(purchase).toMatchObject({
+      depth: 3,
+      parent_path: "finance:invoice",
+      source_template: "finance",
+      inherit_attributes: true,
+      document_count: 0,
+    });
     const byName = Object.fromEntries(purchase.attributes!.map((a) => [a.name, a]));
     expect(byName.purchase_order_number).toMatchObject({ inherited: false, content_type_path: "finance:invoice:purchase_invoice" });
     expect(byName.amount).toMatchObject({ inherited: true, content_type_path: "finance:invoice", attribute_type: "number", required: true });
@@ -112,9 +139,25 @@ describe("content-type schema actions", () => {
 
     // Document counts: files at the node or below it.
     const file = await db().file.create({
-      data: { companyId: acme.companyId, workspaceId: acme.defaultWorkspaceId, filename: "i.pdf", title: "i", extension: "pdf", size: 1, sha256: "x", storageKey: "k" },
+      data: {
+        companyId: acme.companyId,
+        workspaceId: acme.defaultWorkspaceId,
+        filename: "i.pdf",
+        title: "i",
+        extension: "pdf",
+        size: 1,
+        sha256: "x",
+        storageKey: "k",
+      },
     });
-    expect((await api.post(`/api/v3/files/${file.id}/facets`, { key, body: { action: "classify", content_type_path: "finance:invoice:purchase_invoice" } })).status).toBe(200);
+    expect(
+      (
+        await api.post(`/api/v3/files/${file.id}/facets`, {
+          key,
+          body: { action: "classify", content_type_path: "finance:invoice:purchase_invoice" },
+        })
+      ).status,
+    ).toBe(200);
     const counted = (await api.get("/api/v3/content-types?include_attributes=false", { key })).body.results;
     expect(find(counted, "finance")!.document_count).toBe(1);
     expect(find(counted, "finance:invoice")!.document_count).toBe(1);
@@ -129,12 +172,31 @@ describe("content-type schema actions", () => {
     const key = acme.admin.key;
     const root = await act(key, { action: "define_content_type", code: "hr", label: "HR" });
     expect(root.status, root.text).toBe(200);
-    expect(root.body.content_type).toMatchObject({ path: "hr", code: "hr", label: "HR", depth: 1, parent_path: null, inherit_attributes: true, source_template: null, children: [] });
+    expect(root.body.content_type).toMatchObject({
+      path: "hr",
+      code: "hr",
+      label: "HR",
+      depth: 1,
+      parent_path: null,
+      inherit_attributes: true,
+      source_template: null,
+      children: [],
+    });
     await act(key, { action: "define_content_type", code: "payroll", label: "Payroll", parent_path: "hr" });
     await act(key, { action: "define_content_type", code: "payslip", label: "Payslip", parent_path: "hr:payroll" });
-    const l4 = await act(key, { action: "define_content_type", code: "monthly", label: "Monthly", parent_path: "hr:payroll:payslip", description: "Monthly payslips" });
+    const l4 = await act(key, {
+      action: "define_content_type",
+      code: "monthly",
+      label: "Monthly",
+      parent_path: "hr:payroll:payslip",
+      description: "Monthly payslips",
+    });
     expect(l4.body.content_type).toMatchObject({ path: "hr:payroll:payslip:monthly", depth: 4, description: "Monthly payslips" });
-    const deep = expectError(await act(key, { action: "define_content_type", code: "extra", label: "X", parent_path: "hr:payroll:payslip:monthly" }), 400, "content_type_depth_exceeded");
+    const deep = expectError(
+      await act(key, { action: "define_content_type", code: "extra", label: "X", parent_path: "hr:payroll:payslip:monthly" }),
+      400,
+      "content_type_depth_exceeded",
+    );
     expect(deep.detail).toContain("4");
     expectError(await act(key, { action: "define_content_type", code: "x", label: "X", parent_path: "hr:nope" }), 404, "content_type_not_found");
     const badCode = expectError(await act(key, { action: "define_content_type", code: "Bad-Code", label: "X" }), 422, "validation_error");
@@ -148,7 +210,12 @@ describe("content-type schema actions", () => {
     expect(await db().contentType.count({ where: { companyId: acme.companyId } })).toBe(4);
 
     const gone = await act(key, { action: "undefine_content_type", path: "hr:payroll" });
-    expect(gone.body).toEqual({ action: "undefine_content_type", path: "hr:payroll", deleted: true, deleted_paths: ["hr:payroll", "hr:payroll:payslip", "hr:payroll:payslip:monthly"] });
+    expect(gone.body).toEqual({
+      action: "undefine_content_type",
+      path: "hr:payroll",
+      deleted: true,
+      deleted_paths: ["hr:payroll", "hr:payroll:payslip", "hr:payroll:payslip:monthly"],
+    });
     expect((await act(key, { action: "undefine_content_type", path: "hr:payroll" })).body).toMatchObject({ deleted: false, deleted_paths: [] });
     expect((await api.get("/api/v3/content-types", { key })).body.results.map((n: Node) => [n.path, n.children.length])).toEqual([["hr", 0]]);
 
@@ -167,24 +234,57 @@ describe("content-type schema actions", () => {
     const created = await def({ name: "priority", attribute_type: "select", choices: ["low", "high", "low"], required: true });
     expect(created.status, created.text).toBe(200);
     expect(created.body.attribute).toEqual({
-      name: "priority", attribute_type: "select", label: "Priority", description: "", required: true, choices: ["low", "high"], content_type_path: "ops", inherited: false,
+      name: "priority",
+      attribute_type: "select",
+      label: "Priority",
+      description: "",
+      required: true,
+      choices: ["low", "high"],
+      content_type_path: "ops",
+      inherited: false,
     });
-    const alias = await act(key, { action: "define_attribute", content_type_path: "ops:ticket", name: "areas", attribute_type: "multi_select", choices: ["net", "db"] });
+    const alias = await act(key, {
+      action: "define_attribute",
+      content_type_path: "ops:ticket",
+      name: "areas",
+      attribute_type: "multi_select",
+      choices: ["net", "db"],
+    });
     expect(alias.body.attribute.attribute_type).toBe("multi-select");
-    for (const [input, canonical] of [["multiselect", "multi-select"], ["rich_text", "rich-text"], ["richtext", "rich-text"]]) {
-      const res = await act(key, { action: "define_attribute", content_type_path: "other", name: `f_${input}`, attribute_type: input, ...(canonical === "multi-select" ? { choices: ["a"] } : {}) });
+    for (const [input, canonical] of [
+      ["multiselect", "multi-select"],
+      ["rich_text", "rich-text"],
+      ["richtext", "rich-text"],
+    ]) {
+      const res = await act(key, {
+        action: "define_attribute",
+        content_type_path: "other",
+        name: `f_${input}`,
+        attribute_type: input,
+        ...(canonical === "multi-select" ? { choices: ["a"] } : {}),
+      });
       expect(res.body.attribute.attribute_type).toBe(canonical);
     }
 
     // Idempotent update of label, description and choices.
-    const upd = await def({ name: "priority", attribute_type: "select", label: "Urgency", description: "How urgent", choices: ["low", "high", "critical"] });
+    const upd = await def({
+      name: "priority",
+      attribute_type: "select",
+      label: "Urgency",
+      description: "How urgent",
+      choices: ["low", "high", "critical"],
+    });
     expect(upd.body.attribute).toMatchObject({ label: "Urgency", description: "How urgent", choices: ["low", "high", "critical"], required: true });
     expect(await db().contentTypeAttribute.count({ where: { companyId: acme.companyId, name: "priority" } })).toBe(1);
 
     expectError(await def({ name: "priority", attribute_type: "text" }), 400, "attribute_type_immutable");
     expectError(await def({ name: "priority", attribute_type: "multi-select", choices: ["a"] }), 400, "attribute_type_immutable");
     // Unique across the whole tree (ancestor ↔ descendant), not across trees.
-    expectError(await act(key, { action: "define_attribute", content_type_path: "ops:ticket", name: "priority", attribute_type: "select", choices: ["a"] }), 400, "attribute_name_conflict");
+    expectError(
+      await act(key, { action: "define_attribute", content_type_path: "ops:ticket", name: "priority", attribute_type: "select", choices: ["a"] }),
+      400,
+      "attribute_name_conflict",
+    );
     expectError(await def({ name: "areas", attribute_type: "text" }), 400, "attribute_name_conflict");
     expect((await act(key, { action: "define_attribute", content_type_path: "other", name: "priority", attribute_type: "number" })).status).toBe(200);
     for (const name of ["id", "path", "type", "code", "label", "name", "created_at", "updated_at"]) {
@@ -192,23 +292,41 @@ describe("content-type schema actions", () => {
     }
     const noChoices = expectError(await def({ name: "level", attribute_type: "select" }), 422, "validation_error");
     expect(noChoices.fields?.choices?.[0].error).toBe("required");
-    expect(expectError(await def({ name: "level", attribute_type: "multi-select", choices: [] }), 422, "validation_error").fields?.choices).toBeDefined();
-    expect(expectError(await def({ name: "level", attribute_type: "number", choices: ["1"] }), 422, "validation_error").fields?.choices).toBeDefined();
+    expect(
+      expectError(await def({ name: "level", attribute_type: "multi-select", choices: [] }), 422, "validation_error").fields?.choices,
+    ).toBeDefined();
+    expect(
+      expectError(await def({ name: "level", attribute_type: "number", choices: ["1"] }), 422, "validation_error").fields?.choices,
+    ).toBeDefined();
     expect(expectError(await def({ name: "level", attribute_type: "colour" }), 422, "validation_error").fields?.attribute_type).toBeDefined();
     expect(expectError(await def({ name: "Level", attribute_type: "text" }), 422, "validation_error").fields?.name).toBeDefined();
-    expectError(await act(key, { action: "define_attribute", content_type_path: "nope", name: "x", attribute_type: "text" }), 404, "content_type_not_found");
+    expectError(
+      await act(key, { action: "define_attribute", content_type_path: "nope", name: "x", attribute_type: "text" }),
+      404,
+      "content_type_not_found",
+    );
 
     // Inheritance: the child carries the parent's attributes until it stops inheriting.
-    const carried = async () => find((await api.get("/api/v3/content-types", { key })).body.results, "ops:ticket")!.attributes!.map((a) => a.name).sort();
+    const carried = async () =>
+      find((await api.get("/api/v3/content-types", { key })).body.results, "ops:ticket")!
+        .attributes!.map((a) => a.name)
+        .sort();
     expect(await carried()).toEqual(["areas", "priority"]);
     await act(key, { action: "define_content_type", code: "ticket", label: "Ticket", parent_path: "ops", inherit_attributes: false });
     expect(await carried()).toEqual(["areas"]);
 
-    expect((await act(key, { action: "undefine_attribute", content_type_path: "ops", name: "priority" })).body).toEqual({ action: "undefine_attribute", path: "ops", name: "priority", deleted: true });
+    expect((await act(key, { action: "undefine_attribute", content_type_path: "ops", name: "priority" })).body).toEqual({
+      action: "undefine_attribute",
+      path: "ops",
+      name: "priority",
+      deleted: true,
+    });
     expect((await act(key, { action: "undefine_attribute", content_type_path: "ops", name: "priority" })).body.deleted).toBe(false);
     expectError(await act(key, { action: "undefine_attribute", content_type_path: "nope", name: "priority" }), 404, "content_type_not_found");
     // The name is free again in that tree.
-    expect((await act(key, { action: "define_attribute", content_type_path: "ops:ticket", name: "priority", attribute_type: "text" })).status).toBe(200);
+    expect((await act(key, { action: "define_attribute", content_type_path: "ops:ticket", name: "priority", attribute_type: "text" })).status).toBe(
+      200,
+    );
   });
 
   it("lets only admin-level callers change the schema", async () => {
@@ -252,17 +370,27 @@ describe("content-type schema actions", () => {
     expect(paths).toEqual(["proj", "proj:plan"]);
 
     const invalid = expectError(
-      await api.post("/api/v3/content-types/batch", { key, body: { actions: [actions[0], { action: "define_attribute", content_type_path: "proj" }] } }),
+      await api.post("/api/v3/content-types/batch", {
+        key,
+        body: { actions: [actions[0], { action: "define_attribute", content_type_path: "proj" }] },
+      }),
       422,
       "validation_error",
     );
     expect(invalid.index).toBe(1);
     expect(invalid.fields?.name).toBeDefined();
-    expectError(await api.post("/api/v3/content-types/batch", { key, body: { actions: [{ action: "adopt", paths: ["nope"] }] } }), 404, "content_type_not_found");
+    expectError(
+      await api.post("/api/v3/content-types/batch", { key, body: { actions: [{ action: "adopt", paths: ["nope"] }] } }),
+      404,
+      "content_type_not_found",
+    );
     expectError(await api.post("/api/v3/content-types/batch", { key, body: { actions: [] } }), 422, "validation_error");
 
     // Fixed and re-sent whole: idempotent.
-    const resent = await api.post("/api/v3/content-types/batch", { key, body: { actions: [actions[0], { ...actions[1], name: "plan_budget" }, actions[2]] } });
+    const resent = await api.post("/api/v3/content-types/batch", {
+      key,
+      body: { actions: [actions[0], { ...actions[1], name: "plan_budget" }, actions[2]] },
+    });
     expect(resent.status, resent.text).toBe(200);
     expect(await db().contentType.count({ where: { companyId: acme.companyId } })).toBe(3);
   });
@@ -272,7 +400,11 @@ describe("content-type schema actions", () => {
     const b = await seedCompany();
     await act(a.admin.key, { action: "adopt", paths: ["tech"] });
     expect((await api.get("/api/v3/content-types", { key: b.admin.key })).body).toEqual({ count: 0, results: [] });
-    expectError(await act(b.admin.key, { action: "define_attribute", content_type_path: "tech", name: "x", attribute_type: "text" }), 404, "content_type_not_found");
+    expectError(
+      await act(b.admin.key, { action: "define_attribute", content_type_path: "tech", name: "x", attribute_type: "text" }),
+      404,
+      "content_type_not_found",
+    );
     expect((await act(b.admin.key, { action: "undefine_content_type", path: "tech" })).body.deleted).toBe(false);
     expect((await api.get("/api/v3/content-types", { key: a.admin.key })).body.count).toBe(1);
     // B may adopt the same template independently.

@@ -3,14 +3,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeServer, startFakeServer } from "@/lib/ai/testing/fake-http-server";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
-import { startFakeServer, type FakeServer } from "@/lib/ai/testing/fake-http-server";
+import { type SeededCompany, seedCompany } from "../factories";
+import { type ExtractFixtures, extractFixtures, INVOICE } from "../fixtures/extract-documents";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
 import { drainJobs } from "../helpers/jobs";
-import { seedCompany, type SeededCompany } from "../factories";
-import { INVOICE, extractFixtures, type ExtractFixtures } from "../fixtures/extract-documents";
 
 useTestDatabase();
 
@@ -36,10 +36,18 @@ const withSchema = (file: string, options?: object, name?: string) =>
   upload(file, { schema: JSON.stringify(SCHEMA), ...(options ? { options: JSON.stringify(options) } : {}) }, name);
 
 const extract = (body: FormData | object) =>
-  body instanceof FormData ? api.post("/api/v3/extract", { key: acme.admin.key, raw: body }) : api.post("/api/v3/extract", { key: acme.admin.key, body });
+  body instanceof FormData
+    ? api.post("/api/v3/extract", { key: acme.admin.key, raw: body })
+    : api.post("/api/v3/extract", { key: acme.admin.key, body });
 
 function useModel(timeoutMs = 5_000, more: Record<string, string> = {}) {
-  setEnvForTests({ EXTRACTION_PROVIDER: "openai", EXTRACTION_BASE_URL: `${llm.url}/v1`, EXTRACTION_MODEL: "fake-extractor", EXTRACTION_TIMEOUT_MS: String(timeoutMs), ...more });
+  setEnvForTests({
+    EXTRACTION_PROVIDER: "openai",
+    EXTRACTION_BASE_URL: `${llm.url}/v1`,
+    EXTRACTION_MODEL: "fake-extractor",
+    EXTRACTION_TIMEOUT_MS: String(timeoutMs),
+    ...more,
+  });
 }
 
 beforeAll(async () => {
@@ -54,7 +62,12 @@ beforeAll(async () => {
     if (llmMode === "error") return json(503, { error: { message: "overloaded" } });
     await beforeAnswer?.();
     const content = JSON.stringify({ rows: [{ invoice_number: INVOICE.number, total: "1,234.50" }] });
-    json(200, { id: "c1", object: "chat.completion", model: "fake-extractor", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+    json(200, {
+      id: "c1",
+      object: "chat.completion",
+      model: "fake-extractor",
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    });
   });
 }, 240_000);
 
@@ -178,7 +191,12 @@ describe("OpenAI-compatible extractor", { timeout: 180_000 }, () => {
   it("reports live progress while an async job is in flight", async () => {
     useModel(5_000, { EXTRACTION_PAGES_PER_BATCH: "1" });
     llmMode = "answer";
-    const seen: { status: string; completed_at: string | null; progress: { percentage: number; pages_processed: number }; result: { data: unknown[] } }[] = [];
+    const seen: {
+      status: string;
+      completed_at: string | null;
+      progress: { percentage: number; pages_processed: number };
+      result: { data: unknown[] };
+    }[] = [];
     try {
       const res = await extract(withSchema(await fx.statementPdf(3), { async: true, granularity: "document" }));
       expect(res.status).toBe(202);

@@ -14,11 +14,11 @@ import { LocalRunner } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { storage } from "@/lib/storage/storage";
+import { type SeededCompany, seedCompany, seedScopedKey } from "../factories";
+import { type ExtractFixtures, extractFixtures, INVOICE } from "../fixtures/extract-documents";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
 import { drainJobs } from "../helpers/jobs";
-import { seedCompany, seedScopedKey, type SeededCompany } from "../factories";
-import { INVOICE, extractFixtures, type ExtractFixtures } from "../fixtures/extract-documents";
 
 useTestDatabase();
 
@@ -94,7 +94,12 @@ describe("POST /api/v3/extract (sync)", { timeout: 180_000 }, () => {
     expect(job.id).toMatch(/^ext_[0-9A-Za-z]{24}$/);
     expect(job).toMatchObject({
       status: "completed",
-      document: { filename: "invoice.docx", page_count: 1, file_size_bytes: fs.statSync(fx.invoiceDocx).size, mime_type: expect.stringContaining("wordprocessingml") },
+      document: {
+        filename: "invoice.docx",
+        page_count: 1,
+        file_size_bytes: fs.statSync(fx.invoiceDocx).size,
+        mime_type: expect.stringContaining("wordprocessingml"),
+      },
       usage: { pages_processed: 1 },
       progress: { percentage: 100, pages_processed: 1 },
       error: null,
@@ -105,7 +110,7 @@ describe("POST /api/v3/extract (sync)", { timeout: 180_000 }, () => {
     expect(job.result.pagination).toEqual({ page: 1, page_size: 15, total_items: 1, total_pages: 1, has_next: false, has_prev: false });
     const events = await db().usageEvent.findMany({ where: { companyId: acme.companyId, feature: "extraction" } });
     expect(events.at(-1)).toMatchObject({ quantity: 1, apiKeyId: acme.admin.keyId, userId: acme.admin.userId });
-    expect((events.at(-1)?.metadata as { extract_job_id: string }).extract_job_id).toBe(job.id);
+    expect((events.at(-1)!.metadata as { extract_job_id: string }).extract_job_id).toBe(job.id);
   });
 
   it("extracts one row per line item with record granularity, values typed", async () => {
@@ -225,7 +230,12 @@ describe("POST /api/v3/extract (async) and GET /api/v3/extract/{job_id}", { time
     expect((await getJob(res.body.id)).body.status).toBe("pending");
     await drainJobs();
     const done = await getJob(res.body.id);
-    expect(done.body).toMatchObject({ status: "completed", document: { page_count: 1 }, usage: { pages_processed: 1 }, progress: { percentage: 100 } });
+    expect(done.body).toMatchObject({
+      status: "completed",
+      document: { page_count: 1 },
+      usage: { pages_processed: 1 },
+      progress: { percentage: 100 },
+    });
     expect(done.body.result.data).toEqual(INVOICE.items);
     expect(await storage().exists(`extract/${res.body.id}/pages.json`)).toBe(false);
   });

@@ -1,23 +1,41 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { addWorkspaceMember, type SeededCompany, seedCompany, seedScopedKey, seedUser } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { addWorkspaceMember, seedCompany, seedScopedKey, seedUser, type SeededCompany } from "../factories";
 
 useTestDatabase();
 
 async function newFile(c: SeededCompany, filename: string, workspaceId = c.defaultWorkspaceId): Promise<number> {
   const f = await db().file.create({
-    data: { companyId: c.companyId, workspaceId, filename, title: filename, extension: "pdf", size: 1, sha256: "x", storageKey: `k/${filename}`, status: "embedded" },
+    data: {
+      companyId: c.companyId,
+      workspaceId,
+      filename,
+      title: filename,
+      extension: "pdf",
+      size: 1,
+      sha256: "x",
+      storageKey: `k/${filename}`,
+      status: "embedded",
+    },
   });
   return f.id;
 }
 
 const facets = (key: string, id: number, body: unknown) => api.post(`/api/v3/files/${id}/facets`, { key, body });
 const batch = (key: string, id: number, actions: unknown[]) => api.post(`/api/v3/files/${id}/facets/batch`, { key, body: { actions } });
-type Facets = { content_types: { path: string; attributes: { name: string; value: unknown }[] }[]; unlinked: { name: string; value: unknown; content_type_path: string }[] };
+type Facets = {
+  content_types: { path: string; attributes: { name: string; value: unknown }[] }[];
+  unlinked: { name: string; value: unknown; content_type_path: string }[];
+};
 const valuesOf = (f: Facets, path: string) =>
-  Object.fromEntries(f.content_types.find((c) => c.path === path)!.attributes.filter((a) => a.value !== null).map((a) => [a.name, a.value]));
+  Object.fromEntries(
+    f.content_types
+      .find((c) => c.path === path)!
+      .attributes.filter((a) => a.value !== null)
+      .map((a) => [a.name, a.value]),
+  );
 
 describe("file facets", () => {
   it("classifies, sets and clears typed values, and reads them back exactly per spec", async () => {
@@ -28,52 +46,128 @@ describe("file facets", () => {
 
     expect((await api.get(`/api/v3/files/${id}/facets`, { key })).body).toEqual({ content_types: [], can_edit: true, unlinked: [] });
 
-    const res = await facets(key, id, { action: "classify", content_type_path: "finance:invoice", values: { amount: 120.5, currency: "EUR", fiscal_year: "2024" } });
+    const res = await facets(key, id, {
+      action: "classify",
+      content_type_path: "finance:invoice",
+      values: { amount: 120.5, currency: "EUR", fiscal_year: "2024" },
+    });
     expect(res.status, res.text).toBe(200);
     const ct = res.body.content_types[0];
     expect(ct).toMatchObject({ path: "finance:invoice", code: "invoice", label: "Invoice", labels: ["Finance", "Invoice"] });
     expect(ct.attributes.find((a: { name: string }) => a.name === "currency")).toEqual({
-      name: "currency", value: "EUR", type: "select", required: false, label: "Currency", description: "ISO 4217 currency of the amount.", choices: ["EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD"],
+      name: "currency",
+      value: "EUR",
+      type: "select",
+      required: false,
+      label: "Currency",
+      description: "ISO 4217 currency of the amount.",
+      choices: ["EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD"],
     });
-    expect(ct.attributes.find((a: { name: string }) => a.name === "invoice_number")).toMatchObject({ value: null, type: "text", required: true, choices: null });
+    expect(ct.attributes.find((a: { name: string }) => a.name === "invoice_number")).toMatchObject({
+      value: null,
+      type: "text",
+      required: true,
+      choices: null,
+    });
     // Ancestors' attributes are carried (fiscal_year, counterparty from finance).
-    expect(ct.attributes.map((a: { name: string }) => a.name).sort()).toEqual(
-      ["amount", "counterparty", "currency", "due_date", "fiscal_year", "invoice_date", "invoice_number", "paid"],
-    );
+    expect(ct.attributes.map((a: { name: string }) => a.name).sort()).toEqual([
+      "amount",
+      "counterparty",
+      "currency",
+      "due_date",
+      "fiscal_year",
+      "invoice_date",
+      "invoice_number",
+      "paid",
+    ]);
     expect(valuesOf(res.body, "finance:invoice")).toEqual({ amount: 120.5, currency: "EUR", fiscal_year: 2024 });
 
     // Idempotent classify; other trees allowed; a second node of the same root refused.
     expect((await facets(key, id, { action: "classify", content_type_path: "finance:invoice" })).status).toBe(200);
     expectError(await facets(key, id, { action: "classify", content_type_path: "finance:receipt" }), 400, "content_type_sibling_conflict");
-    expectError(await facets(key, id, { action: "classify", content_type_path: "finance:invoice:sales_invoice" }), 400, "content_type_sibling_conflict");
+    expectError(
+      await facets(key, id, { action: "classify", content_type_path: "finance:invoice:sales_invoice" }),
+      400,
+      "content_type_sibling_conflict",
+    );
     expectError(await facets(key, id, { action: "classify", content_type_path: "finance:nope" }), 400, "content_type_unknown");
     expectError(await facets(key, id, { action: "classify", content_type_path: "nope" }), 400, "content_type_unknown");
-    const both = await facets(key, id, { action: "classify", content_type_path: "legal:compliance", values: { regulation: ["gdpr", "sox"], review_due: "2025-01-31", confidential: true } });
+    const both = await facets(key, id, {
+      action: "classify",
+      content_type_path: "legal:compliance",
+      values: { regulation: ["gdpr", "sox"], review_due: "2025-01-31", confidential: true },
+    });
     expect(both.body.content_types.map((c: { path: string }) => c.path)).toEqual(["finance:invoice", "legal:compliance"]);
     expect(valuesOf(both.body, "legal:compliance")).toEqual({ regulation: ["gdpr", "sox"], review_due: "2025-01-31", confidential: true });
 
-    const set = await facets(key, id, { action: "set_attributes", content_type_path: "finance:invoice", values: { invoice_number: "INV-9", paid: "false", due_date: "2024-02-29", amount: null } });
-    expect(valuesOf(set.body, "finance:invoice")).toEqual({ currency: "EUR", fiscal_year: 2024, invoice_number: "INV-9", paid: false, due_date: "2024-02-29" });
-    for (const values of [{ amount: "lots" }, { currency: "EURO" }, { due_date: "2023-02-30" }, { due_date: "2023" }, { paid: "yes" }, { invoice_number: 12 }]) {
+    const set = await facets(key, id, {
+      action: "set_attributes",
+      content_type_path: "finance:invoice",
+      values: { invoice_number: "INV-9", paid: "false", due_date: "2024-02-29", amount: null },
+    });
+    expect(valuesOf(set.body, "finance:invoice")).toEqual({
+      currency: "EUR",
+      fiscal_year: 2024,
+      invoice_number: "INV-9",
+      paid: false,
+      due_date: "2024-02-29",
+    });
+    for (const values of [
+      { amount: "lots" },
+      { currency: "EURO" },
+      { due_date: "2023-02-30" },
+      { due_date: "2023" },
+      { paid: "yes" },
+      { invoice_number: 12 },
+    ]) {
       expectError(await facets(key, id, { action: "set_attributes", content_type_path: "finance:invoice", values }), 400, "attribute_value_invalid");
     }
     for (const regulation of ["gdpr", ["gdpr", "nope"]]) {
-      expectError(await facets(key, id, { action: "set_attributes", content_type_path: "legal:compliance", values: { regulation } }), 400, "attribute_value_invalid");
+      expectError(
+        await facets(key, id, { action: "set_attributes", content_type_path: "legal:compliance", values: { regulation } }),
+        400,
+        "attribute_value_invalid",
+      );
     }
-    const unknownName = expectError(await facets(key, id, { action: "set_attributes", content_type_path: "finance:invoice", values: { receipt_total: 1 } }), 422, "validation_error");
+    const unknownName = expectError(
+      await facets(key, id, { action: "set_attributes", content_type_path: "finance:invoice", values: { receipt_total: 1 } }),
+      422,
+      "validation_error",
+    );
     expect(unknownName.fields?.["values.receipt_total"]).toBeDefined();
-    expectError(await facets(key, id, { action: "set_attributes", content_type_path: "finance:receipt", values: { receipt_total: 1 } }), 404, "content_type_not_assigned");
-    expectError(await facets(key, id, { action: "set_attributes", content_type_path: "finance", values: { fiscal_year: 1 } }), 404, "content_type_not_assigned");
+    expectError(
+      await facets(key, id, { action: "set_attributes", content_type_path: "finance:receipt", values: { receipt_total: 1 } }),
+      404,
+      "content_type_not_assigned",
+    );
+    expectError(
+      await facets(key, id, { action: "set_attributes", content_type_path: "finance", values: { fiscal_year: 1 } }),
+      404,
+      "content_type_not_assigned",
+    );
 
     const cleared = await facets(key, id, { action: "clear_attributes", content_type_path: "finance:invoice", names: ["paid", "fiscal_year"] });
     expect(valuesOf(cleared.body, "finance:invoice")).toEqual({ currency: "EUR", invoice_number: "INV-9", due_date: "2024-02-29" });
-    expectError(await facets(key, id, { action: "clear_attributes", content_type_path: "finance:receipt", names: ["receipt_total"] }), 404, "content_type_not_assigned");
-    expect(expectError(await facets(key, id, { action: "clear_attributes", content_type_path: "finance:invoice", names: ["nope"] }), 422, "validation_error").fields?.names).toBeDefined();
+    expectError(
+      await facets(key, id, { action: "clear_attributes", content_type_path: "finance:receipt", names: ["receipt_total"] }),
+      404,
+      "content_type_not_assigned",
+    );
+    expect(
+      expectError(
+        await facets(key, id, { action: "clear_attributes", content_type_path: "finance:invoice", names: ["nope"] }),
+        422,
+        "validation_error",
+      ).fields?.names,
+    ).toBeDefined();
     expect(expectError(await facets(key, id, { action: "tag", content_type_path: "finance" }), 422, "validation_error").fields?.action).toBeDefined();
 
     // The file list shows the classifications.
     const listed = await api.get("/api/v3/files", { key });
-    expect(listed.body.results[0].content_types).toEqual([{ path: "finance:invoice", label: "Invoice" }, { path: "legal:compliance", label: "Compliance" }]);
+    expect(listed.body.results[0].content_types).toEqual([
+      { path: "finance:invoice", label: "Invoice" },
+      { path: "legal:compliance", label: "Compliance" },
+    ]);
 
     // Unclassify removes the classification and the values only it carried.
     const un = await facets(key, id, { action: "unclassify", content_type_path: "finance:invoice" });
@@ -91,10 +185,17 @@ describe("file facets", () => {
     const key = acme.admin.key;
     await api.post("/api/v3/content-types", { key, body: { action: "adopt", paths: ["finance:invoice"] } });
     const id = await newFile(acme, "u.pdf");
-    await facets(key, id, { action: "classify", content_type_path: "finance:invoice:credit_note", values: { fiscal_year: 2022, amount: 5, original_invoice_number: "X1" } });
+    await facets(key, id, {
+      action: "classify",
+      content_type_path: "finance:invoice:credit_note",
+      values: { fiscal_year: 2022, amount: 5, original_invoice_number: "X1" },
+    });
 
     // Inheritance switched off on credit_note: the inherited values are no longer linked.
-    await api.post("/api/v3/content-types", { key, body: { action: "define_content_type", code: "credit_note", label: "Credit note", parent_path: "finance:invoice", inherit_attributes: false } });
+    await api.post("/api/v3/content-types", {
+      key,
+      body: { action: "define_content_type", code: "credit_note", label: "Credit note", parent_path: "finance:invoice", inherit_attributes: false },
+    });
     let f = (await api.get(`/api/v3/files/${id}/facets`, { key })).body;
     expect(f.content_types[0].attributes.map((a: { name: string }) => a.name)).toEqual(["original_invoice_number"]);
     expect(f.unlinked.map((u: { name: string; value: unknown; content_type_path: string }) => [u.content_type_path, u.name, u.value])).toEqual([
@@ -109,7 +210,11 @@ describe("file facets", () => {
     expect(f.content_types).toEqual([]);
     expect(f.unlinked.map((u: { name: string }) => u.name)).toEqual(["fiscal_year", "amount"]);
 
-    expectError(await facets(key, id, { action: "clear_attributes", content_type_path: "finance", names: ["amount"] }), 404, "content_type_not_assigned");
+    expectError(
+      await facets(key, id, { action: "clear_attributes", content_type_path: "finance", names: ["amount"] }),
+      404,
+      "content_type_not_assigned",
+    );
     const cleared = await facets(key, id, { action: "clear_attributes", content_type_path: "finance:invoice", names: ["amount"] });
     expect(cleared.status, cleared.text).toBe(200);
     expect(cleared.body.unlinked.map((u: { name: string }) => u.name)).toEqual(["fiscal_year"]);
@@ -171,9 +276,18 @@ describe("file facets", () => {
     const f = (await api.get(`/api/v3/files/${id}/facets`, { key })).body;
     expect(valuesOf(f, "healthcare:lab_result")).toEqual({ abnormal: true, patient_id: "P-1" });
 
-    expect(expectError(await batch(key, id, [{ action: "unclassify", content_type_path: "healthcare:lab_result" }, { action: "classify" }]), 422, "validation_error").index).toBe(1);
+    expect(
+      expectError(
+        await batch(key, id, [{ action: "unclassify", content_type_path: "healthcare:lab_result" }, { action: "classify" }]),
+        422,
+        "validation_error",
+      ).index,
+    ).toBe(1);
     expect((await api.get(`/api/v3/files/${id}/facets`, { key })).body.content_types).toEqual([]);
-    expect(expectError(await batch(key, id, [{ action: "unclassify", content_type_path: "healthcare:lab_result" }]), 404, "content_type_not_assigned").index).toBe(0);
+    expect(
+      expectError(await batch(key, id, [{ action: "unclassify", content_type_path: "healthcare:lab_result" }]), 404, "content_type_not_assigned")
+        .index,
+    ).toBe(0);
 
     const ok = await batch(key, id, [
       { action: "classify", content_type_path: "healthcare:prescription" },
@@ -195,11 +309,57 @@ describe("facet filters on GET /api/v3/files", () => {
     await api.post("/api/v3/content-types", { key, body: { action: "adopt", paths: ["finance", "legal"] } });
     await api.post("/api/v3/content-types", { key, body: { action: "define_content_type", code: "memo", label: "Memo", parent_path: "legal" } });
     const setup: [string, [string, Record<string, unknown>][]][] = [
-      ["f1", [["finance:invoice", { invoice_number: "INV-001", amount: 100, currency: "EUR", due_date: "2023-06-15", paid: true, counterparty: "Acme Corp", fiscal_year: 2023 }]]],
-      ["f2", [["finance:invoice:purchase_invoice", { invoice_number: "INV-002", amount: 250.5, currency: "USD", due_date: "2023-12-31", paid: false, counterparty: "Globex", approval_status: "approved" }]]],
-      ["f3", [["finance:invoice:sales_invoice", { invoice_number: "SO-100", amount: 1000, currency: "EUR", due_date: "2024-01-10", counterparty: "acme gmbh" }]]],
+      [
+        "f1",
+        [
+          [
+            "finance:invoice",
+            {
+              invoice_number: "INV-001",
+              amount: 100,
+              currency: "EUR",
+              due_date: "2023-06-15",
+              paid: true,
+              counterparty: "Acme Corp",
+              fiscal_year: 2023,
+            },
+          ],
+        ],
+      ],
+      [
+        "f2",
+        [
+          [
+            "finance:invoice:purchase_invoice",
+            {
+              invoice_number: "INV-002",
+              amount: 250.5,
+              currency: "USD",
+              due_date: "2023-12-31",
+              paid: false,
+              counterparty: "Globex",
+              approval_status: "approved",
+            },
+          ],
+        ],
+      ],
+      [
+        "f3",
+        [
+          [
+            "finance:invoice:sales_invoice",
+            { invoice_number: "SO-100", amount: 1000, currency: "EUR", due_date: "2024-01-10", counterparty: "acme gmbh" },
+          ],
+        ],
+      ],
       ["f4", [["finance:receipt", { receipt_total: 100, purchase_date: "2023-06-01", expense_category: "travel", counterparty: "Hotel 50%_off" }]]],
-      ["f5", [["finance:tax_document", { tax_type: "vat" }], ["legal:compliance", { regulation: ["gdpr", "sox"], confidential: true }]]],
+      [
+        "f5",
+        [
+          ["finance:tax_document", { tax_type: "vat" }],
+          ["legal:compliance", { regulation: ["gdpr", "sox"], confidential: true }],
+        ],
+      ],
       ["f6", [["legal:contract:nda", { effective_date: "2022-03-01", contract_value: 5000, nda_type: "mutual", confidential: false }]]],
       ["f7", []],
       ["f8", [["legal:memo", { governing_law: "Swiss law", confidential: true }]]],
@@ -304,6 +464,8 @@ describe("facet filters on GET /api/v3/files", () => {
   it("rejects malformed filters with the entry in fields", async () => {
     const bad = expectError(await api.get(`/api/v3/files?${attr("amount:>abc")}`, { key: acme.admin.key }), 422, "validation_error");
     expect(bad.fields?.attribute?.[0].detail).toContain("amount:>abc");
-    expect(expectError(await api.get(`/api/v3/files?${ct("a**")}`, { key: acme.admin.key }), 422, "validation_error").fields?.content_type).toBeDefined();
+    expect(
+      expectError(await api.get(`/api/v3/files?${ct("a**")}`, { key: acme.admin.key }), 422, "validation_error").fields?.content_type,
+    ).toBeDefined();
   });
 });

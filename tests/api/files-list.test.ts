@@ -3,15 +3,15 @@
 // (validated, matching nothing until classification exists) and search.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import { setEnvForTests } from "@/lib/env";
-import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
 import { ensureVectorIndex } from "@/lib/db/vector";
-import { insertChunks, type ChunkInput } from "@/lib/search/index-chunks";
-import { api, expectError, type ApiResponse } from "../helpers/api";
+import { setEnvForTests } from "@/lib/env";
+import { type ChunkInput, insertChunks } from "@/lib/search/index-chunks";
+import { addWorkspaceMember, type SeededCompany, type SeededUser, seedCompany, seedScopedKey, seedUser } from "../factories";
+import { type ApiResponse, api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { addWorkspaceMember, seedCompany, seedScopedKey, seedUser, type SeededCompany, type SeededUser } from "../factories";
 
 useTestDatabase();
 
@@ -106,9 +106,12 @@ beforeAll(async () => {
   ws = { general: acme.defaultWorkspaceId, legal: legal.id, priv: priv.id, otherGeneral: other.defaultWorkspaceId };
   scopedKey = await seedScopedKey(acme.admin, priv.id, "viewer");
 
-  const t = async (companyId: number, name: string) =>
-    (await db().tag.create({ data: { companyId, name, nameKey: name.toLowerCase() } })).id;
-  tags = { contract: await t(acme.companyId, "Contract"), invoice: await t(acme.companyId, "Invoice"), otherTag: await t(other.companyId, "Contract") };
+  const t = async (companyId: number, name: string) => (await db().tag.create({ data: { companyId, name, nameKey: name.toLowerCase() } })).id;
+  tags = {
+    contract: await t(acme.companyId, "Contract"),
+    invoice: await t(acme.companyId, "Invoice"),
+    otherTag: await t(other.companyId, "Contract"),
+  };
 
   sessionUuid = randomUUID();
   otherSessionUuid = randomUUID();
@@ -119,51 +122,119 @@ beforeAll(async () => {
   const a = acme.companyId;
   // f1
   await seedFile({
-    title: "Annual report", filename: "Annual Report 2023.pdf", extension: "pdf", workspaceId: ws.general, companyId: a,
-    status: "embedded", statusVision: "-", totalPages: 10, size: 5000, mimeType: "application/pdf",
-    createdAt: "2024-01-10T10:00:00.000Z", updatedAt: "2024-02-01T00:00:00.000Z",
-    externalMetadata: { external_id: "EXT-1", doc_type: "Invoice" }, tagIds: [tags.contract], createdById: acme.admin.userId,
+    title: "Annual report",
+    filename: "Annual Report 2023.pdf",
+    extension: "pdf",
+    workspaceId: ws.general,
+    companyId: a,
+    status: "embedded",
+    statusVision: "-",
+    totalPages: 10,
+    size: 5000,
+    mimeType: "application/pdf",
+    createdAt: "2024-01-10T10:00:00.000Z",
+    updatedAt: "2024-02-01T00:00:00.000Z",
+    externalMetadata: { external_id: "EXT-1", doc_type: "Invoice" },
+    tagIds: [tags.contract],
+    createdById: acme.admin.userId,
   });
   // f2
   await seedFile({
-    title: "Budget 2024", filename: "budget.xlsx", extension: "xlsx", workspaceId: ws.general, companyId: a,
-    status: "parsing", statusVision: "pending", totalPages: 0, size: 1200,
-    createdAt: "2024-01-15T00:00:00.000Z", updatedAt: "2024-01-15T00:00:00.000Z",
-    uploadSessionId: sessionUuid, createdById: acme.admin.userId,
+    title: "Budget 2024",
+    filename: "budget.xlsx",
+    extension: "xlsx",
+    workspaceId: ws.general,
+    companyId: a,
+    status: "parsing",
+    statusVision: "pending",
+    totalPages: 0,
+    size: 1200,
+    createdAt: "2024-01-15T00:00:00.000Z",
+    updatedAt: "2024-01-15T00:00:00.000Z",
+    uploadSessionId: sessionUuid,
+    createdById: acme.admin.userId,
   });
   // f3
   await seedFile({
-    title: "Supplier contract", filename: "contract_v2.docx", extension: "docx", workspaceId: ws.legal, companyId: a,
-    status: "embedded", statusVision: "embedded", totalPages: 3, size: 800,
-    createdAt: "2024-02-01T12:00:00.000Z", updatedAt: "2024-03-01T00:00:00.000Z",
-    externalMetadata: { external_id: "EXT-2", doc_type: "Purchase invoice" }, tagIds: [tags.contract, tags.invoice], createdById: member.userId,
+    title: "Supplier contract",
+    filename: "contract_v2.docx",
+    extension: "docx",
+    workspaceId: ws.legal,
+    companyId: a,
+    status: "embedded",
+    statusVision: "embedded",
+    totalPages: 3,
+    size: 800,
+    createdAt: "2024-02-01T12:00:00.000Z",
+    updatedAt: "2024-03-01T00:00:00.000Z",
+    externalMetadata: { external_id: "EXT-2", doc_type: "Purchase invoice" },
+    tagIds: [tags.contract, tags.invoice],
+    createdById: member.userId,
   });
   // f4
   await seedFile({
-    title: "nda", filename: "NDA.PDF", extension: "PDF", workspaceId: ws.legal, companyId: a,
-    status: "fail", statusVision: "fail", totalPages: 1, size: 300,
-    createdAt: "2024-03-05T08:00:00.000Z", updatedAt: "2024-03-05T08:00:00.000Z",
-    externalMetadata: { doc_type: "NDA" }, tagIds: [tags.invoice], uploadSessionId: sessionUuid, createdById: member.userId,
+    title: "nda",
+    filename: "NDA.PDF",
+    extension: "PDF",
+    workspaceId: ws.legal,
+    companyId: a,
+    status: "fail",
+    statusVision: "fail",
+    totalPages: 1,
+    size: 300,
+    createdAt: "2024-03-05T08:00:00.000Z",
+    updatedAt: "2024-03-05T08:00:00.000Z",
+    externalMetadata: { doc_type: "NDA" },
+    tagIds: [tags.invoice],
+    uploadSessionId: sessionUuid,
+    createdById: member.userId,
   });
   // f5
   await seedFile({
-    title: "Meeting notes", filename: "notes 100%_done.txt", extension: "txt", workspaceId: ws.priv, companyId: a,
-    status: "pending", statusVision: "-", totalPages: 0, size: 50,
-    createdAt: "2023-12-31T23:59:59.999Z", updatedAt: "2024-01-01T00:00:00.000Z",
-    externalMetadata: { external_id: "ext-1" }, createdById: acme.admin.userId,
+    title: "Meeting notes",
+    filename: "notes 100%_done.txt",
+    extension: "txt",
+    workspaceId: ws.priv,
+    companyId: a,
+    status: "pending",
+    statusVision: "-",
+    totalPages: 0,
+    size: 50,
+    createdAt: "2023-12-31T23:59:59.999Z",
+    updatedAt: "2024-01-01T00:00:00.000Z",
+    externalMetadata: { external_id: "ext-1" },
+    createdById: acme.admin.userId,
   });
   // f6: same creation time as f1 (the tie is broken by id); no creator
   await seedFile({
-    title: "Zeta", filename: "zeta.pdf", extension: "pdf", workspaceId: ws.general, companyId: a,
-    status: "embedded", statusVision: "-", totalPages: 200, size: 99999,
-    createdAt: "2024-01-10T10:00:00.000Z", updatedAt: "2024-06-30T00:00:00.000Z",
+    title: "Zeta",
+    filename: "zeta.pdf",
+    extension: "pdf",
+    workspaceId: ws.general,
+    companyId: a,
+    status: "embedded",
+    statusVision: "-",
+    totalPages: 200,
+    size: 99999,
+    createdAt: "2024-01-10T10:00:00.000Z",
+    updatedAt: "2024-06-30T00:00:00.000Z",
   });
   // Another company: looks like acme's files in every filterable way.
   await seedFile({
-    title: "Other report", filename: "Annual Report 2023.pdf", extension: "pdf", workspaceId: ws.otherGeneral, companyId: other.companyId,
-    status: "embedded", statusVision: "-", totalPages: 10, size: 5000,
-    createdAt: "2024-01-12T00:00:00.000Z", updatedAt: "2024-02-01T00:00:00.000Z",
-    externalMetadata: { external_id: "EXT-1", doc_type: "Invoice" }, tagIds: [tags.otherTag], uploadSessionId: otherSessionUuid,
+    title: "Other report",
+    filename: "Annual Report 2023.pdf",
+    extension: "pdf",
+    workspaceId: ws.otherGeneral,
+    companyId: other.companyId,
+    status: "embedded",
+    statusVision: "-",
+    totalPages: 10,
+    size: 5000,
+    createdAt: "2024-01-12T00:00:00.000Z",
+    updatedAt: "2024-02-01T00:00:00.000Z",
+    externalMetadata: { external_id: "EXT-1", doc_type: "Invoice" },
+    tagIds: [tags.otherTag],
+    uploadSessionId: otherSessionUuid,
     createdById: other.admin.userId,
   });
 });
@@ -202,7 +273,15 @@ describe("GET /api/v3/files: listing", () => {
     const id = fileIds["Annual report"];
     await db().filePage.create({ data: { fileId: id, page: 1, markdown: `# Annual report\n\n${"Revenue grew. ".repeat(100)}` } });
     await db().chunk.createMany({
-      data: [0, 1].map((i) => ({ fileId: id, companyId: acme.companyId, workspaceId: ws.general, chunkIndex: i, page: 1, content: `chunk ${i}`, tokenCount: 2 })),
+      data: [0, 1].map((i) => ({
+        fileId: id,
+        companyId: acme.companyId,
+        workspaceId: ws.general,
+        chunkIndex: i,
+        page: 1,
+        content: `chunk ${i}`,
+        tokenCount: 2,
+      })),
     });
     const res = await list("detail=true&filename=annual");
     expect(res.body.results).toHaveLength(1);
@@ -266,7 +345,9 @@ describe("GET /api/v3/files: filters", () => {
 
   it("filters by owner, tag, workspace and upload session", async () => {
     expect(await titles(`owner_id=${member.userId}`)).toEqual(only("Supplier contract", "nda"));
-    expect(await titles(`owner_id=${member.userId},${acme.admin.userId}`)).toEqual(only("Annual report", "Budget 2024", "Supplier contract", "nda", "Meeting notes"));
+    expect(await titles(`owner_id=${member.userId},${acme.admin.userId}`)).toEqual(
+      only("Annual report", "Budget 2024", "Supplier contract", "nda", "Meeting notes"),
+    );
     expect(await titles(`owner_id=${other.admin.userId}`)).toEqual([]);
     expect(await titles(`tag_id=${tags.contract}`)).toEqual(only("Annual report", "Supplier contract"));
     expect(await titles(`tag_id=${tags.contract},${tags.invoice}`)).toEqual(only("Annual report", "Supplier contract", "nda"));
@@ -283,10 +364,16 @@ describe("GET /api/v3/files: filters", () => {
     expect(await titles("extension=pdf&status=embedded&total_pages_min=5")).toEqual(only("Annual report", "Zeta"));
     expect(await titles("extension=pdf&status=embedded&total_pages_min=5&ordering=-size")).toEqual(["Zeta", "Annual report"]);
     expect(await titles(`workspace_id=${ws.legal}&status=fail,embedded&tag_id=${tags.invoice}`)).toEqual(only("Supplier contract", "nda"));
-    expect(await titles(`workspace_id=${ws.legal}&status=embedded&tag_id=${tags.invoice}&external_metadata__doc_type=invoice`)).toEqual(only("Supplier contract"));
-    expect(await titles(`upload_session_uuid=${sessionUuid}&owner_id=${member.userId}&extension=pdf&created_at_after=2024-03-01`)).toEqual(only("nda"));
+    expect(await titles(`workspace_id=${ws.legal}&status=embedded&tag_id=${tags.invoice}&external_metadata__doc_type=invoice`)).toEqual(
+      only("Supplier contract"),
+    );
+    expect(await titles(`upload_session_uuid=${sessionUuid}&owner_id=${member.userId}&extension=pdf&created_at_after=2024-03-01`)).toEqual(
+      only("nda"),
+    );
     expect(await titles(`upload_session_uuid=${sessionUuid}&owner_id=${member.userId}&extension=xlsx`)).toEqual([]);
-    expect(await titles("filename=report&title=annual&status_vision=-&updated_at_before=2024-02-01&total_pages_max=10")).toEqual(only("Annual report"));
+    expect(await titles("filename=report&title=annual&status_vision=-&updated_at_before=2024-02-01&total_pages_max=10")).toEqual(
+      only("Annual report"),
+    );
   });
 
   it("validates facet filters and, with no classifications yet, matches no file", async () => {
@@ -352,7 +439,11 @@ describe("GET /api/v3/files: pagination", () => {
     expect(p3.body.previous).toBe("http://localhost:3000/api/v3/files?page_size=2&page=2");
 
     const f1 = await list("extension=pdf&ordering=size&page_size=1");
-    expect(f1.body).toMatchObject({ count: 3, previous: null, next: "http://localhost:3000/api/v3/files?extension=pdf&ordering=size&page_size=1&page=2" });
+    expect(f1.body).toMatchObject({
+      count: 3,
+      previous: null,
+      next: "http://localhost:3000/api/v3/files?extension=pdf&ordering=size&page_size=1&page=2",
+    });
     const f2 = await api.get(f1.body.next.replace("http://localhost:3000", ""), { key: acme.admin.key });
     expect(f2.body.results.map((f: { title: string }) => f.title)).toEqual(["Annual report"]);
   });
@@ -367,7 +458,16 @@ describe("GET /api/v3/files: pagination", () => {
     expect((await list("page_size=500")).body.results).toHaveLength(6);
     for (let i = 0; i < 50; i++) {
       await db().file.create({
-        data: { companyId: other.companyId, workspaceId: ws.otherGeneral, filename: `bulk-${i}.txt`, title: `bulk ${i}`, extension: "txt", size: 1, sha256: "x", storageKey: `bulk/${i}` },
+        data: {
+          companyId: other.companyId,
+          workspaceId: ws.otherGeneral,
+          filename: `bulk-${i}.txt`,
+          title: `bulk ${i}`,
+          extension: "txt",
+          size: 1,
+          sha256: "x",
+          storageKey: `bulk/${i}`,
+        },
       });
     }
     const res = await list("", other.admin.key);
@@ -449,7 +549,10 @@ describe("GET /api/v3/files: validation (422 naming the parameter)", () => {
 
   it("names the malformed facet entries, one error each, and reports every bad parameter at once", async () => {
     const err = expectError(
-      await api.get(`/api/v3/files?attribute=ok:1&attribute=Bad:1&attribute=${encodeURIComponent("x:a*b")}&content_type=Legal&page_size=0&status=nope`, { key: acme.admin.key }),
+      await api.get(
+        `/api/v3/files?attribute=ok:1&attribute=Bad:1&attribute=${encodeURIComponent("x:a*b")}&content_type=Legal&page_size=0&status=nope`,
+        { key: acme.admin.key },
+      ),
       422,
       "validation_error",
     );
@@ -477,10 +580,18 @@ describe("GET /api/v3/files: isolation", () => {
       "page_size=500&ordering=size",
     ]) {
       const seen = await titles(qs);
-      expect(seen.every((t) => acmeTitles.has(t)), qs).toBe(true);
+      expect(
+        seen.every((t) => acmeTitles.has(t)),
+        qs,
+      ).toBe(true);
     }
     // And the other company sees only its own, even when naming acme's ids.
-    for (const qs of [`workspace_id=${ws.general}`, `tag_id=${tags.contract}`, `owner_id=${acme.admin.userId}`, `upload_session_uuid=${sessionUuid}`]) {
+    for (const qs of [
+      `workspace_id=${ws.general}`,
+      `tag_id=${tags.contract}`,
+      `owner_id=${acme.admin.userId}`,
+      `upload_session_uuid=${sessionUuid}`,
+    ]) {
       expect(await titles(qs, other.admin.key), qs).toEqual([]);
     }
     expect(await titles("external_metadata__external_id=EXT-1", other.admin.key)).toEqual(["Other report"]);
@@ -520,13 +631,33 @@ describe("GET /api/v3/files: search", () => {
   async function searchable(company: number, workspaceId: number, name: string, ext: string, chunks: string[], createdAt: string, size = 100) {
     const file = await db().file.create({
       data: {
-        companyId: company, workspaceId, filename: `${name}.${ext}`, title: name, extension: ext, size, sha256: "0", storageKey: name,
-        status: "embedded", totalPages: chunks.length, createdAt: new Date(createdAt),
+        companyId: company,
+        workspaceId,
+        filename: `${name}.${ext}`,
+        title: name,
+        extension: ext,
+        size,
+        sha256: "0",
+        storageKey: name,
+        status: "embedded",
+        totalPages: chunks.length,
+        createdAt: new Date(createdAt),
       },
     });
-    const input: ChunkInput[] = chunks.map((content, i) => ({ chunkIndex: i, page: i + 1, headingPath: `${name} / part ${i + 1}`, content, tokenCount: content.split(/\s+/).length, language: "english" }));
+    const input: ChunkInput[] = chunks.map((content, i) => ({
+      chunkIndex: i,
+      page: i + 1,
+      headingPath: `${name} / part ${i + 1}`,
+      content,
+      tokenCount: content.split(/\s+/).length,
+      language: "english",
+    }));
     const provider = embeddingProvider();
-    const vectors = await embedTexts(input.map((c) => `${c.headingPath}\n${c.content}`), "document", provider);
+    const vectors = await embedTexts(
+      input.map((c) => `${c.headingPath}\n${c.content}`),
+      "document",
+      provider,
+    );
     await insertChunks(db(), { id: file.id, companyId: company, workspaceId }, input, vectors, provider.id);
     return file.id;
   }
@@ -542,18 +673,70 @@ describe("GET /api/v3/files: search", () => {
     hiddenWs = (await db().workspace.create({ data: { companyId: sc.companyId, name: "Board only" } })).id;
     hiddenKey = await seedScopedKey(sc.admin, hiddenWs, "viewer");
     const g = sc.defaultWorkspaceId;
-    ids.consulting = await searchable(sc.companyId, g, "invoice-consulting", "pdf", [
-      "Invoice INV-77341 for consulting services in October is overdue. Please pay within 14 days.",
-      "The consulting team delivered the quarterly architecture review.",
-      "Payment reminder: the consulting invoice remains unpaid.",
-      "Late fees for overdue invoices apply after 30 days.",
-    ], "2024-01-01T00:00:00Z", 900);
-    ids.hardware = await searchable(sc.companyId, g, "invoice-hardware", "pdf", ["Invoice INV-77314 for hardware was paid in full by bank transfer."], "2024-01-02T00:00:00Z", 100);
-    ids.refund = await searchable(sc.companyId, g, "refund-policy", "docx", ["Refund policy: customers may request reimbursement for defective merchandise within 30 days of delivery."], "2024-01-03T00:00:00Z", 500);
-    ids.cafeteria = await searchable(sc.companyId, g, "cafeteria", "txt", ["The cafeteria serves lunch from noon until two. Vegetarian options are available every day."], "2024-01-04T00:00:00Z", 300);
-    ids.server = await searchable(sc.companyId, g, "server-room", "md", ["The server room temperature must stay below 25 degrees; the cooling system alerts the on-call engineer."], "2024-01-05T00:00:00Z", 200);
+    ids.consulting = await searchable(
+      sc.companyId,
+      g,
+      "invoice-consulting",
+      "pdf",
+      [
+        "Invoice INV-77341 for consulting services in October is overdue. Please pay within 14 days.",
+        "The consulting team delivered the quarterly architecture review.",
+        "Payment reminder: the consulting invoice remains unpaid.",
+        "Late fees for overdue invoices apply after 30 days.",
+      ],
+      "2024-01-01T00:00:00Z",
+      900,
+    );
+    ids.hardware = await searchable(
+      sc.companyId,
+      g,
+      "invoice-hardware",
+      "pdf",
+      ["Invoice INV-77314 for hardware was paid in full by bank transfer."],
+      "2024-01-02T00:00:00Z",
+      100,
+    );
+    ids.refund = await searchable(
+      sc.companyId,
+      g,
+      "refund-policy",
+      "docx",
+      ["Refund policy: customers may request reimbursement for defective merchandise within 30 days of delivery."],
+      "2024-01-03T00:00:00Z",
+      500,
+    );
+    ids.cafeteria = await searchable(
+      sc.companyId,
+      g,
+      "cafeteria",
+      "txt",
+      ["The cafeteria serves lunch from noon until two. Vegetarian options are available every day."],
+      "2024-01-04T00:00:00Z",
+      300,
+    );
+    ids.server = await searchable(
+      sc.companyId,
+      g,
+      "server-room",
+      "md",
+      ["The server room temperature must stay below 25 degrees; the cooling system alerts the on-call engineer."],
+      "2024-01-05T00:00:00Z",
+      200,
+    );
     // Without chunks (still ingesting): listed, never found by search.
-    await db().file.create({ data: { companyId: sc.companyId, workspaceId: g, filename: "pending invoice.pdf", title: "pending invoice", extension: "pdf", size: 1, sha256: "0", storageKey: "p", status: "pending" } });
+    await db().file.create({
+      data: {
+        companyId: sc.companyId,
+        workspaceId: g,
+        filename: "pending invoice.pdf",
+        title: "pending invoice",
+        extension: "pdf",
+        size: 1,
+        sha256: "0",
+        storageKey: "p",
+        status: "pending",
+      },
+    });
     // Text that would rank first, where the caller may not look.
     ids.hidden = await searchable(sc.companyId, hiddenWs, "hidden-leak", "pdf", [LEAK], "2024-01-06T00:00:00Z");
     ids.rival = await searchable(rival.companyId, rival.defaultWorkspaceId, "rival-leak", "pdf", [LEAK], "2024-01-06T00:00:00Z");
@@ -585,7 +768,11 @@ describe("GET /api/v3/files: search", () => {
 
   it("adds score and the top chunks with search_details, best first, relevance null", async () => {
     const res = await list("search=consulting%20invoice%20overdue&search_details=true", viewer.key);
-    const results = res.body.results as { title: string; score: number; chunks: { content: string; page: number; heading: string; scores: Record<string, unknown> }[] }[];
+    const results = res.body.results as {
+      title: string;
+      score: number;
+      chunks: { content: string; page: number; heading: string; scores: Record<string, unknown> }[];
+    }[];
     expect(results[0].title).toBe("invoice-consulting");
     for (let i = 1; i < results.length; i++) expect(results[i].score).toBeLessThanOrEqual(results[i - 1].score);
     for (const f of results) {
@@ -593,7 +780,12 @@ describe("GET /api/v3/files: search", () => {
       expect(f.chunks.length).toBeGreaterThan(0);
       expect(f.chunks.length).toBeLessThanOrEqual(3);
       for (const c of f.chunks) {
-        expect(c).toEqual({ content: expect.any(String), page: expect.any(Number), heading: expect.stringContaining(f.title), scores: { relevance: null, lexical: c.scores.lexical, semantic: c.scores.semantic } });
+        expect(c).toEqual({
+          content: expect.any(String),
+          page: expect.any(Number),
+          heading: expect.stringContaining(f.title),
+          scores: { relevance: null, lexical: c.scores.lexical, semantic: c.scores.semantic },
+        });
         for (const k of ["lexical", "semantic"]) expect(c.scores[k] === null || typeof c.scores[k] === "number").toBe(true);
       }
     }

@@ -8,10 +8,10 @@ import { LocalRunner } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { storage } from "@/lib/storage/storage";
+import { addWorkspaceMember, type SeededCompany, seedCompany, seedUser } from "../factories";
+import { documentFixtures, type Fixtures, FIXTURE_TEXT as T } from "../fixtures/documents";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { addWorkspaceMember, seedCompany, seedUser, type SeededCompany } from "../factories";
-import { FIXTURE_TEXT as T, documentFixtures, type Fixtures } from "../fixtures/documents";
 
 useTestDatabase();
 
@@ -32,7 +32,10 @@ async function drain() {
 }
 
 async function newWorkspace(company: SeededCompany, name: string, quota?: number | null) {
-  const res = await api.post("/api/v3/workspaces", { key: company.admin.key, body: { name, ...(quota !== undefined ? { storage_quota_mb: quota } : {}) } });
+  const res = await api.post("/api/v3/workspaces", {
+    key: company.admin.key,
+    body: { name, ...(quota !== undefined ? { storage_quota_mb: quota } : {}) },
+  });
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
@@ -47,7 +50,10 @@ beforeAll(async () => {
 describe("upload and ingestion", () => {
   it("uploads into the default workspace and ingests the file to embedded", async () => {
     const tag = (await api.post("/api/v3/tags", { key: acme.admin.key, body: { name: "Reports" } })).body;
-    const res = await upload(acme.admin.key, form(fx.files.pdf, { tag_ids: String(tag.id), external_metadata: JSON.stringify({ external_id: "EXT-1", doc_type: "Annual Report" }) }));
+    const res = await upload(
+      acme.admin.key,
+      form(fx.files.pdf, { tag_ids: String(tag.id), external_metadata: JSON.stringify({ external_id: "EXT-1", doc_type: "Annual Report" }) }),
+    );
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({
       filename: "report.pdf",
@@ -149,10 +155,22 @@ describe("upload sessions", () => {
     }
     const list = await api.get(`/api/v3/files?upload_session_uuid=${session.body.uuid}`, { key: acme.admin.key });
     expect(list.body.count).toBe(2);
-    expectError(await api.post(`/api/v3/files/upload-sessions/00000000-0000-4000-8000-000000000000/files`, { key: acme.admin.key, raw: form(fx.files.txt) }), 404, "upload_session_not_found");
-    expectError(await api.post(`/api/v3/files/upload-sessions/not-a-uuid/files`, { key: acme.admin.key, raw: form(fx.files.txt) }), 404, "upload_session_not_found");
+    expectError(
+      await api.post(`/api/v3/files/upload-sessions/00000000-0000-4000-8000-000000000000/files`, { key: acme.admin.key, raw: form(fx.files.txt) }),
+      404,
+      "upload_session_not_found",
+    );
+    expectError(
+      await api.post(`/api/v3/files/upload-sessions/not-a-uuid/files`, { key: acme.admin.key, raw: form(fx.files.txt) }),
+      404,
+      "upload_session_not_found",
+    );
     await db().uploadSession.update({ where: { id: session.body.uuid }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expectError(await api.post(`/api/v3/files/upload-sessions/${session.body.uuid}/files`, { key: acme.admin.key, raw: form(fx.files.txt) }), 400, "upload_session_expired");
+    expectError(
+      await api.post(`/api/v3/files/upload-sessions/${session.body.uuid}/files`, { key: acme.admin.key, raw: form(fx.files.txt) }),
+      400,
+      "upload_session_expired",
+    );
   });
 });
 
@@ -166,7 +184,12 @@ describe("single files", () => {
       body: { title: "Notes 2026", tag_ids: [tag.id], external_metadata: { external_id: "N-1" }, workspace_id: target },
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ title: "Notes 2026", tags: [{ id: tag.id }], external_metadata: { external_id: "N-1" }, workspace: { id: target } });
+    expect(res.body).toMatchObject({
+      title: "Notes 2026",
+      tags: [{ id: tag.id }],
+      external_metadata: { external_id: "N-1" },
+      workspace: { id: target },
+    });
     const cleared = await api.patch(`/api/v3/files/${f.id}`, { key: acme.admin.key, body: { external_metadata: null, tag_ids: [] } });
     expect(cleared.body).toMatchObject({ external_metadata: null, tags: [] });
     expectError(await api.patch(`/api/v3/files/${f.id}`, { key: acme.admin.key, body: { colour: "red" } }), 422, "validation_error");
@@ -200,7 +223,10 @@ describe("single files", () => {
     const row = await db().file.findUniqueOrThrow({ where: { id: f.id } });
     expect(await storage().exists(row.storageKey)).toBe(true);
     const viewer = await seedUser(acme.companyId);
-    await db().workspaceMember.update({ where: { workspaceId_userId: { workspaceId: acme.defaultWorkspaceId, userId: viewer.userId } }, data: { role: "viewer" } });
+    await db().workspaceMember.update({
+      where: { workspaceId_userId: { workspaceId: acme.defaultWorkspaceId, userId: viewer.userId } },
+      data: { role: "viewer" },
+    });
     expectError(await api.delete(`/api/v3/files/${f.id}`, { key: viewer.key }), 403, "insufficient_permissions");
     expect((await api.delete(`/api/v3/files/${f.id}`, { key: acme.admin.key })).status).toBe(204);
     expect(await db().chunk.count({ where: { fileId: f.id } })).toBe(0);

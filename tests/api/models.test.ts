@@ -1,10 +1,10 @@
 // GET /api/v3/models: the configured embedding, rerank and answer models, as the requests report them.
 import { afterAll, describe, expect, it } from "vitest";
-import { setEnvForTests } from "@/lib/env";
 import { embeddingProvider } from "@/lib/ai/embeddings";
+import { setEnvForTests } from "@/lib/env";
+import { seedCompany } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany } from "../factories";
 
 useTestDatabase();
 
@@ -31,7 +31,14 @@ describe("GET /api/v3/models", () => {
     setEnvForTests({ ANSWER_PROVIDER: "openai", ANSWER_MODEL: "gpt-4o-mini", ANSWER_BASE_URL: "http://127.0.0.1:9/v1", RERANK_PROVIDER: "http" });
     const res = await api.get("/api/v3/models", { key: acme.admin.key });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.results[2]).toEqual({ type: "answer", id: "gpt-4o-mini", provider: "openai", is_default: true, available: true, dimensions: null });
+    expect(res.body.results[2]).toEqual({
+      type: "answer",
+      id: "gpt-4o-mini",
+      provider: "openai",
+      is_default: true,
+      available: true,
+      dimensions: null,
+    });
     // RERANK_PROVIDER=http without RERANK_BASE_URL cannot be built.
     expect(res.body.results[1]).toMatchObject({ type: "rerank", provider: "http", available: false });
   });

@@ -9,10 +9,10 @@ import { jobDefinitions } from "@/inngest/functions";
 import { LocalRunner } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
+import { type SeededCompany, seedCompany } from "../factories";
+import { documentFixtures, type Fixtures, FIXTURE_TEXT as T } from "../fixtures/documents";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany, type SeededCompany } from "../factories";
-import { FIXTURE_TEXT as T, documentFixtures, type Fixtures } from "../fixtures/documents";
 
 useTestDatabase();
 
@@ -96,15 +96,19 @@ describe("POST /api/v3/parse (sync)", () => {
     ["png", "Quarterly", 1],
     ["jpeg", "Quarterly", 1],
   ];
-  it.each(formats)("parses %s", async (kind, expected, pages) => {
-    const res = await parse(upload(fx.files[kind]));
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.status).toBe("completed");
-    expect(res.body.result.markdown).toContain(expected);
-    expect(res.body.document.page_count).toBe(pages);
-    if (kind === "html") expect(res.body.result.markdown).not.toContain("must not appear");
-    if (kind === "png" || kind === "jpeg") expect(res.body.usage.ocr_pages).toBe(1);
-  }, 60_000);
+  it.each(formats)(
+    "parses %s",
+    async (kind, expected, pages) => {
+      const res = await parse(upload(fx.files[kind]));
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.status).toBe("completed");
+      expect(res.body.result.markdown).toContain(expected);
+      expect(res.body.document.page_count).toBe(pages);
+      if (kind === "html") expect(res.body.result.markdown).not.toContain("must not appear");
+      if (kind === "png" || kind === "jpeg") expect(res.body.usage.ocr_pages).toBe(1);
+    },
+    60_000,
+  );
 
   it("selects pages with page_range and checks it", async () => {
     const res = await parse(upload(fx.files.pdf, { page_range: "2-3" }));

@@ -2,10 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
-import { PostgresRateLimitStore, checkRateLimit, resetRateLimitStore } from "@/lib/http/rate-limit";
+import { checkRateLimit, PostgresRateLimitStore, resetRateLimitStore } from "@/lib/http/rate-limit";
+import { seedCompany, seedUser } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany, seedUser } from "../factories";
 
 useTestDatabase();
 
@@ -147,7 +147,10 @@ describe("PostgresRateLimitStore (shared between app instances)", () => {
     expect(await store.hit("key:b", w1)).toBe(1);
     expect(await store.hit("key:a", w2)).toBe(1);
 
-    const rows = await db().rateLimitBucket.findMany({ where: { key: { in: ["key:a", "key:b"] } }, orderBy: [{ key: "asc" }, { windowStart: "asc" }] });
+    const rows = await db().rateLimitBucket.findMany({
+      where: { key: { in: ["key:a", "key:b"] } },
+      orderBy: [{ key: "asc" }, { windowStart: "asc" }],
+    });
     expect(rows.map((r) => [r.key, r.windowStart.toISOString(), r.count])).toEqual([
       ["key:a", w1.toISOString(), 3],
       ["key:a", w2.toISOString(), 1],

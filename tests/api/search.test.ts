@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { buildCorpus, nameOf, type Corpus } from "../helpers/retrieval-corpus";
+import { buildCorpus, type Corpus, nameOf } from "../helpers/retrieval-corpus";
 
 useTestDatabase();
 
@@ -123,14 +123,26 @@ describe("filters", () => {
     const recent = await search({ query: "annual leave vacation", filters: { created_at_after: "2021-01-01" }, search_mode: "semantic" });
     expect(names(recent)).not.toContain("leave");
     expect(recent.length).toBeGreaterThan(0);
-    const window = await search({ query: "annual leave", filters: { created_at_after: "2020-06-15", created_at_before: "2020-06-16" }, search_mode: "semantic" });
+    const window = await search({
+      query: "annual leave",
+      filters: { created_at_after: "2020-06-15", created_at_before: "2020-06-16" },
+      search_mode: "semantic",
+    });
     expect(names(window)).toEqual(["leave"]);
   });
 
   it("validates facet filters with the files-list grammar; a valid one matches only classified files", async () => {
-    const bad = expectError(await api.post("/api/v3/search", { key: c.acme.admin.key, body: { query: "x", filters: { attribute: ["amount:>"] } } }), 422, "validation_error");
+    const bad = expectError(
+      await api.post("/api/v3/search", { key: c.acme.admin.key, body: { query: "x", filters: { attribute: ["amount:>"] } } }),
+      422,
+      "validation_error",
+    );
     expect(bad.fields).toHaveProperty(["filters.attribute"]);
-    const badType = expectError(await api.post("/api/v3/search", { key: c.acme.admin.key, body: { query: "x", filters: { content_type: ["Not A Path!"] } } }), 422, "validation_error");
+    const badType = expectError(
+      await api.post("/api/v3/search", { key: c.acme.admin.key, body: { query: "x", filters: { content_type: ["Not A Path!"] } } }),
+      422,
+      "validation_error",
+    );
     expect(badType.fields).toHaveProperty(["filters.content_type"]);
     // No file of this corpus is classified, so a well-formed facet filter leaves nothing.
     expect(await search({ query: "invoice", filters: { attribute: ["amount:>100"] } })).toEqual([]);
@@ -174,9 +186,13 @@ describe("validation and metering", () => {
     expect(expectError(await post({ query: "x".repeat(2001) }), 422, "validation_error").fields).toHaveProperty("query");
     expect(expectError(await post({ query: "x", top_k: 0 }), 422, "validation_error").fields).toHaveProperty("top_k");
     expect(expectError(await post({ query: "x", top_k: 101 }), 422, "validation_error").fields).toHaveProperty("top_k");
-    expect(expectError(await post({ query: "x", search_mode: "fuzzy" }), 422, "validation_error").fields?.search_mode?.[0].error).toBe("invalid_choice");
+    expect(expectError(await post({ query: "x", search_mode: "fuzzy" }), 422, "validation_error").fields?.search_mode?.[0].error).toBe(
+      "invalid_choice",
+    );
     expect(expectError(await post({ query: "x", workspace_ids: ["a"] }), 422, "validation_error").fields).toHaveProperty(["workspace_ids.0"]);
-    expect(expectError(await post({ query: "x", filters: { created_at_after: "yesterday" } }), 422, "validation_error").fields).toHaveProperty(["filters.created_at_after"]);
+    expect(expectError(await post({ query: "x", filters: { created_at_after: "yesterday" } }), 422, "validation_error").fields).toHaveProperty([
+      "filters.created_at_after",
+    ]);
     expect(expectError(await post({ query: "x", filters: { color: ["red"] } }), 422, "validation_error").fields).toHaveProperty(["filters.color"]);
     expectError(await api.post("/api/v3/search", { body: { query: "x" } }), 401, "unauthorized");
   });

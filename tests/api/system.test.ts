@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { invalidateMaintenanceCache } from "@/lib/system/maintenance-periods";
+import { type SeededCompany, type SeededUser, seedCompany, seedUser } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany, seedUser, type SeededCompany, type SeededUser } from "../factories";
 
 useTestDatabase();
 
@@ -96,7 +96,9 @@ describe("GET /api/v3/system/status", () => {
     for (const key of [acme.admin.key, member.key]) {
       const body = await status(key);
       expect(body.maintenance.active).toBe(true);
-      expect(body.maintenance.periods).toEqual([{ frontend_mode: "warning_banner", reason: "Acme migration", started_at: expect.stringMatching(ISO) }]);
+      expect(body.maintenance.periods).toEqual([
+        { frontend_mode: "warning_banner", reason: "Acme migration", started_at: expect.stringMatching(ISO) },
+      ]);
       expect(JSON.stringify(body)).not.toContain(String(acme.companyId) + ",");
       expect(JSON.stringify(body)).not.toMatch(/company/i);
     }
@@ -176,10 +178,18 @@ describe("POST /api/v3/system/maintenance", () => {
     expect(Object.keys(unknownCategory.fields!)).toEqual(["endpoint_category_names.1"]);
     expect(unknownCategory.fields!["endpoint_category_names.1"][0].error).toBe("invalid_choice");
 
-    const badMode = expectError(await api.post("/api/v3/system/maintenance", { key: root.key, body: { mode: "panic", reason: "x" } }), 422, "validation_error");
+    const badMode = expectError(
+      await api.post("/api/v3/system/maintenance", { key: root.key, body: { mode: "panic", reason: "x" } }),
+      422,
+      "validation_error",
+    );
     expect(badMode.fields?.mode?.[0].error).toBe("invalid_choice");
 
-    const noReason = expectError(await api.post("/api/v3/system/maintenance", { key: root.key, body: { mode: "full_shutdown" } }), 422, "validation_error");
+    const noReason = expectError(
+      await api.post("/api/v3/system/maintenance", { key: root.key, body: { mode: "full_shutdown" } }),
+      422,
+      "validation_error",
+    );
     expect(noReason.fields?.reason?.[0].error).toBe("required");
 
     expectError(
@@ -255,7 +265,11 @@ describe("maintenance blocking (503)", () => {
 
   it("never blocks maintenance management, even when a period lists the system category", async () => {
     const { acme, root } = await world();
-    const period = await startMaintenance(root.key, { mode: "full_shutdown", reason: "Odd scope", endpoint_category_names: ["system", "workspaces"] });
+    const period = await startMaintenance(root.key, {
+      mode: "full_shutdown",
+      reason: "Odd scope",
+      endpoint_category_names: ["system", "workspaces"],
+    });
     expectMaintenanceBody(await api.get("/api/v3/workspaces", { key: acme.admin.key }), { endpoint_category_names: ["system", "workspaces"] });
     expect((await api.get("/api/v3/system/maintenance", { key: root.key })).status).toBe(200);
     expect((await api.put("/api/v3/system/announcement", { key: root.key, body: { message: "Back soon" } })).status).toBe(200);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { seedCompany, seedUser } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany, seedUser } from "../factories";
 
 useTestDatabase();
 
@@ -27,7 +27,16 @@ describe("tags", () => {
     expect(page.body.results).toHaveLength(1);
 
     const file = await db().file.create({
-      data: { companyId: acme.companyId, workspaceId: acme.defaultWorkspaceId, filename: "a.pdf", title: "a", extension: "pdf", size: 1, sha256: "x", storageKey: "k" },
+      data: {
+        companyId: acme.companyId,
+        workspaceId: acme.defaultWorkspaceId,
+        filename: "a.pdf",
+        title: "a",
+        extension: "pdf",
+        size: 1,
+        sha256: "x",
+        storageKey: "k",
+      },
     });
     await db().fileTag.create({ data: { fileId: file.id, tagId: a.body.id } });
     expect((await api.get(`/api/v3/tags/${a.body.id}`, { key })).body.document_count).toBe(1);

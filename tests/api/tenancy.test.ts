@@ -3,9 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { allEndpoints } from "@/lib/contracts";
 import { db } from "@/lib/db/client";
-import { api, type ApiResponse } from "../helpers/api";
+import { addWorkspaceMember, type SeededCompany, type SeededUser, seedCompany, seedScopedKey, seedUser } from "../factories";
+import { type ApiResponse, api } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { addWorkspaceMember, seedCompany, seedScopedKey, seedUser, type SeededCompany, type SeededUser } from "../factories";
 
 useTestDatabase();
 
@@ -48,17 +48,47 @@ beforeAll(async () => {
     data: { mode: "warning_banner", reason: "B only", companyId: b.companyId, startedAt: new Date(Date.now() + 86_400_000) },
   });
   const bFile = await db().file.create({
-    data: { companyId: b.companyId, workspaceId: bWs.body.id, filename: "b.pdf", title: "B secret", extension: "pdf", size: 10, sha256: "x", storageKey: "files/b/original", status: "embedded" },
+    data: {
+      companyId: b.companyId,
+      workspaceId: bWs.body.id,
+      filename: "b.pdf",
+      title: "B secret",
+      extension: "pdf",
+      size: 10,
+      sha256: "x",
+      storageKey: "files/b/original",
+      status: "embedded",
+    },
   });
   const bTag = await db().tag.create({ data: { companyId: b.companyId, name: "B tag", nameKey: "b tag" } });
   const bParse = await db().parseJob.create({
-    data: { id: "parse_BBBBBBBBBBBBBBBBBBBBBBBB", companyId: b.companyId, filename: "b.pdf", fileSizeBytes: 10, status: "completed", expiresAt: new Date(Date.now() + 86_400_000) },
+    data: {
+      id: "parse_BBBBBBBBBBBBBBBBBBBBBBBB",
+      companyId: b.companyId,
+      filename: "b.pdf",
+      fileSizeBytes: 10,
+      status: "completed",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
   });
   const bExtract = await db().extractJob.create({
-    data: { id: "ext_BBBBBBBBBBBBBBBBBBBBBBBB", companyId: b.companyId, filename: "b.pdf", fileSizeBytes: 10, status: "completed", schema: {}, expiresAt: new Date(Date.now() + 86_400_000) },
+    data: {
+      id: "ext_BBBBBBBBBBBBBBBBBBBBBBBB",
+      companyId: b.companyId,
+      filename: "b.pdf",
+      fileSizeBytes: 10,
+      status: "completed",
+      schema: {},
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
   });
   const bSession = await db().uploadSession.create({
-    data: { id: "0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b", companyId: b.companyId, workspaceId: bWs.body.id, expiresAt: new Date(Date.now() + 86_400_000) },
+    data: {
+      id: "0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b",
+      companyId: b.companyId,
+      workspaceId: bWs.body.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
   });
   const bAgent = await db().agent.create({
     data: { companyId: b.companyId, ownerId: b.admin.userId, name: "B agent", visibility: "company", workspaceIds: [bWs.body.id], tagIds: [] },
@@ -66,12 +96,26 @@ beforeAll(async () => {
   // Both companies have a budget, so A's 404 for B's alert comes from the alert lookup itself.
   await db().budget.create({ data: { companyId: a.companyId, amountEur: "100" } });
   const bBudget = await db().budget.create({ data: { companyId: b.companyId, amountEur: "100" } });
-  const bAlert = await db().budgetAlert.create({ data: { budgetId: bBudget.id, companyId: b.companyId, thresholdType: "percentage", thresholdValue: "80" } });
+  const bAlert = await db().budgetAlert.create({
+    data: { budgetId: bBudget.id, companyId: b.companyId, thresholdType: "percentage", thresholdValue: "80" },
+  });
   w = {
     bAgentId: bAgent.id,
     bBudgetAlertId: bAlert.id,
-    a, aMember, aScopedOwnerKey, aInstanceAdmin, aWorkspaceId: aWs.body.id, b, bMember, bWorkspaceId: bWs.body.id, bMaintenanceId: period.id,
-    bFileId: bFile.id, bTagId: bTag.id, bParseJobId: bParse.id, bExtractJobId: bExtract.id, bSessionId: bSession.id,
+    a,
+    aMember,
+    aScopedOwnerKey,
+    aInstanceAdmin,
+    aWorkspaceId: aWs.body.id,
+    b,
+    bMember,
+    bWorkspaceId: bWs.body.id,
+    bMaintenanceId: period.id,
+    bFileId: bFile.id,
+    bTagId: bTag.id,
+    bParseJobId: bParse.id,
+    bExtractJobId: bExtract.id,
+    bSessionId: bSession.id,
   };
 });
 
@@ -370,7 +414,9 @@ describe("tenant isolation", () => {
     // Writes to another company's workspace are refused (it can see it, so 403 discloses nothing).
     expect((await api.patch(`/api/v3/workspaces/${w.bWorkspaceId}`, { key, body: { name: "pwned" } })).status).toBe(403);
     expect((await api.delete(`/api/v3/workspaces/${w.bWorkspaceId}?force=true`, { key })).status).toBe(403);
-    expect((await api.post(`/api/v3/workspaces/${w.bWorkspaceId}/members`, { key, body: { user_id: w.aMember.userId, role: "owner" } })).status).toBe(403);
+    expect((await api.post(`/api/v3/workspaces/${w.bWorkspaceId}/members`, { key, body: { user_id: w.aMember.userId, role: "owner" } })).status).toBe(
+      403,
+    );
     expect((await api.delete(`/api/v3/workspaces/${w.bWorkspaceId}/members/${w.bMember.userId}`, { key })).status).toBe(403);
     // B's API keys stay invisible.
     expect(comparable(await api.delete(`/api/v3/api-keys/${w.b.admin.keyId}`, { key }))).toEqual(
@@ -383,7 +429,10 @@ describe("tenant isolation", () => {
     expect((await api.get(`/api/v3/workspaces/${w.bWorkspaceId}`, { key: w.b.admin.key })).status).toBe(200);
     expect((await api.get(`/api/v3/workspaces/${w.bWorkspaceId}/members`, { key: w.b.admin.key })).status).toBe(200);
     expect((await api.get(`/api/v3/workspaces/${w.bWorkspaceId}`, { key: w.bMember.key })).status).toBe(200);
-    const minted = await api.post("/api/v3/api-keys", { key: w.b.admin.key, body: { name: "b scoped", scope_type: "workspace", workspace_id: w.bWorkspaceId } });
+    const minted = await api.post("/api/v3/api-keys", {
+      key: w.b.admin.key,
+      body: { name: "b scoped", scope_type: "workspace", workspace_id: w.bWorkspaceId },
+    });
     expect(minted.status).toBe(201);
     expect((await api.delete(`/api/v3/api-keys/${minted.body.id}`, { key: w.b.admin.key })).status).toBe(204);
   });

@@ -1,14 +1,14 @@
 // Credits, storage and its cost, the 30-day usage histogram and the current period's spend.
 import { afterEach, describe, expect, it } from "vitest";
 import { issueApiKey } from "@/lib/api-keys/manage-api-keys";
+import { recordUsage } from "@/lib/billing/record-usage";
 import { setClockForTests } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { recordStorageFootprint } from "@/lib/files/storage-footprint";
 import type { UsageFeature } from "@/lib/usage/features";
-import { recordUsage } from "@/lib/billing/record-usage";
+import { type SeededCompany, seedCompany, seedUser } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany, seedUser, type SeededCompany } from "../factories";
 
 useTestDatabase();
 afterEach(() => setClockForTests(null));
@@ -17,7 +17,16 @@ const GIB = 1024 ** 3;
 
 async function addFile(c: SeededCompany, size: number) {
   return db().file.create({
-    data: { companyId: c.companyId, workspaceId: c.defaultWorkspaceId, filename: "big.bin", title: "big", extension: "pdf", size, sha256: "x", storageKey: `k/${Math.random()}` },
+    data: {
+      companyId: c.companyId,
+      workspaceId: c.defaultWorkspaceId,
+      filename: "big.bin",
+      title: "big",
+      extension: "pdf",
+      size,
+      sha256: "x",
+      storageKey: `k/${Math.random()}`,
+    },
   });
 }
 
@@ -75,7 +84,16 @@ describe("GET /api/v3/storage and /storage/cost", () => {
     await recordStorageFootprint(payg.companyId);
     const month = new Date().toISOString().slice(0, 7);
     const cost = (await api.get("/api/v3/storage/cost", { key: payg.admin.key })).body;
-    expect(cost).toEqual({ month, peak_bytes: 6_000_000_000, peak_gib: 6, free_gib: 5, billable_gib: 1, rate_eur_per_gib: "0.10", cost: "0.10", currency: "EUR" });
+    expect(cost).toEqual({
+      month,
+      peak_bytes: 6_000_000_000,
+      peak_gib: 6,
+      free_gib: 5,
+      billable_gib: 1,
+      rate_eur_per_gib: "0.10",
+      cost: "0.10",
+      currency: "EUR",
+    });
     await db().file.deleteMany({ where: { id: { in: [files[0].id, files[1].id] } } });
     await recordStorageFootprint(payg.companyId);
     expect((await api.get("/api/v3/storage/cost", { key: payg.admin.key })).body).toMatchObject({ peak_bytes: 6_000_000_000, cost: "0.10" });
@@ -83,7 +101,12 @@ describe("GET /api/v3/storage and /storage/cost", () => {
 
     const business = await seedCompany({ tier: "business" });
     await addFile(business, 2_000_000_000);
-    expect((await api.get("/api/v3/storage/cost", { key: business.admin.key })).body).toMatchObject({ peak_gib: 2, free_gib: 100, billable_gib: 0, cost: "0.00" });
+    expect((await api.get("/api/v3/storage/cost", { key: business.admin.key })).body).toMatchObject({
+      peak_gib: 2,
+      free_gib: 100,
+      billable_gib: 0,
+      cost: "0.00",
+    });
     const exempt = await seedCompany({ tier: "exempt" });
     await addFile(exempt, 2_000_000_000);
     expect((await api.get("/api/v3/storage/cost", { key: exempt.admin.key })).body).toMatchObject({ peak_gib: 2, billable_gib: 0, cost: "0.00" });
@@ -92,9 +115,17 @@ describe("GET /api/v3/storage and /storage/cost", () => {
   it("counts the footprint a month started with, even when everything was deleted since", async () => {
     setClockForTests(new Date("2027-08-10T09:00:00Z"));
     const payg = await seedCompany({ tier: "payg" });
-    await db().storageMonth.create({ data: { companyId: payg.companyId, month: new Date("2027-07-01"), peakBytes: 9n * BigInt(GIB), currentBytes: 7n * BigInt(GIB) } });
+    await db().storageMonth.create({
+      data: { companyId: payg.companyId, month: new Date("2027-07-01"), peakBytes: 9n * BigInt(GIB), currentBytes: 7n * BigInt(GIB) },
+    });
     await db().storageMonth.create({ data: { companyId: payg.companyId, month: new Date("2027-08-01"), peakBytes: 0n, currentBytes: 0n } });
-    expect((await api.get("/api/v3/storage/cost", { key: payg.admin.key })).body).toMatchObject({ month: "2027-08", peak_bytes: 7 * GIB, peak_gib: 7, billable_gib: 2, cost: "0.20" });
+    expect((await api.get("/api/v3/storage/cost", { key: payg.admin.key })).body).toMatchObject({
+      month: "2027-08",
+      peak_bytes: 7 * GIB,
+      peak_gib: 7,
+      billable_gib: 2,
+      cost: "0.20",
+    });
   });
 });
 
@@ -157,7 +188,9 @@ describe("GET /api/v3/usage/current-period", () => {
     await ev("extraction", 500, "2027-05-31T23:59:59Z"); // previous period
     const other = await seedCompany();
     await ev("parsing", 1000, "2027-06-10T00:00:00Z", other.admin.userId, other.companyId);
-    await db().storageMonth.create({ data: { companyId: acme.companyId, month: new Date("2027-06-01"), peakBytes: 8n * BigInt(GIB) - 5n, currentBytes: 0n } });
+    await db().storageMonth.create({
+      data: { companyId: acme.companyId, month: new Date("2027-06-01"), peakBytes: 8n * BigInt(GIB) - 5n, currentBytes: 0n },
+    });
 
     const res = await api.get("/api/v3/usage/current-period", { key: colleague.key });
     expect(res.status, res.text).toBe(200);
@@ -177,7 +210,10 @@ describe("GET /api/v3/usage/current-period", () => {
     });
     // The budget reads the same figure.
     await api.put("/api/v3/billing/budget", { key: acme.admin.key, body: { amount_eur: "10", is_enabled: true } });
-    expect((await api.get("/api/v3/billing/budget", { key: acme.admin.key })).body).toMatchObject({ monthly_spend_eur: "1.51", available_eur: "8.49" });
+    expect((await api.get("/api/v3/billing/budget", { key: acme.admin.key })).body).toMatchObject({
+      monthly_spend_eur: "1.51",
+      available_eur: "8.49",
+    });
 
     setClockForTests(new Date("2027-07-01T00:00:00Z"));
     const next = (await api.get("/api/v3/usage/current-period", { key: colleague.key })).body;

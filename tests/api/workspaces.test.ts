@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { addWorkspaceMember, seedCompany, seedScopedKey, seedUser } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { addWorkspaceMember, seedCompany, seedScopedKey, seedUser } from "../factories";
 
 useTestDatabase();
 
@@ -52,7 +52,11 @@ describe("workspaces", () => {
     expectError(await api.post("/api/v3/workspaces", { key: acme.admin.key, body: { name: "Dup" } }), 409, "conflict");
     const missing = expectError(await api.post("/api/v3/workspaces", { key: acme.admin.key, body: {} }), 422, "validation_error");
     expect(missing.fields?.name?.[0].error).toBe("required");
-    expectError(await api.post("/api/v3/workspaces", { key: acme.admin.key, raw: "{not json", headers: { "content-type": "application/json" } }), 400, "bad_request");
+    expectError(
+      await api.post("/api/v3/workspaces", { key: acme.admin.key, raw: "{not json", headers: { "content-type": "application/json" } }),
+      400,
+      "bad_request",
+    );
   });
 
   it("applies the spec's visibility rules to GET /workspaces/{id}", async () => {
@@ -105,7 +109,11 @@ describe("workspaces", () => {
     const ws = (await api.post("/api/v3/workspaces", { key: acme.admin.key, body: { name: "Team" } })).body;
     const added = await api.post(`/api/v3/workspaces/${ws.id}/members`, { key: acme.admin.key, body: { user_id: editor.userId, role: "editor" } });
     expect(added.status).toBe(201);
-    expectError(await api.post(`/api/v3/workspaces/${ws.id}/members`, { key: acme.admin.key, body: { user_id: editor.userId, role: "editor" } }), 409, "conflict");
+    expectError(
+      await api.post(`/api/v3/workspaces/${ws.id}/members`, { key: acme.admin.key, body: { user_id: editor.userId, role: "editor" } }),
+      409,
+      "conflict",
+    );
     expectError(await api.patch(`/api/v3/workspaces/${ws.id}`, { key: editor.key, body: { name: "Y" } }), 403, "insufficient_permissions");
     expectError(await api.get(`/api/v3/workspaces/${ws.id}/members`, { key: editor.key }), 403, "insufficient_permissions");
 
@@ -114,7 +122,9 @@ describe("workspaces", () => {
     expect(patched.body).toMatchObject({ name: "Team 2", storage_quota_mb: 0 });
 
     expectError(await api.delete(`/api/v3/workspaces/${ws.id}/members/${acme.admin.userId}`, { key: acme.admin.key }), 400, "bad_request");
-    expect((await api.patch(`/api/v3/workspaces/${ws.id}/members/${editor.userId}`, { key: acme.admin.key, body: { role: "owner" } })).body.role).toBe("owner");
+    expect(
+      (await api.patch(`/api/v3/workspaces/${ws.id}/members/${editor.userId}`, { key: acme.admin.key, body: { role: "owner" } })).body.role,
+    ).toBe("owner");
     expect((await api.delete(`/api/v3/workspaces/${ws.id}/members/${acme.admin.userId}`, { key: acme.admin.key })).status).toBe(204);
 
     expectError(await api.delete(`/api/v3/workspaces/${acme.defaultWorkspaceId}`, { key: acme.admin.key }), 400, "bad_request");

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetCachedSecrets } from "@/lib/auth/secrets";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
+import { type SeededCompany, seedCompany, seedUser } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { freePort, LDAP_PEOPLE, LDAP_SERVICE_DN, LDAP_SERVICE_PASSWORD, startSlapd, type Slapd } from "../helpers/slapd";
-import { seedCompany, seedUser, type SeededCompany } from "../factories";
+import { freePort, LDAP_PEOPLE, LDAP_SERVICE_DN, LDAP_SERVICE_PASSWORD, type Slapd, startSlapd } from "../helpers/slapd";
 import { signIn } from "./sign-in";
 
 useTestDatabase();
@@ -60,8 +60,7 @@ async function ldapCompany(overrides: Record<string, unknown> = {}, extra: Recor
   return company;
 }
 
-const ldapSignIn = (company: SeededCompany, username: string, password: string) =>
-  signIn("ldap", { username, password, client_id: company.slug });
+const ldapSignIn = (company: SeededCompany, username: string, password: string) => signIn("ldap", { username, password, client_id: company.slug });
 
 describe("LDAP settings API", () => {
   it("stores the settings with the bind password encrypted and never returned; auth_method becomes ldap", async () => {
@@ -102,8 +101,16 @@ describe("LDAP settings API", () => {
     expect(expectError(noPassword, 422, "validation_error").fields).toHaveProperty(["settings.bind_password"]);
     const badFilter = await api.put(PATH, { key: company.admin.key, body: { name: "x", settings: settings({ user_search_filter: "(uid=*)" }) } });
     expect(expectError(badFilter, 422, "validation_error").fields).toHaveProperty(["settings.user_search_filter"]);
-    expectError(await api.put(PATH, { key: company.admin.key, body: { name: "x", settings: settings({ server_uri: "http://x" }) } }), 422, "validation_error");
-    expectError(await api.put(PATH, { key: company.admin.key, body: { name: "x", client_id: "Has Spaces", settings: settings() } }), 422, "validation_error");
+    expectError(
+      await api.put(PATH, { key: company.admin.key, body: { name: "x", settings: settings({ server_uri: "http://x" }) } }),
+      422,
+      "validation_error",
+    );
+    expectError(
+      await api.put(PATH, { key: company.admin.key, body: { name: "x", client_id: "Has Spaces", settings: settings() } }),
+      422,
+      "validation_error",
+    );
     const other = await seedCompany();
     expectError(await api.put(PATH, { key: company.admin.key, body: { name: "x", client_id: other.slug, settings: settings() } }), 409, "conflict");
     expectError(await api.delete(PATH, { key: company.admin.key }), 404, "not_found");
@@ -157,7 +164,11 @@ describe("LDAP sign-in", () => {
       ["User logged in", "ldap", company.companyId],
     ]);
     const me = await api.get("/api/v3/auth/session", { headers: { cookie: r.cookie! } });
-    expect(me.body).toMatchObject({ user: { id: user.id, first_name: "Ada" }, company: { id: company.companyId, auth_method: "ldap" }, auth: "session" });
+    expect(me.body).toMatchObject({
+      user: { id: user.id, first_name: "Ada" },
+      company: { id: company.companyId, auth_method: "ldap" },
+      auth: "session",
+    });
     // Directory users are verified: the rest of the API works straight away.
     expect((await api.get("/api/v3/tags", { headers: { cookie: r.cookie! } })).status).toBe(200);
 
@@ -170,7 +181,11 @@ describe("LDAP sign-in", () => {
 
   it("refuses a wrong password, an unknown user and an empty password", async () => {
     const company = await ldapCompany();
-    for (const [u, p] of [["grace", "wrong-password"], ["nobody", "Cobol-1959"], ["grace", ""]]) {
+    for (const [u, p] of [
+      ["grace", "wrong-password"],
+      ["nobody", "Cobol-1959"],
+      ["grace", ""],
+    ]) {
       const r = await ldapSignIn(company, u, p);
       expect(r.error, `${u}/${p}`).toBe("invalid_credentials");
       expect(r.cookie).toBeNull();

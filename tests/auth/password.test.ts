@@ -6,9 +6,9 @@ import { hashPassword } from "@/lib/auth/passwords";
 import { forgetCachedSecrets } from "@/lib/auth/secrets";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
+import { seedCompany, seedUser } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { seedCompany, seedUser } from "../factories";
 import { signIn } from "./sign-in";
 
 useTestDatabase();
@@ -72,7 +72,8 @@ describe("password sign-in", () => {
 
   it("locks an account out after LOGIN_MAX_FAILURES failures, even with the right password", async () => {
     const { user } = await passwordUser();
-    for (let i = 0; i < 3; i++) expect((await signIn("password", { email: user.email, password: `nope-${i}-xxxxxx` })).error).toBe("invalid_credentials");
+    for (let i = 0; i < 3; i++)
+      expect((await signIn("password", { email: user.email, password: `nope-${i}-xxxxxx` })).error).toBe("invalid_credentials");
     const locked = await signIn("password", { email: user.email, password: PASSWORD });
     expect(locked.error).toBe("too_many_attempts");
     expect(locked.cookie).toBeNull();
@@ -100,13 +101,24 @@ describe("session cookie and CSRF", () => {
     const { cookie } = await signIn("password", { email: user.email, password: PASSWORD });
     const created = await api.post("/api/v3/tags", { headers: sameSite(cookie!), body: { name: "From the console" } });
     expect(created.status, created.text).toBe(201);
-    const byOrigin = await api.post("/api/v3/tags", { headers: { cookie: cookie!, origin: "http://localhost:3000" }, body: { name: "Origin header" } });
+    const byOrigin = await api.post("/api/v3/tags", {
+      headers: { cookie: cookie!, origin: "http://localhost:3000" },
+      body: { name: "Origin header" },
+    });
     expect(byOrigin.status, byOrigin.text).toBe(201);
 
     const crossSite = await api.post("/api/v3/tags", { headers: { cookie: cookie!, "sec-fetch-site": "cross-site" }, body: { name: "Evil" } });
     expect(expectError(crossSite, 403, "insufficient_permissions").detail).toMatch(/Cross-site/);
-    expectError(await api.post("/api/v3/tags", { headers: { cookie: cookie!, "sec-fetch-site": "same-site" }, body: { name: "Evil" } }), 403, "insufficient_permissions");
-    expectError(await api.post("/api/v3/tags", { headers: { cookie: cookie!, origin: "https://evil.example" }, body: { name: "Evil" } }), 403, "insufficient_permissions");
+    expectError(
+      await api.post("/api/v3/tags", { headers: { cookie: cookie!, "sec-fetch-site": "same-site" }, body: { name: "Evil" } }),
+      403,
+      "insufficient_permissions",
+    );
+    expectError(
+      await api.post("/api/v3/tags", { headers: { cookie: cookie!, origin: "https://evil.example" }, body: { name: "Evil" } }),
+      403,
+      "insufficient_permissions",
+    );
     expectError(await api.delete(`/api/v3/tags/${created.body.id}`, { headers: { cookie: cookie! } }), 403, "insufficient_permissions");
     expect(await db().tag.count({ where: { name: "Evil" } })).toBe(0);
 

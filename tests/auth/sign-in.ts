@@ -15,11 +15,7 @@ function cookiePairs(res: Response): string[] {
   return res.headers.getSetCookie().map((c) => c.split(";")[0]);
 }
 
-export async function signIn(
-  provider: "password" | "ldap",
-  fields: Record<string, string>,
-  opts: { host?: string } = {},
-): Promise<SignInResult> {
+export async function signIn(provider: "password" | "ldap", fields: Record<string, string>, opts: { host?: string } = {}): Promise<SignInResult> {
   const host = opts.host ?? new URL(BASE).host;
   const base = `http://${host}`;
   const csrfRes = await dispatch(new Request(`${base}/api/auth/csrf`, { headers: { host } }));

@@ -85,11 +85,16 @@ interface UnsupportedField {
   nullable: boolean;
 }
 
-const normType = (t: string) => t.replace(/"/g, "").replace(/\s*\(\s*/g, "(").replace(/\s*,\s*/g, ",").trim();
+const normType = (t: string) =>
+  t
+    .replace(/"/g, "")
+    .replace(/\s*\(\s*/g, "(")
+    .replace(/\s*,\s*/g, ",")
+    .trim();
 const truncate = (name: string) => name.slice(0, PG_MAX_IDENTIFIER);
 
 /** Unsupported("…") fields, which the DMMF leaves out, read from the schema text. */
-export function unsupportedFields(schema: string): UnsupportedField[] {
+function unsupportedFields(schema: string): UnsupportedField[] {
   const out: UnsupportedField[] = [];
   const withoutComments = schema.replace(/\/\/.*$/gm, "");
   for (const block of withoutComments.matchAll(/^\s*model\s+(\w+)\s*\{([\s\S]*?)^\s*\}/gm)) {
@@ -129,17 +134,19 @@ function scalarDbType(f: DmmfField, enumDbName: (name: string) => string): strin
     case "String":
       if (!native || native === "Text") return "text";
       return (
-        {
-          VarChar: `character varying${a}`,
-          Char: `character${a}`,
-          Uuid: "uuid",
-          Inet: "inet",
-          Citext: "citext",
-          Xml: "xml",
-          Bit: `bit${a}`,
-          VarBit: `bit varying${a}`,
-        } as Record<string, string>
-      )[native] ?? `unknown String @db.${native}`;
+        (
+          {
+            VarChar: `character varying${a}`,
+            Char: `character${a}`,
+            Uuid: "uuid",
+            Inet: "inet",
+            Citext: "citext",
+            Xml: "xml",
+            Bit: `bit${a}`,
+            VarBit: `bit varying${a}`,
+          } as Record<string, string>
+        )[native] ?? `unknown String @db.${native}`
+      );
     case "Int":
       return native === "SmallInt" ? "smallint" : native === "Oid" ? "oid" : "integer";
     case "BigInt":
@@ -153,14 +160,16 @@ function scalarDbType(f: DmmfField, enumDbName: (name: string) => string): strin
     case "DateTime":
       if (!native) return "timestamp(3) without time zone";
       return (
-        {
-          Timestamp: `timestamp${a} without time zone`,
-          Timestamptz: `timestamp${a} with time zone`,
-          Date: "date",
-          Time: `time${a} without time zone`,
-          Timetz: `time${a} with time zone`,
-        } as Record<string, string>
-      )[native] ?? `unknown DateTime @db.${native}`;
+        (
+          {
+            Timestamp: `timestamp${a} without time zone`,
+            Timestamptz: `timestamp${a} with time zone`,
+            Date: "date",
+            Time: `time${a} without time zone`,
+            Timetz: `time${a} with time zone`,
+          } as Record<string, string>
+        )[native] ?? `unknown DateTime @db.${native}`
+      );
     case "Json":
       return native === "Json" ? "json" : "jsonb";
     case "Bytes":
@@ -188,13 +197,12 @@ function expectedDefault(f: DmmfField, enumValue: (enumName: string, value: stri
   return literal(d);
 }
 
-export function shapeFromSchema(schema: string): Shape {
+function shapeFromSchema(schema: string): Shape {
   const dmmf = JSON.parse(get_dmmf(JSON.stringify({ prismaSchema: schema }))) as Dmmf;
   const { models, enums, indexes } = dmmf.datamodel;
   const enumByName = new Map(enums.map((e) => [e.name, e]));
   const enumDbName = (name: string) => enumByName.get(name)?.dbName ?? name;
-  const enumValue = (enumName: string, value: string) =>
-    enumByName.get(enumName)?.values.find((v) => v.name === value)?.dbName ?? value;
+  const enumValue = (enumName: string, value: string) => enumByName.get(enumName)?.values.find((v) => v.name === value)?.dbName ?? value;
   const modelByName = new Map(models.map((m) => [m.name, m]));
   const tableOf = (model: string) => modelByName.get(model)?.dbName ?? model;
   const unsupported = unsupportedFields(schema);
@@ -321,7 +329,7 @@ function actualDefault(expr: string | null, identity: string, generated: string)
   return literalOf(e);
 }
 
-export async function shapeFromDatabase(query: Query): Promise<Shape> {
+async function shapeFromDatabase(query: Query): Promise<Shape> {
   const [ext, enumRows, colRows, ixRows, fkRows] = await Promise.all([
     query<{ extname: string }>(`SELECT extname FROM pg_extension WHERE extname <> 'plpgsql' ORDER BY extname`),
     query<{ name: string; value: string }>(`
@@ -402,7 +410,7 @@ export async function shapeFromDatabase(query: Query): Promise<Shape> {
  * expressions are compared for presence only; indexes covering only Unsupported columns may exist in
  * the database without appearing in the schema.
  */
-export function reconcile(expected: Shape, actual: Shape, schema: string): Shape {
+function reconcile(expected: Shape, actual: Shape, schema: string): Shape {
   const out: Shape = structuredClone(actual);
   for (const [key, col] of Object.entries(out.columns)) {
     const want = expected.columns[key];
@@ -413,7 +421,11 @@ export function reconcile(expected: Shape, actual: Shape, schema: string): Shape
   const unsupportedCols = new Set(unsupportedFields(schema).map((u) => u.column));
   const expectedIdx = new Set([...expected.indexes, ...expected.uniqueIndexes]);
   const onlyUnsupported = (entry: string) => {
-    const cols = /\(([^()]*)\)(?: WHERE <predicate>)?$/.exec(entry)?.[1].split(", ").map((c) => c.replace(/ DESC$/, "")) ?? [];
+    const cols =
+      /\(([^()]*)\)(?: WHERE <predicate>)?$/
+        .exec(entry)?.[1]
+        .split(", ")
+        .map((c) => c.replace(/ DESC$/, "")) ?? [];
     return cols.length > 0 && cols.every((c) => unsupportedCols.has(c));
   };
   out.indexes = out.indexes.filter((ix) => expectedIdx.has(ix) || !onlyUnsupported(ix));
@@ -498,17 +510,32 @@ describe("self-check: a change to schema.prisma alone is detected", () => {
     ["column made optional", /(slug\s+String)(\s+@unique)/, "$1?$2", "columns"],
     ["timestamptz(3) → timestamp(3)", /(lastUsedAt\s+DateTime\?\s+@map\("last_used_at"\)) @db\.Timestamptz\(3\)/, "$1", "columns"],
     ["jsonb → text", /(metadata\s+)Json(\s+@default\("\{\}"\)\n\s+ip)/, "$1String$2", "columns"],
-    ["bigint → integer", /(id\s+)BigInt(\s+@id @default\(autoincrement\(\)\)\n\s+companyId\s+Int\s+@map\("company_id"\)\n\s+userId\s+Int\?\s+@map\("user_id"\)\n\s+apiKeyId)/, "$1Int$2", "columns"],
-    ["list → scalar", /(endpointCategoryNames\s+)String\[\](\s+)@default\(\[\]\)/, "$1String$2@default(\"\")", "columns"],
+    [
+      "bigint → integer",
+      /(id\s+)BigInt(\s+@id @default\(autoincrement\(\)\)\n\s+companyId\s+Int\s+@map\("company_id"\)\n\s+userId\s+Int\?\s+@map\("user_id"\)\n\s+apiKeyId)/,
+      "$1Int$2",
+      "columns",
+    ],
+    ["list → scalar", /(endpointCategoryNames\s+)String\[\](\s+)@default\(\[\]\)/, '$1String$2@default("")', "columns"],
     ["column added", /(model User \{\n)/, "$1  nickname String?\n", "columns"],
     ["enum value added", /(enum CompanyTier \{\n\s+free)/, "$1\n  enterprise", "enums"],
-    ["table added", /$/, "\nmodel Extra {\n  id Int @id\n  @@map(\"extras\")\n}\n", "tables"],
+    ["table added", /$/, '\nmodel Extra {\n  id Int @id\n  @@map("extras")\n}\n', "tables"],
     ["unique removed", /(email\s+String\s+)@unique/, "$1", "uniqueIndexes"],
-    ["index removed", /(\n\s+@@index\(\[userId\]\)\n\s+@@index\(\[workspaceId\]\)\n\s+@@map\("api_keys"\))/, "\n  @@index([workspaceId])\n  @@map(\"api_keys\")", "indexes"],
+    [
+      "index removed",
+      /(\n\s+@@index\(\[userId\]\)\n\s+@@index\(\[workspaceId\]\)\n\s+@@map\("api_keys"\))/,
+      '\n  @@index([workspaceId])\n  @@map("api_keys")',
+      "indexes",
+    ],
     ["index column order", /@@index\(\[companyId, createdAt\]\)\n(\s+@@map\("workspaces"\))/, "@@index([createdAt, companyId])\n$1", "indexes"],
     ["primary key changed", /@@id\(\[key, windowStart\]\)/, "@@id([windowStart, key])", "primaryKeys"],
-    ["on delete changed", /(user\s+User\s+@relation\(fields: \[userId\], references: \[id\], onDelete: )Cascade(\)\n\n\s+@@unique\(\[companyId, userId\]\))/, "$1Restrict$2", "foreignKeys"],
-    ["vector column declared only in the schema", /(model Workspace \{\n)/, "$1  embedding Unsupported(\"vector(3)\")?\n", "columns"],
+    [
+      "on delete changed",
+      /(user\s+User\s+@relation\(fields: \[userId\], references: \[id\], onDelete: )Cascade(\)\n\n\s+@@unique\(\[companyId, userId\]\))/,
+      "$1Restrict$2",
+      "foreignKeys",
+    ],
+    ["vector column declared only in the schema", /(model Workspace \{\n)/, '$1  embedding Unsupported("vector(3)")?\n', "columns"],
   ];
   for (const [label, from, to, aspect] of cases) {
     it(label, () => {
@@ -526,9 +553,17 @@ describe("self-check: a change to the migrations alone is detected", () => {
     ["list column made NOT NULL", `ALTER TABLE "maintenance_periods" ALTER COLUMN "endpoint_category_names" SET NOT NULL`, "columns"],
     ["timestamptz(3) → timestamp(3)", `ALTER TABLE "api_keys" ALTER COLUMN "last_used_at" TYPE TIMESTAMP(3)`, "columns"],
     ["timestamptz(3) → timestamptz(6)", `ALTER TABLE "api_keys" ALTER COLUMN "last_used_at" TYPE TIMESTAMPTZ(6)`, "columns"],
-    ["jsonb → json", `ALTER TABLE "audit_logs" ALTER COLUMN "metadata" DROP DEFAULT; ALTER TABLE "audit_logs" ALTER COLUMN "metadata" TYPE JSON`, "columns"],
+    [
+      "jsonb → json",
+      `ALTER TABLE "audit_logs" ALTER COLUMN "metadata" DROP DEFAULT; ALTER TABLE "audit_logs" ALTER COLUMN "metadata" TYPE JSON`,
+      "columns",
+    ],
     ["bigint → integer", `ALTER TABLE "usage_events" ALTER COLUMN "id" TYPE INTEGER`, "columns"],
-    ["enum column → text", `ALTER TABLE "memberships" ALTER COLUMN "role" DROP DEFAULT; ALTER TABLE "memberships" ALTER COLUMN "role" TYPE TEXT`, "columns"],
+    [
+      "enum column → text",
+      `ALTER TABLE "memberships" ALTER COLUMN "role" DROP DEFAULT; ALTER TABLE "memberships" ALTER COLUMN "role" TYPE TEXT`,
+      "columns",
+    ],
     ["column added", `ALTER TABLE "users" ADD COLUMN "nickname" TEXT`, "columns"],
     ["undeclared vector column", `ALTER TABLE "workspaces" ADD COLUMN "embedding" vector(3)`, "columns"],
     ["enum value added", `ALTER TYPE "CompanyTier" ADD VALUE 'enterprise'`, "enums"],
@@ -538,9 +573,17 @@ describe("self-check: a change to the migrations alone is detected", () => {
     ["index dropped", `DROP INDEX "api_keys_user_id_idx"`, "indexes"],
     ["index renamed", `ALTER INDEX "api_keys_user_id_idx" RENAME TO "api_keys_user_idx"`, "indexes"],
     ["index made DESC", `DROP INDEX "api_keys_user_id_idx"; CREATE INDEX "api_keys_user_id_idx" ON "api_keys"("user_id" DESC)`, "indexes"],
-    ["index method changed", `DROP INDEX "api_keys_user_id_idx"; CREATE INDEX "api_keys_user_id_idx" ON "api_keys" USING hash ("user_id")`, "indexes"],
+    [
+      "index method changed",
+      `DROP INDEX "api_keys_user_id_idx"; CREATE INDEX "api_keys_user_id_idx" ON "api_keys" USING hash ("user_id")`,
+      "indexes",
+    ],
     ["undeclared index added", `CREATE INDEX "users_first_name_idx" ON "users"("first_name")`, "indexes"],
-    ["primary key columns changed", `ALTER TABLE "rate_limit_buckets" DROP CONSTRAINT "rate_limit_buckets_pkey"; ALTER TABLE "rate_limit_buckets" ADD CONSTRAINT "rate_limit_buckets_pkey" PRIMARY KEY ("window_start", "key")`, "primaryKeys"],
+    [
+      "primary key columns changed",
+      `ALTER TABLE "rate_limit_buckets" DROP CONSTRAINT "rate_limit_buckets_pkey"; ALTER TABLE "rate_limit_buckets" ADD CONSTRAINT "rate_limit_buckets_pkey" PRIMARY KEY ("window_start", "key")`,
+      "primaryKeys",
+    ],
     [
       "FK on delete changed",
       `ALTER TABLE "memberships" DROP CONSTRAINT "memberships_user_id_fkey"; ALTER TABLE "memberships" ADD CONSTRAINT "memberships_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE RESTRICT ON UPDATE CASCADE`,
@@ -561,7 +604,7 @@ describe("self-check: a change to the migrations alone is detected", () => {
   }
 
   it("accepts a vector column (and an HNSW index on it) that the schema declares as Unsupported", async () => {
-    const schema = mutateSchema(/(model Workspace \{\n)/, "$1  embedding Unsupported(\"vector(3)\")? @map(\"embedding_v\")\n");
+    const schema = mutateSchema(/(model Workspace \{\n)/, '$1  embedding Unsupported("vector(3)")? @map("embedding_v")\n');
     const shape = await dbShapeAfter(
       `ALTER TABLE "workspaces" ADD COLUMN "embedding_v" vector(3);
        CREATE INDEX "workspaces_embedding_hnsw" ON "workspaces" USING hnsw ("embedding_v" vector_cosine_ops);`,
@@ -569,8 +612,8 @@ describe("self-check: a change to the migrations alone is detected", () => {
     );
     expect(differingAspects(shapeFromSchema(schema), shape)).toEqual([]);
     // Declared with another dimension or as required: detected.
-    const wrongDim = mutateSchema(/(model Workspace \{\n)/, "$1  embedding Unsupported(\"vector(4)\")? @map(\"embedding_v\")\n");
-    const required = mutateSchema(/(model Workspace \{\n)/, "$1  embedding Unsupported(\"vector(3)\") @map(\"embedding_v\")\n");
+    const wrongDim = mutateSchema(/(model Workspace \{\n)/, '$1  embedding Unsupported("vector(4)")? @map("embedding_v")\n');
+    const required = mutateSchema(/(model Workspace \{\n)/, '$1  embedding Unsupported("vector(3)") @map("embedding_v")\n');
     expect(differingAspects(shapeFromSchema(wrongDim), shape)).toContain("columns");
     expect(differingAspects(shapeFromSchema(required), shape)).toContain("columns");
   });

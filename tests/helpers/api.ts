@@ -28,7 +28,7 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   }
   const res = await dispatch(new Request(BASE + path, { method, headers, body }));
   const text = await res.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
@@ -55,5 +55,13 @@ export function expectError(res: ApiResponse, status: number, code: string) {
     if (!(k in b)) throw new Error(`error envelope lacks "${k}": ${res.text}`);
   }
   if (b.code !== status) throw new Error(`envelope code ${b.code} != status ${status}`);
-  return b as { id: string | null; code: number; error: string; detail: string; doc_url: string; fields?: Record<string, { error: string; detail: string }[]>; index?: number };
+  return b as {
+    id: string | null;
+    code: number;
+    error: string;
+    detail: string;
+    doc_url: string;
+    fields?: Record<string, { error: string; detail: string }[]>;
+    index?: number;
+  };
 }

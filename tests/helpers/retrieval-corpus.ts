@@ -6,22 +6,41 @@ import { expect } from "vitest";
 import { ingestFileJob } from "@/inngest/functions/ingest-file";
 import { LocalRunner } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
+import { addWorkspaceMember, type SeededCompany, type SeededUser, seedCompany, seedScopedKey, seedUser } from "../factories";
 import { api } from "./api";
-import { addWorkspaceMember, seedCompany, seedScopedKey, seedUser, type SeededCompany, type SeededUser } from "../factories";
 
 export const DOCS = {
-  invoiceConsulting: { name: "invoice-consulting.txt", text: "Invoice INV-77341 for consulting services delivered in October is overdue. Please pay within 14 days to avoid late fees." },
+  invoiceConsulting: {
+    name: "invoice-consulting.txt",
+    text: "Invoice INV-77341 for consulting services delivered in October is overdue. Please pay within 14 days to avoid late fees.",
+  },
   invoiceHardware: { name: "invoice-hardware.txt", text: "Invoice INV-77314 for server hardware was paid in full by bank transfer on 3 September." },
-  refund: { name: "refund-policy.md", text: "# Refund policy\n\nCustomers may request reimbursement for defective merchandise within 30 days of delivery. Refunds are paid to the original card." },
-  leave: { name: "leave-policy.md", text: "# Annual leave\n\nStaff are entitled to 30 days of paid annual leave per calendar year. Vacation requests go to the team lead two weeks ahead." },
-  vehicle: { name: "vehicle-claims.html", text: "<html><body><h1>Vehicle claims</h1><p>To report a car collision, file a claim with the insurer within 14 days and attach photos of the damage.</p></body></html>" },
-  security: { name: "security.md", text: "# Security rules\n\nAll laptops must use full-disk encryption and a password manager. Report phishing emails to the security team." },
-  nda: { name: "nda.txt", text: "Non-disclosure agreement: the receiving party keeps confidential information secret for five years after termination." },
+  refund: {
+    name: "refund-policy.md",
+    text: "# Refund policy\n\nCustomers may request reimbursement for defective merchandise within 30 days of delivery. Refunds are paid to the original card.",
+  },
+  leave: {
+    name: "leave-policy.md",
+    text: "# Annual leave\n\nStaff are entitled to 30 days of paid annual leave per calendar year. Vacation requests go to the team lead two weeks ahead.",
+  },
+  vehicle: {
+    name: "vehicle-claims.html",
+    text: "<html><body><h1>Vehicle claims</h1><p>To report a car collision, file a claim with the insurer within 14 days and attach photos of the damage.</p></body></html>",
+  },
+  security: {
+    name: "security.md",
+    text: "# Security rules\n\nAll laptops must use full-disk encryption and a password manager. Report phishing emails to the security team.",
+  },
+  nda: {
+    name: "nda.txt",
+    text: "Non-disclosure agreement: the receiving party keeps confidential information secret for five years after termination.",
+  },
 } as const;
 export type DocName = keyof typeof DOCS;
 
 /** Would rank first for the invoice and refund queries: must never reach a caller without access. */
-export const LEAK_TEXT = "Invoice INV-77341 INV-77341 overdue consulting services October. Refund reimbursement defective merchandise. Confidential board minutes.";
+export const LEAK_TEXT =
+  "Invoice INV-77341 INV-77341 overdue consulting services October. Refund reimbursement defective merchandise. Confidential board minutes.";
 
 export interface Corpus {
   acme: SeededCompany;
@@ -56,15 +75,22 @@ export async function buildCorpus(): Promise<Corpus> {
     expect(res.status, res.text).toBe(201);
     return res.body.id as number;
   };
-  const ws = { general: acme.defaultWorkspaceId, legal: await workspace(acme, "Legal"), board: await workspace(acme, "Board"), otherGeneral: other.defaultWorkspaceId };
+  const ws = {
+    general: acme.defaultWorkspaceId,
+    legal: await workspace(acme, "Legal"),
+    board: await workspace(acme, "Board"),
+    otherGeneral: other.defaultWorkspaceId,
+  };
   // New users join the default workspace when created.
   await addWorkspaceMember(ws.legal, member.userId, "viewer");
   const financeTag = (await db().tag.create({ data: { companyId: acme.companyId, name: "Finance", nameKey: "finance" } })).id;
 
   const key = acme.admin.key;
   const files = {} as Corpus["files"];
-  for (const name of ["invoiceConsulting", "invoiceHardware"] as const) files[name] = await upload(key, ws.general, DOCS[name].name, DOCS[name].text, [financeTag]);
-  for (const name of ["refund", "leave", "vehicle", "security"] as const) files[name] = await upload(key, ws.general, DOCS[name].name, DOCS[name].text);
+  for (const name of ["invoiceConsulting", "invoiceHardware"] as const)
+    files[name] = await upload(key, ws.general, DOCS[name].name, DOCS[name].text, [financeTag]);
+  for (const name of ["refund", "leave", "vehicle", "security"] as const)
+    files[name] = await upload(key, ws.general, DOCS[name].name, DOCS[name].text);
   files.nda = await upload(key, ws.legal, DOCS.nda.name, DOCS.nda.text);
   files.boardLeak = await upload(key, ws.board, "board-minutes.txt", LEAK_TEXT, [financeTag]);
   files.otherLeak = await upload(other.admin.key, ws.otherGeneral, "other-invoice.txt", LEAK_TEXT);

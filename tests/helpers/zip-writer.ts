@@ -33,16 +33,55 @@ export function makeZip(entries: ZipEntry[]): Buffer {
     const size = e.size ?? data.length;
     const crc = crc32(data);
     // Local file header: version needed, method, CRC, compressed size, (declared) uncompressed size, name length.
-    const local = record(30, [[20, 4], [method, 8], [name.length, 26]], [[0x04034b50, 0], [crc, 14], [body.length, 18], [size, 22]]);
+    const local = record(
+      30,
+      [
+        [20, 4],
+        [method, 8],
+        [name.length, 26],
+      ],
+      [
+        [0x04034b50, 0],
+        [crc, 14],
+        [body.length, 18],
+        [size, 22],
+      ],
+    );
     // Central directory header: version made by / needed, the same fields, and the local header's offset.
-    const central = record(46, [[20, 4], [20, 6], [method, 10], [name.length, 28]], [[0x02014b50, 0], [crc, 16], [body.length, 20], [size, 24], [offset, 42]]);
+    const central = record(
+      46,
+      [
+        [20, 4],
+        [20, 6],
+        [method, 10],
+        [name.length, 28],
+      ],
+      [
+        [0x02014b50, 0],
+        [crc, 16],
+        [body.length, 20],
+        [size, 24],
+        [offset, 42],
+      ],
+    );
     locals.push(local, name, body);
     centrals.push(central, name);
     offset += 30 + name.length + body.length;
   }
   const cd = Buffer.concat(centrals);
   // End of central directory: entry counts (this disk, total), directory size and offset.
-  const end = record(22, [[entries.length, 8], [entries.length, 10]], [[0x06054b50, 0], [cd.length, 12], [offset, 16]]);
+  const end = record(
+    22,
+    [
+      [entries.length, 8],
+      [entries.length, 10],
+    ],
+    [
+      [0x06054b50, 0],
+      [cd.length, 12],
+      [offset, 16],
+    ],
+  );
   return Buffer.concat([...locals, cd, end]);
 }
 

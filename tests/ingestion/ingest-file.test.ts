@@ -6,20 +6,20 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AnyJobDefinition, type JobStepTools } from "@/inngest/define-job";
+import type { AnyJobDefinition, JobStepTools } from "@/inngest/define-job";
 import { jobDefinitions } from "@/inngest/functions";
 import { ingestFileJob } from "@/inngest/functions/ingest-file";
 import { getJob } from "@/inngest/jobs";
 import { LocalRunner } from "@/inngest/local-runner";
+import { embeddingProvider } from "@/lib/ai/embeddings";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { derivedKeys } from "@/lib/ingestion/file-state";
 import { initialIngestionStatus } from "@/lib/ingestion/prepare-source";
 import { cancelIngestion, ingestionJobId, startIngestion } from "@/lib/ingestion/start-ingestion";
-import { embeddingProvider } from "@/lib/ai/embeddings";
 import { setStorageForTests, storage } from "@/lib/storage/storage";
 import { type SeededCompany, seedCompany } from "../factories";
-import { FIXTURE_TEXT as T, type Fixtures, documentFixtures } from "../fixtures/documents";
+import { documentFixtures, type Fixtures, FIXTURE_TEXT as T } from "../fixtures/documents";
 import { useTestDatabase } from "../helpers/db";
 
 useTestDatabase();
@@ -267,7 +267,12 @@ describe("ingest-file: failures", () => {
   it("an unreachable embedding provider ends in embedding_failed with the reason (after the job's retries)", async () => {
     const id = await createFile(fx.files.md, "notes.md");
     await startIngestion(id, 1, acme.companyId);
-    setEnvForTests({ EMBEDDINGS_PROVIDER: "openai", EMBEDDINGS_MODEL: "test-model", EMBEDDINGS_BASE_URL: "http://127.0.0.1:9/v1", EMBEDDINGS_TIMEOUT_MS: "2000" });
+    setEnvForTests({
+      EMBEDDINGS_PROVIDER: "openai",
+      EMBEDDINGS_MODEL: "test-model",
+      EMBEDDINGS_BASE_URL: "http://127.0.0.1:9/v1",
+      EMBEDDINGS_TIMEOUT_MS: "2000",
+    });
     try {
       await runner().drain({ timeoutMs: 120_000 });
     } finally {
@@ -279,7 +284,18 @@ describe("ingest-file: failures", () => {
     const job = await getJob(ingestionJobId(id, 1));
     expect(job).toMatchObject({ status: "failed", attempts: ingestFileJob.retries + 1 });
     // The parse was not repeated by the retries.
-    expect(await statusLog(id)).toEqual(["parsing", "parsed", "embedding", "embedding_failed", "embedding", "embedding_failed", "embedding", "embedding_failed", "embedding", "embedding_failed"]);
+    expect(await statusLog(id)).toEqual([
+      "parsing",
+      "parsed",
+      "embedding",
+      "embedding_failed",
+      "embedding",
+      "embedding_failed",
+      "embedding",
+      "embedding_failed",
+      "embedding",
+      "embedding_failed",
+    ]);
   });
 
   it("a stored original that vanished ends in fail with the reason", async () => {
@@ -379,13 +395,19 @@ describe("ingest-file: deletion and replacement during ingestion", () => {
     await db().file.update({ where: { id }, data: { contentVersion: 2, status: "updating" } });
     await runner().drain();
     expect(await getJob(ingestionJobId(id, 1))).toMatchObject({ status: "completed", result: { outcome: "stale", reason: "replaced" } });
-    expect(await db().file.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "updating", totalPages: 0, thumbnailKey: null, summaries: [] });
+    expect(await db().file.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "updating",
+      totalPages: 0,
+      thumbnailKey: null,
+      summaries: [],
+    });
     expect(await leftovers(id)).toEqual(nothing);
 
     // Replaced again while version 2 is being parsed: its later steps write nothing either.
     await startIngestion(id, 2, acme.companyId);
     const defs = hookedJob(async (name, phase, fileId) => {
-      if (fileId === id && name === "parse" && phase === "after") await db().file.update({ where: { id }, data: { contentVersion: 3, status: "updating" } });
+      if (fileId === id && name === "parse" && phase === "after")
+        await db().file.update({ where: { id }, data: { contentVersion: 3, status: "updating" } });
     });
     await runner(defs).drain();
     expect(await getJob(ingestionJobId(id, 2))).toMatchObject({ status: "completed", result: { outcome: "stale", reason: "replaced" } });

@@ -8,8 +8,8 @@ import { LocalRunner } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { storage } from "@/lib/storage/storage";
-import { useTestDatabase } from "../helpers/db";
 import { seedCompany } from "../factories";
+import { useTestDatabase } from "../helpers/db";
 
 useTestDatabase();
 
@@ -24,7 +24,15 @@ describe("purge-parse-jobs", () => {
     const make = async (id: string, expiresInMs: number, status: string) => {
       await storage().putBytes(`parse/${id}`, new TextEncoder().encode("bytes"));
       await db().parseJob.create({
-        data: { id, companyId: acme.companyId, filename: "a.pdf", fileSizeBytes: 5, status, storageKey: `parse/${id}`, expiresAt: new Date(Date.now() + expiresInMs) },
+        data: {
+          id,
+          companyId: acme.companyId,
+          filename: "a.pdf",
+          fileSizeBytes: 5,
+          status,
+          storageKey: `parse/${id}`,
+          expiresAt: new Date(Date.now() + expiresInMs),
+        },
       });
     };
     await make("parse_EXPIREDEXPIREDEXPIRED0", -60_000, "completed");

@@ -2,13 +2,13 @@
 // job (local runner, real database), search then finds them in Y's space, and the job is idempotent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reembedChunks } from "@/inngest/definitions/reembed-chunks";
-import { enqueueReembedIfNeeded, REEMBED_BATCH } from "@/lib/ingestion/reembed-chunks";
-import { db } from "@/lib/db/client";
-import { setEnvForTests } from "@/lib/env";
 import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
+import { db } from "@/lib/db/client";
 import { ensureVectorIndex, vectorIndexName } from "@/lib/db/vector";
+import { setEnvForTests } from "@/lib/env";
+import { enqueueReembedIfNeeded, REEMBED_BATCH } from "@/lib/ingestion/reembed-chunks";
 import { searchChunks } from "@/lib/search/hybrid-search";
-import { insertChunks, type ChunkInput } from "@/lib/search/index-chunks";
+import { type ChunkInput, insertChunks } from "@/lib/search/index-chunks";
 import type { ChunkSearchScope } from "@/lib/search/types";
 import { seedCompany } from "@/tests/factories";
 import { useTestDatabase } from "@/tests/helpers/db";
@@ -24,7 +24,13 @@ let scope: ChunkSearchScope;
 let xId = "";
 
 // More chunks than one batch, so the job takes several steps.
-const TOPICS = ["invoice payment overdue", "refund for defective merchandise", "annual leave days", "server room cooling", "laptop encryption policy"];
+const TOPICS = [
+  "invoice payment overdue",
+  "refund for defective merchandise",
+  "annual leave days",
+  "server room cooling",
+  "laptop encryption policy",
+];
 const N = REEMBED_BATCH + 40;
 const content = (i: number) => `Note ${i}: ${TOPICS[i % TOPICS.length]} (record R-${10_000 + i}).`;
 
@@ -36,15 +42,41 @@ beforeAll(async () => {
   const company = await seedCompany();
   scope = { companyId: company.companyId, workspaceIds: [company.defaultWorkspaceId] };
   const file = await db().file.create({
-    data: { companyId: company.companyId, workspaceId: company.defaultWorkspaceId, filename: "notes.md", title: "notes", extension: "md", size: 1, sha256: "0", storageKey: "notes" },
+    data: {
+      companyId: company.companyId,
+      workspaceId: company.defaultWorkspaceId,
+      filename: "notes.md",
+      title: "notes",
+      extension: "md",
+      size: 1,
+      sha256: "0",
+      storageKey: "notes",
+    },
   });
-  const chunks: ChunkInput[] = Array.from({ length: N }, (_, i) => ({ chunkIndex: i, page: 1, headingPath: "", content: content(i), tokenCount: 10, language: "english" }));
+  const chunks: ChunkInput[] = Array.from({ length: N }, (_, i) => ({
+    chunkIndex: i,
+    page: 1,
+    headingPath: "",
+    content: content(i),
+    tokenCount: 10,
+    language: "english",
+  }));
   const x = embeddingProvider();
   xId = x.id;
   await ensureVectorIndex(x);
-  const vectors = await embedTexts(chunks.map((c) => c.content), "document", x);
+  const vectors = await embedTexts(
+    chunks.map((c) => c.content),
+    "document",
+    x,
+  );
   // The last 10 chunks are text-only (embedding left for later): the job fills them in too.
-  await insertChunks(db(), { id: file.id, companyId: company.companyId, workspaceId: company.defaultWorkspaceId }, chunks, vectors.map((v, i) => (i < N - 10 ? v : null)), x.id);
+  await insertChunks(
+    db(),
+    { id: file.id, companyId: company.companyId, workspaceId: company.defaultWorkspaceId },
+    chunks,
+    vectors.map((v, i) => (i < N - 10 ? v : null)),
+    x.id,
+  );
 });
 
 afterAll(() => {

@@ -51,7 +51,12 @@ function exportedMethods(raw: string): string[] {
   for (const m of source.matchAll(declared)) if (METHODS.includes(m[1])) found.add(m[1]);
   for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const part of m[1].split(",")) {
-      const name = part.trim().split(/\s+as\s+/).pop()?.trim() ?? "";
+      const name =
+        part
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()
+          ?.trim() ?? "";
       if (METHODS.includes(name)) found.add(name);
     }
   }
@@ -141,7 +146,11 @@ describe("OpenAPI document", () => {
   it("holds every contract of allEndpoints() exactly once", () => {
     const ops = operations(doc).map((o) => `${o.method} ${o.path}`);
     expect(new Set(ops).size).toBe(ops.length);
-    expect([...ops].sort()).toEqual(allEndpoints().map((d) => `${d.method} ${d.path}`).sort());
+    expect([...ops].sort()).toEqual(
+      allEndpoints()
+        .map((d) => `${d.method} ${d.path}`)
+        .sort(),
+    );
   });
 
   it("is structurally valid: refs resolve, operation ids are unique, responses exist", () => {
@@ -155,7 +164,10 @@ describe("OpenAPI document", () => {
     for (const { path: p, method, op } of operations(doc)) {
       const statuses = Object.keys(op.responses);
       expect(statuses.length, `${method} ${p}`).toBeGreaterThan(0);
-      expect(statuses.some((s) => Number(s) >= 200 && Number(s) < 300), `${method} ${p} has no success response`).toBe(true);
+      expect(
+        statuses.some((s) => Number(s) >= 200 && Number(s) < 300),
+        `${method} ${p} has no success response`,
+      ).toBe(true);
       expect(op.responses["500"], `${method} ${p}`).toBeDefined();
       for (const res of Object.values(op.responses)) expect(typeof res.description).toBe("string");
       // Every {param} of the template is a required path parameter, and nothing else is.
@@ -179,7 +191,8 @@ describe("OpenAPI document", () => {
         if (def.auth === "none") expect(op.security, where).toBeUndefined();
         else expect(op.security, where).toEqual([{ bearerAuth: [] }, {}]);
       }
-      if (def.category && def.category !== UNBLOCKABLE_CATEGORY) expect(collectRefs(op.responses["503"])).toContain("#/components/schemas/MaintenanceError");
+      if (def.category && def.category !== UNBLOCKABLE_CATEGORY)
+        expect(collectRefs(op.responses["503"])).toContain("#/components/schemas/MaintenanceError");
       else expect(op.responses["503"]?.["x-error-codes"] ?? []).not.toContain("service_maintenance");
       if (!def.noRateLimit) expect(op.responses["429"]?.headers?.["Retry-After"], where).toBeDefined();
       if (def.params || def.query || def.body) expect(op.responses["422"]?.["x-error-codes"], where).toContain("validation_error");
@@ -221,7 +234,13 @@ describe("OpenAPI document", () => {
     expect(doc["x-error-codes"].map((e) => e.code)).toEqual(codes);
     for (const e of doc["x-error-codes"]) {
       const entry = ERROR_CATALOGUE[e.code as keyof typeof ERROR_CATALOGUE];
-      expect(e).toEqual({ code: e.code, status: HTTP_STATUS[e.code as keyof typeof HTTP_STATUS], area: entry.area, title: entry.title, anchor: errorDocAnchor(e.code) });
+      expect(e).toEqual({
+        code: e.code,
+        status: HTTP_STATUS[e.code as keyof typeof HTTP_STATUS],
+        area: entry.area,
+        title: entry.title,
+        anchor: errorDocAnchor(e.code),
+      });
     }
     expect(new Set(codes.map(errorDocAnchor)).size).toBe(codes.length);
   });
@@ -274,15 +293,24 @@ describe("SchemaCollector", () => {
     const Inner = z.object({ n: z.number().default(3) }).meta({ id: "OpenApiTestInner" });
     const Outer = z.object({ inner: Inner, label: z.string() }).meta({ id: "OpenApiTestOuter" });
     const c = new SchemaCollector();
-    expect(c.convert(z.object({ o: Outer }), "output", "Res")).toMatchObject({ properties: { o: { $ref: "#/components/schemas/OpenApiTestOuter" } } });
-    expect(c.convert(z.object({ o: Outer }), "input", "Body")).toMatchObject({ properties: { o: { $ref: "#/components/schemas/OpenApiTestOuterInput" } } });
+    expect(c.convert(z.object({ o: Outer }), "output", "Res")).toMatchObject({
+      properties: { o: { $ref: "#/components/schemas/OpenApiTestOuter" } },
+    });
+    expect(c.convert(z.object({ o: Outer }), "input", "Body")).toMatchObject({
+      properties: { o: { $ref: "#/components/schemas/OpenApiTestOuterInput" } },
+    });
     expect(c.schemas.OpenApiTestOuterInput).toMatchObject({ properties: { inner: { $ref: "#/components/schemas/OpenApiTestInnerInput" } } });
     expect(c.schemas.OpenApiTestInner.required).toEqual(["n"]);
     expect(c.schemas.OpenApiTestInnerInput.required).toBeUndefined();
   });
 
   it("turns recursive schemas into named components instead of a bare '#' ref", () => {
-    const Node: z.ZodType = z.object({ name: z.string(), get children() { return z.array(Node); } });
+    const Node: z.ZodType = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(Node);
+      },
+    });
     const c = new SchemaCollector();
     expect(c.convert(Node, "output", "TreeResponse200")).toEqual({ $ref: "#/components/schemas/TreeResponse200" });
     expect(JSON.stringify(c.schemas)).not.toContain('"$ref":"#"');

@@ -1,16 +1,16 @@
 // Hybrid retrieval on a real (PGlite + pgvector) database with the offline embedding model: exact
 // tokens, paraphrases, fusion, tenancy and workspace isolation, file filters, and the partial HNSW index.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
 import { createDatabase, database, db, setDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { setEnvForTests } from "@/lib/env";
-import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
 import { chunksNeedingEmbedding, ensureVectorIndex, vectorIndexName } from "@/lib/db/vector";
+import { setEnvForTests } from "@/lib/env";
 import { chunkSearchSql, fileLevelSearch, searchChunks } from "@/lib/search/hybrid-search";
-import { deleteChunks, insertChunks, type ChunkInput } from "@/lib/search/index-chunks";
+import { type ChunkInput, deleteChunks, insertChunks } from "@/lib/search/index-chunks";
 import type { ChunkSearchScope, SearchMode } from "@/lib/search/types";
-import { useTestDatabase } from "@/tests/helpers/db";
 import { seedCompany } from "@/tests/factories";
+import { useTestDatabase } from "@/tests/helpers/db";
 
 useTestDatabase();
 
@@ -24,15 +24,49 @@ interface Doc {
 const CORPUS: Doc[] = [
   { name: "invoice-consulting", ext: "pdf", chunks: ["Invoice INV-77341 for consulting services in October is overdue. Please pay within 14 days."] },
   { name: "invoice-hardware", ext: "pdf", chunks: ["Invoice INV-77314 for hardware was paid in full by bank transfer."] },
-  { name: "refund-policy", ext: "docx", chunks: ["Refund policy: customers may request reimbursement for defective merchandise within 30 days of delivery."] },
-  { name: "leave-policy", ext: "docx", chunks: ["Staff are entitled to 30 days of paid annual leave per calendar year.", "Vacation requests go to the team lead two weeks ahead."] },
-  { name: "vehicle-claims", ext: "pdf", chunks: ["To report a car collision, file a claim with the insurer within 14 days and attach photos of the damage."] },
-  { name: "kuendigung", ext: "pdf", language: "german", chunks: ["Die Kündigung des Mietvertrags muss schriftlich mit einer Frist von drei Monaten erfolgen."] },
-  { name: "facture", ext: "pdf", language: "french", chunks: ["La facture numéro 5521 reste impayée depuis juin; des pénalités de retard s'appliquent."] },
-  { name: "security", ext: "md", chunks: ["All laptops must use full-disk encryption and a password manager. Report phishing emails to the security team."] },
-  { name: "onboarding", ext: "md", chunks: ["New employees receive their laptop and badge on the first day. The onboarding checklist covers accounts and training."] },
+  {
+    name: "refund-policy",
+    ext: "docx",
+    chunks: ["Refund policy: customers may request reimbursement for defective merchandise within 30 days of delivery."],
+  },
+  {
+    name: "leave-policy",
+    ext: "docx",
+    chunks: ["Staff are entitled to 30 days of paid annual leave per calendar year.", "Vacation requests go to the team lead two weeks ahead."],
+  },
+  {
+    name: "vehicle-claims",
+    ext: "pdf",
+    chunks: ["To report a car collision, file a claim with the insurer within 14 days and attach photos of the damage."],
+  },
+  {
+    name: "kuendigung",
+    ext: "pdf",
+    language: "german",
+    chunks: ["Die Kündigung des Mietvertrags muss schriftlich mit einer Frist von drei Monaten erfolgen."],
+  },
+  {
+    name: "facture",
+    ext: "pdf",
+    language: "french",
+    chunks: ["La facture numéro 5521 reste impayée depuis juin; des pénalités de retard s'appliquent."],
+  },
+  {
+    name: "security",
+    ext: "md",
+    chunks: ["All laptops must use full-disk encryption and a password manager. Report phishing emails to the security team."],
+  },
+  {
+    name: "onboarding",
+    ext: "md",
+    chunks: ["New employees receive their laptop and badge on the first day. The onboarding checklist covers accounts and training."],
+  },
   { name: "cafeteria", ext: "txt", chunks: ["The cafeteria serves lunch from noon until two. Vegetarian options are available every day."] },
-  { name: "server-room", ext: "md", chunks: ["The server room temperature must stay below 25 degrees; the cooling system alerts the on-call engineer."] },
+  {
+    name: "server-room",
+    ext: "md",
+    chunks: ["The server room temperature must stay below 25 degrees; the cooling system alerts the on-call engineer."],
+  },
 ];
 
 // Text that would rank first for the test queries, stored where the caller has no access.
@@ -44,7 +78,16 @@ const forbiddenFileIds: number[] = [];
 
 async function addFile(companyId: number, workspaceId: number, doc: Doc): Promise<number> {
   const file = await db().file.create({
-    data: { companyId, workspaceId, filename: `${doc.name}.${doc.ext}`, title: doc.name, extension: doc.ext, size: 100, sha256: "0", storageKey: doc.name },
+    data: {
+      companyId,
+      workspaceId,
+      filename: `${doc.name}.${doc.ext}`,
+      title: doc.name,
+      extension: doc.ext,
+      size: 100,
+      sha256: "0",
+      storageKey: doc.name,
+    },
   });
   const chunks: ChunkInput[] = doc.chunks.map((content, i) => ({
     chunkIndex: i,
@@ -55,7 +98,11 @@ async function addFile(companyId: number, workspaceId: number, doc: Doc): Promis
     language: doc.language ?? "english",
   }));
   const provider = embeddingProvider();
-  const vectors = await embedTexts(chunks.map((c) => `${c.headingPath}\n${c.content}`), "document", provider);
+  const vectors = await embedTexts(
+    chunks.map((c) => `${c.headingPath}\n${c.content}`),
+    "document",
+    provider,
+  );
   await insertChunks(db(), { id: file.id, companyId, workspaceId }, chunks, vectors, provider.id);
   return file.id;
 }
@@ -225,7 +272,9 @@ describe("vector index", () => {
       });
     expect(plan).toContain(`Index Scan using ${name}`);
     expect(plan).toContain("Bitmap Index Scan on chunks_tsv_idx");
-    const [still] = await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'chunks_company_id_workspace_id_idx'`;
+    const [still] = await db().$queryRaw<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'chunks_company_id_workspace_id_idx'`;
     expect(still.n).toBe(1);
   });
 });
@@ -242,7 +291,14 @@ describe("fileLevelSearch and chunk maintenance", () => {
   it("rewrites chunks idempotently, finds stale vectors and deletes a file's chunks", async () => {
     const fileId = fileIds.get("cafeteria")!;
     const file = await db().file.findUniqueOrThrow({ where: { id: fileId } });
-    const chunk: ChunkInput = { chunkIndex: 0, page: 2, headingPath: "Canteen", content: "Lunch moved to 11:30.", tokenCount: 4, language: "klingon" };
+    const chunk: ChunkInput = {
+      chunkIndex: 0,
+      page: 2,
+      headingPath: "Canteen",
+      content: "Lunch moved to 11:30.",
+      tokenCount: 4,
+      language: "klingon",
+    };
     await insertChunks(db(), { id: fileId, companyId: file.companyId, workspaceId: file.workspaceId }, [chunk], null, null);
     const [row] = await db().$queryRaw<{ page: number; language: string; embedding_model: string | null; n: number }[]>`
       SELECT page, language, embedding_model, (SELECT count(*)::int FROM chunks WHERE file_id = ${fileId}) AS n FROM chunks WHERE file_id = ${fileId}`;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
 import { recordUsage } from "@/lib/billing/record-usage";
-import { useTestDatabase } from "../helpers/db";
+import { db } from "@/lib/db/client";
 import { seedCompany } from "../factories";
+import { useTestDatabase } from "../helpers/db";
 
 useTestDatabase();
 
@@ -10,7 +10,14 @@ describe("recordUsage", () => {
   it("writes a usage event with company, user, key and time", async () => {
     const acme = await seedCompany();
     const at = new Date("2026-11-01T10:00:00Z");
-    await recordUsage({ feature: "parsing", quantity: 7, companyId: acme.companyId, userId: acme.admin.userId, apiKeyId: acme.admin.keyId, occurredAt: at });
+    await recordUsage({
+      feature: "parsing",
+      quantity: 7,
+      companyId: acme.companyId,
+      userId: acme.admin.userId,
+      apiKeyId: acme.admin.keyId,
+      occurredAt: at,
+    });
     const rows = await db().usageEvent.findMany({ where: { companyId: acme.companyId } });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ feature: "parsing", quantity: 7, userId: acme.admin.userId, apiKeyId: acme.admin.keyId, occurredAt: at });

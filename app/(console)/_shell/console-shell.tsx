@@ -6,7 +6,7 @@
 // returns focus to the button, following a link or changing route closes it.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { cx } from "@/components/ui";
 import { ConsoleNav } from "./console-nav";
 

@@ -1,9 +1,9 @@
 "use client";
 // Who is signed in (kept fresh by the session query) and the sign-out button, at the foot of the sidebar.
 import { Button } from "@/components/ui";
-import type { TCurrentUser } from "@/lib/contracts/auth";
 import { useCurrentUser } from "@/lib/client/hooks/use-current-user";
 import { useSignOut } from "@/lib/client/hooks/use-sign-out";
+import type { TCurrentUser } from "@/lib/contracts/auth";
 
 export function UserMenu({ initial }: { initial: TCurrentUser }) {
   const { data } = useCurrentUser(initial);

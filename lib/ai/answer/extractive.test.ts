@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { collectAnswer } from "./index";
 import { ExtractiveAnswerProvider, NO_ANSWER, splitSentences } from "./extractive";
+import { collectAnswer } from "./index";
 import type { AnswerEvent, AnswerSource } from "./types";
 
 const src = (index: number, content: string): AnswerSource => ({
@@ -15,7 +15,10 @@ const src = (index: number, content: string): AnswerSource => ({
 });
 
 const SOURCES = [
-  src(1, "# Refund policy\n\nCustomers may request a refund within 30 days of purchase. Refunds are paid to the original payment method. Shipping costs are not refunded."),
+  src(
+    1,
+    "# Refund policy\n\nCustomers may request a refund within 30 days of purchase. Refunds are paid to the original payment method. Shipping costs are not refunded.",
+  ),
   src(2, "# Invoices\n\nInvoice INV-77341 was issued to ACME GmbH on 3 March 2024. The total amount is 1,250 EUR, payable within 14 days."),
   src(3, "The office is closed on public holidays. Our support team answers e-mails within two business days."),
 ];
@@ -26,7 +29,9 @@ const ask = (query: string, sources = SOURCES, history: { role: "user" | "assist
 
 describe("splitSentences", () => {
   it("splits markdown into clean sentences, dropping headings, table rules and fragments", () => {
-    const s = splitSentences("# Title\n\n- **First** point is here, e.g. this one. Dr. Smith approves [the form](http://x).\n|---|---|\n| Plan | Price per month |\nok.");
+    const s = splitSentences(
+      "# Title\n\n- **First** point is here, e.g. this one. Dr. Smith approves [the form](http://x).\n|---|---|\n| Plan | Price per month |\nok.",
+    );
     expect(s).toEqual(["First point is here, e.g. this one.", "Dr. Smith approves the form.", "Plan | Price per month"]);
   });
 });
@@ -78,7 +83,8 @@ describe("ExtractiveAnswerProvider", () => {
 
   it("streams sentence-sized deltas, then done with approximate token usage", async () => {
     const events: AnswerEvent[] = [];
-    for await (const e of provider.stream({ query: "refund within 30 days to the original payment method", history: [], sources: SOURCES })) events.push(e);
+    for await (const e of provider.stream({ query: "refund within 30 days to the original payment method", history: [], sources: SOURCES }))
+      events.push(e);
     const deltas = events.filter((e) => e.type === "delta");
     expect(deltas.length).toBeGreaterThanOrEqual(1);
     const done = events.at(-1)!;
@@ -90,7 +96,10 @@ describe("ExtractiveAnswerProvider", () => {
   });
 
   it("skips a sentence repeated by overlapping chunks", async () => {
-    const dup = [src(1, "Staff are entitled to 30 days of paid annual leave per calendar year."), src(2, "Staff are entitled to 30 days of paid annual leave per calendar year.")];
+    const dup = [
+      src(1, "Staff are entitled to 30 days of paid annual leave per calendar year."),
+      src(2, "Staff are entitled to 30 days of paid annual leave per calendar year."),
+    ];
     const { answer } = await ask("How many days of annual leave do staff get?", dup);
     expect(answer.match(/entitled/g)).toHaveLength(1);
   });

@@ -15,10 +15,10 @@
 // Usage: approximate BPE tokens (lib/documents/chunk.ts estimateTokens) of question + sources read
 // (prompt) and of the answer (completion).
 import sbd from "sbd";
-import { estimateTokens } from "@/lib/documents/chunk";
 import { LocalEmbeddingProvider } from "@/lib/ai/embeddings/local-provider";
 import { loadWordVectors, WORD_DIMS, type WordVectors } from "@/lib/ai/embeddings/word-vectors";
 import { analyse, idf, queryTerms, rarity } from "@/lib/ai/rerank/lexical";
+import { estimateTokens } from "@/lib/documents/chunk";
 import type { AnswerEvent, AnswerProvider, AnswerRequest, AnswerSource } from "./types";
 
 export const NO_ANSWER = "The provided documents do not contain an answer to this question.";
@@ -71,14 +71,21 @@ export class ExtractiveAnswerProvider implements AnswerProvider {
 
   /** The chosen sentences, in answer order (empty: nothing relevant). Exposed for tests and tuning. */
   async select(req: AnswerRequest): Promise<Sentence[]> {
-    const sentences = req.sources.flatMap((source) => splitSentences(source.content).map((text, pos) => ({ source, pos, text, relevance: 0, score: 0 })));
+    const sentences = req.sources.flatMap((source) =>
+      splitSentences(source.content).map((text, pos) => ({ source, pos, text, relevance: 0, score: 0 })),
+    );
     if (!sentences.length) return [];
     // Follow-up questions ("and for the premium plan?") borrow the terms of the previous question.
     const lastUser = [...req.history].reverse().find((m) => m.role === "user");
     let terms = topicTerms(req.query);
     if (terms.length < 3 && lastUser) {
       const own = new Set(terms.map((t) => t.stem));
-      terms = [...terms, ...topicTerms(lastUser.content).filter((t) => !own.has(t.stem)).map((t) => ({ ...t, borrowed: true }))];
+      terms = [
+        ...terms,
+        ...topicTerms(lastUser.content)
+          .filter((t) => !own.has(t.stem))
+          .map((t) => ({ ...t, borrowed: true })),
+      ];
     }
     if (!terms.length) return [];
 
@@ -121,7 +128,9 @@ export class ExtractiveAnswerProvider implements AnswerProvider {
 
     // Answerable only if some source speaks of most of the question (weighted): a passage about "language
     // settings" does not answer "what language is spoken in Brazil?" however well one word matches.
-    const answerable = [...sourceCredit.values()].some((credits) => credits.reduce((a, c, k) => a + c * weights[k], 0) / total >= this.minSourceCoverage);
+    const answerable = [...sourceCredit.values()].some(
+      (credits) => credits.reduce((a, c, k) => a + c * weights[k], 0) / total >= this.minSourceCoverage,
+    );
     const ranked = [...sentences].sort((a, b) => b.score - a.score);
     const best = ranked[0].relevance;
     if (best < this.threshold || !answerable) return [];

@@ -7,12 +7,16 @@ import { ExtractiveAnswerProvider } from "./extractive";
 import { OpenAIAnswerProvider } from "./openai-provider";
 import type { AnswerProvider, AnswerRequest, AnswerUsage } from "./types";
 
-export type { AnswerEvent, AnswerMessage, AnswerProvider, AnswerRequest, AnswerSource, AnswerUsage } from "./types";
 export { NO_ANSWER } from "./extractive";
+export type { AnswerEvent, AnswerMessage, AnswerProvider, AnswerRequest, AnswerSource, AnswerUsage } from "./types";
 
 export function answerProvider(): AnswerProvider {
   const e = env();
-  return configured("answer", [e.ANSWER_PROVIDER, e.ANSWER_MODEL, e.ANSWER_BASE_URL, e.ANSWER_API_KEY, e.ANSWER_TIMEOUT_MS, e.ANSWER_MAX_CONTEXT_TOKENS], () => createProvider(e));
+  return configured(
+    "answer",
+    [e.ANSWER_PROVIDER, e.ANSWER_MODEL, e.ANSWER_BASE_URL, e.ANSWER_API_KEY, e.ANSWER_TIMEOUT_MS, e.ANSWER_MAX_CONTEXT_TOKENS],
+    () => createProvider(e),
+  );
 }
 
 function createProvider(e: TEnv): AnswerProvider {

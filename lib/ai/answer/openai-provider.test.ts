@@ -26,13 +26,23 @@ const server = useFakeServer<{ model: string; messages: Msg[]; stream?: boolean 
   }
   res.writeHead(200, { "content-type": "text/event-stream" });
   const ev = (o: unknown) => res.write(`data: ${JSON.stringify(o)}\n\n`);
-  for (const piece of ["Refunds take ", "30 days ", "[1]."]) ev({ model: body.model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+  for (const piece of ["Refunds take ", "30 days ", "[1]."])
+    ev({ model: body.model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
   ev({ model: body.model, choices: [], usage: { prompt_tokens: 120, completion_tokens: 9, total_tokens: 129 } });
   res.end("data: [DONE]\n\n");
 });
 afterAll(() => setEnvForTests({}));
 
-const src = (index: number, content: string): AnswerSource => ({ index, fileId: 1, filename: `f${index}.pdf`, chunkId: `${index}`, page: index, heading: "Policy", content, score: 1 });
+const src = (index: number, content: string): AnswerSource => ({
+  index,
+  fileId: 1,
+  filename: `f${index}.pdf`,
+  chunkId: `${index}`,
+  page: index,
+  heading: "Policy",
+  content,
+  score: 1,
+});
 const REQ: AnswerRequest = {
   query: "How long do refunds take?",
   history: [
@@ -42,7 +52,8 @@ const REQ: AnswerRequest = {
   instructions: "Answer like a pirate.",
   sources: [src(1, "Refunds are processed within 30 days."), src(2, "Shipping is free.")],
 };
-const provider = (model: string, timeoutMs = 2_000) => new OpenAIAnswerProvider({ baseUrl: `${server.url}/v1`, model, apiKey: "k", timeoutMs, maxContextTokens: 4_000 });
+const provider = (model: string, timeoutMs = 2_000) =>
+  new OpenAIAnswerProvider({ baseUrl: `${server.url}/v1`, model, apiKey: "k", timeoutMs, maxContextTokens: 4_000 });
 
 const failure = (p: Promise<unknown>) => rejection(p, AppError);
 

@@ -3,9 +3,10 @@
 // instructions, then the conversation, then one user message with the numbered sources and the question.
 // Sources are trimmed to ANSWER_MAX_CONTEXT_TOKENS (lowest-ranked dropped first; numbers are kept, so
 // citations still point into the caller's `sources`). Chat client failures map to the spec's codes.
+
+import { type ChatConfig, type ChatMessage, chatStream, ModelHttpError } from "@/lib/ai/openai-chat";
 import { estimateTokens } from "@/lib/documents/chunk";
 import { AppError } from "@/lib/errors";
-import { chatStream, ModelHttpError, type ChatConfig, type ChatMessage } from "@/lib/ai/openai-chat";
 import { modelUnavailable } from "../model-errors";
 import type { AnswerEvent, AnswerProvider, AnswerRequest, AnswerSource } from "./types";
 

@@ -14,7 +14,20 @@ export type { EmbeddingProvider } from "./types";
 /** The configured provider, rebuilt only when the embedding configuration changes (tests). */
 export function embeddingProvider(): EmbeddingProvider {
   const e = env();
-  return configured("embeddings", [e.EMBEDDINGS_PROVIDER, e.EMBEDDINGS_MODEL, e.EMBEDDINGS_MODEL_DIR, e.EMBEDDINGS_BASE_URL, e.EMBEDDINGS_DIMENSIONS, e.EMBEDDINGS_BATCH_SIZE, e.EMBEDDINGS_TIMEOUT_MS, e.EMBEDDINGS_API_KEY], () => createProvider(e));
+  return configured(
+    "embeddings",
+    [
+      e.EMBEDDINGS_PROVIDER,
+      e.EMBEDDINGS_MODEL,
+      e.EMBEDDINGS_MODEL_DIR,
+      e.EMBEDDINGS_BASE_URL,
+      e.EMBEDDINGS_DIMENSIONS,
+      e.EMBEDDINGS_BATCH_SIZE,
+      e.EMBEDDINGS_TIMEOUT_MS,
+      e.EMBEDDINGS_API_KEY,
+    ],
+    () => createProvider(e),
+  );
 }
 
 function createProvider(e: TEnv): EmbeddingProvider {

@@ -37,10 +37,22 @@ describe("LocalEmbeddingProvider", () => {
 
   it("places paraphrases closer than unrelated texts", async () => {
     const cases: [string, string, string][] = [
-      ["How do I get my money back for a damaged product?", "Refund policy: customers may request reimbursement for defective items.", "The quarterly board meeting is scheduled for March in the Berlin office."],
+      [
+        "How do I get my money back for a damaged product?",
+        "Refund policy: customers may request reimbursement for defective items.",
+        "The quarterly board meeting is scheduled for March in the Berlin office.",
+      ],
       ["employee vacation days", "Staff are entitled to 30 days of paid annual leave.", "The server room temperature must stay below 25 degrees."],
-      ["car accident insurance claim", "To report a vehicle collision, file a claim with the insurer within 14 days.", "Our chocolate cake recipe uses dark cocoa and butter."],
-      ["termination of the contract", "Either party may cancel the agreement with three months notice.", "The cafeteria serves lunch from noon until 2 pm."],
+      [
+        "car accident insurance claim",
+        "To report a vehicle collision, file a claim with the insurer within 14 days.",
+        "Our chocolate cake recipe uses dark cocoa and butter.",
+      ],
+      [
+        "termination of the contract",
+        "Either party may cancel the agreement with three months notice.",
+        "The cafeteria serves lunch from noon until 2 pm.",
+      ],
     ];
     for (const [q, near, far] of cases) {
       const [n, f] = await sims(q, near, far);
@@ -58,7 +70,11 @@ describe("LocalEmbeddingProvider", () => {
   it("gives German and French words (absent from the English vectors) meaningful vectors", async () => {
     const [v] = await provider.embed(["Zahlungsfrist"], "document");
     expect(v.some((x) => x !== 0)).toBe(true);
-    const [de, deFar] = await sims("Kündigung des Vertrags", "Die Kündigung des Vertrages erfolgt schriftlich.", "Der Kaffee ist heute besonders gut.");
+    const [de, deFar] = await sims(
+      "Kündigung des Vertrags",
+      "Die Kündigung des Vertrages erfolgt schriftlich.",
+      "Der Kaffee ist heute besonders gut.",
+    );
     expect(de).toBeGreaterThan(deFar + 0.1);
     const [fr, frFar] = await sims("facture impayée", "La facture numéro 42 reste impayée depuis juin.", "Le chat dort sur le canapé.");
     expect(fr).toBeGreaterThan(frFar + 0.1);

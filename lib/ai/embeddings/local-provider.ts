@@ -12,8 +12,9 @@
 // α² = wordWeight (default 0.5) so cosine = α²·cos(word parts) + β²·cos(hashed parts) when both exist.
 // The id carries the configuration (`docintel-local-v1-356`): a different configuration is a
 // different vector space and must never be compared with this one.
-import type { EmbeddingProvider } from "./types";
+
 import { foldText, STOPWORDS, tokenize, tokenParts } from "./tokenize";
+import type { EmbeddingProvider } from "./types";
 import { loadWordVectors, WORD_DIMS, type WordVectors } from "./word-vectors";
 
 export interface LocalProviderOptions {

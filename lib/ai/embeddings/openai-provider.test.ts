@@ -42,7 +42,11 @@ describe("OpenAIEmbeddingProvider", () => {
     const p = provider("text-embedding-3-small", { dimensions: 8 });
     expect(p.id).toBe("openai:text-embedding-3-small:d8");
     const [a, b] = await p.embed(["a", "bbb"], "document");
-    expect(seen[0]).toMatchObject({ path: "/v1/embeddings", auth: "Bearer sk-test", body: { model: "text-embedding-3-small", input: ["a", "bbb"], dimensions: 8 } });
+    expect(seen[0]).toMatchObject({
+      path: "/v1/embeddings",
+      auth: "Bearer sk-test",
+      body: { model: "text-embedding-3-small", input: ["a", "bbb"], dimensions: 8 },
+    });
     for (const v of [a, b]) expect(Math.hypot(...v)).toBeCloseTo(1, 6);
     // "a" → components (1+d)%5+1, "bbb" → (3+d)%5+1: different, so a reversed answer would show.
     expect(a[0]).toBeLessThan(b[0]);

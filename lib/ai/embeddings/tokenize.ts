@@ -4,7 +4,11 @@
 
 /** Lower-cases and folds diacritics (Kündigung → kundigung, café → cafe): GloVe's vocabulary is ASCII. */
 export function foldText(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}+/gu, "").replace(/ß/g, "ss").toLowerCase();
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/ß/g, "ss")
+    .toLowerCase();
 }
 
 const TOKEN = /[\p{L}\p{N}]+(?:[-_./'’][\p{L}\p{N}]+)*/gu;

@@ -68,7 +68,10 @@ async function readCache(file: string): Promise<WordVectors | undefined> {
   let off = nl + 1;
   const wordsLen = buf.readUInt32LE(off);
   off += 4;
-  const words = buf.subarray(off, off + wordsLen).toString("utf8").split("\n");
+  const words = buf
+    .subarray(off, off + wordsLen)
+    .toString("utf8")
+    .split("\n");
   off += wordsLen;
   off += (4 - (off % 4)) % 4;
   const scale = new Float32Array(buf.buffer.slice(buf.byteOffset + off, buf.byteOffset + off + size * 4));
@@ -187,7 +190,7 @@ function parseNumber(buf: Buffer, start: number): [number, number] {
       exp = exp * 10 + (c - 48);
       c = buf[++i];
     }
-    value *= Math.pow(10, expNeg ? -exp : exp);
+    value *= 10 ** (expNeg ? -exp : exp);
   }
   return [neg ? -value : value, i];
 }

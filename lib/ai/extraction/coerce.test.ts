@@ -110,8 +110,23 @@ describe("dates", () => {
 
 describe("booleans, enums, e-mails, strings", () => {
   it.each([
-    ["yes", true], ["No", false], ["ja", true], ["Nein", false], ["oui", true], ["non", false], ["true", true], ["FALSE", false],
-    ["x", true], ["✓", true], ["☐", false], ["[x]", true], ["1", true], [0, false], [true, true], ["maybe", null], ["", null],
+    ["yes", true],
+    ["No", false],
+    ["ja", true],
+    ["Nein", false],
+    ["oui", true],
+    ["non", false],
+    ["true", true],
+    ["FALSE", false],
+    ["x", true],
+    ["✓", true],
+    ["☐", false],
+    ["[x]", true],
+    ["1", true],
+    [0, false],
+    [true, true],
+    ["maybe", null],
+    ["", null],
   ])("boolean %j → %j", (input, expected) => {
     expect(one({ type: "boolean" }, input)).toBe(expected);
   });

@@ -14,7 +14,7 @@
 import type { ErrorObject } from "ajv";
 import { compileSchema, type ObjectSchema } from "./json-schema";
 import { parseDate, parseDateTime } from "./values/date";
-import { parseInteger, parseNumber, type Locale } from "./values/number";
+import { type Locale, parseInteger, parseNumber } from "./values/number";
 import { matchEnum, parseBoolean, parseEmail, toText } from "./values/text";
 
 type Schema = Record<string, unknown>;
@@ -195,7 +195,10 @@ function mergeSchemas(a: Schema, b: Schema): Schema {
 // ---------------------------------------------------------------- validation after coercion
 
 function pointer(path: string): string[] {
-  return path.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return path
+    .split("/")
+    .slice(1)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 function getAt(root: unknown, parts: string[]): unknown {

@@ -7,11 +7,15 @@ import { LocalExtractor } from "./local-extractor";
 import { OpenAIExtractor } from "./openai-extractor";
 import type { Extractor } from "./types";
 
-export type { Extractor, ExtractionRequest, ExtractionResult, ExtractionPage, Granularity, ObjectSchema } from "./types";
+export type { ExtractionPage, ExtractionRequest, ExtractionResult, Extractor, Granularity, ObjectSchema } from "./types";
 
 export function extractor(): Extractor {
   const e = env();
-  return configured("extractor", [e.EXTRACTION_PROVIDER, e.EXTRACTION_MODEL, e.EXTRACTION_BASE_URL, e.EXTRACTION_API_KEY, e.EXTRACTION_TIMEOUT_MS, e.EXTRACTION_PAGES_PER_BATCH], () => createExtractor(e));
+  return configured(
+    "extractor",
+    [e.EXTRACTION_PROVIDER, e.EXTRACTION_MODEL, e.EXTRACTION_BASE_URL, e.EXTRACTION_API_KEY, e.EXTRACTION_TIMEOUT_MS, e.EXTRACTION_PAGES_PER_BATCH],
+    () => createExtractor(e),
+  );
 }
 
 function createExtractor(e: TEnv): Extractor {

@@ -36,8 +36,18 @@ describe("validateExtractionSchema", () => {
   });
 
   it("accepts draft-07 and draft 2020-12 dialects", () => {
-    ok({ $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { a: { type: "string" } }, definitions: { x: { type: "string" } } });
-    ok({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { a: { $ref: "#/$defs/x" } }, $defs: { x: { type: "string" } } });
+    ok({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "object",
+      properties: { a: { type: "string" } },
+      definitions: { x: { type: "string" } },
+    });
+    ok({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      properties: { a: { $ref: "#/$defs/x" } },
+      $defs: { x: { type: "string" } },
+    });
     // Tuple `items` is draft-07 only: still accepted without a declared dialect.
     ok({ type: "object", properties: { pair: { type: "array", items: [{ type: "string" }, { type: "number" }] } } });
   });
@@ -55,7 +65,11 @@ describe("validateExtractionSchema", () => {
   });
 
   it("requires type object and a non-empty properties object", () => {
-    expect(errors({ type: "array", items: {} }).map((e) => e.detail).join(" ")).toMatch(/"type": "object"/);
+    expect(
+      errors({ type: "array", items: {} })
+        .map((e) => e.detail)
+        .join(" "),
+    ).toMatch(/"type": "object"/);
     expect(errors({ type: "object" })[0].detail).toMatch(/non-empty "properties"/);
     expect(errors({ type: "object", properties: {} })[0].detail).toMatch(/non-empty "properties"/);
     expect(errors({ type: "object", properties: { a: "string" } })[0].detail).toMatch(/Property "a" must be a schema object/);
@@ -72,14 +86,21 @@ describe("validateExtractionSchema", () => {
   });
 
   it("rejects unsupported dialects", () => {
-    expect(errors({ $schema: "http://json-schema.org/draft-04/schema#", type: "object", properties: { a: { type: "string" } } })[0].detail).toMatch(/unsupported \$schema/);
+    expect(errors({ $schema: "http://json-schema.org/draft-04/schema#", type: "object", properties: { a: { type: "string" } } })[0].detail).toMatch(
+      /unsupported \$schema/,
+    );
   });
 
   it("enforces size limits: top-level properties, total properties, depth, bytes", () => {
     const many = Object.fromEntries(Array.from({ length: SCHEMA_LIMITS.maxTopLevelProperties + 1 }, (_, i) => [`p${i}`, { type: "string" }]));
     expect(errors({ type: "object", properties: many }).some((e) => e.error === "too_large")).toBe(true);
 
-    const nested = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`o${i}`, { type: "object", properties: { a: { type: "string" }, b: { type: "string" }, c: { type: "string" }, d: { type: "string" } } }]));
+    const nested = Object.fromEntries(
+      Array.from({ length: 80 }, (_, i) => [
+        `o${i}`,
+        { type: "object", properties: { a: { type: "string" }, b: { type: "string" }, c: { type: "string" }, d: { type: "string" } } },
+      ]),
+    );
     expect(errors({ type: "object", properties: nested })[0].detail).toMatch(/over all nesting levels/);
 
     let deep: Record<string, unknown> = { type: "string" };

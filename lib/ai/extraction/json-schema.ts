@@ -146,7 +146,10 @@ export function validateExtractionSchema(input: unknown): SchemaValidation {
   const acc = { total: 0, depth: 0 };
   measure(schema, 0, acc);
   if (acc.total > SCHEMA_LIMITS.maxTotalProperties) {
-    errors.push({ error: "too_large", detail: `At most ${SCHEMA_LIMITS.maxTotalProperties} properties are allowed over all nesting levels (found ${acc.total}).` });
+    errors.push({
+      error: "too_large",
+      detail: `At most ${SCHEMA_LIMITS.maxTotalProperties} properties are allowed over all nesting levels (found ${acc.total}).`,
+    });
   }
   if (acc.depth > SCHEMA_LIMITS.maxDepth) {
     errors.push({ error: "too_large", detail: `Schemas may nest at most ${SCHEMA_LIMITS.maxDepth} levels deep.` });

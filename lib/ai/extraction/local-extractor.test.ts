@@ -4,7 +4,12 @@ import type { Granularity, ObjectSchema } from "./types";
 
 const ex = new LocalExtractor();
 const run = (schema: ObjectSchema, pages: string[] | string, granularity: Granularity = "auto") =>
-  ex.extract({ schema, filename: "doc.pdf", pages: (Array.isArray(pages) ? pages : [pages]).map((markdown, i) => ({ page: i + 1, markdown })), granularity });
+  ex.extract({
+    schema,
+    filename: "doc.pdf",
+    pages: (Array.isArray(pages) ? pages : [pages]).map((markdown, i) => ({ page: i + 1, markdown })),
+    granularity,
+  });
 
 const invoiceSchema: ObjectSchema = {
   type: "object",
@@ -19,7 +24,10 @@ const invoiceSchema: ObjectSchema = {
     total_amount: { type: "number" },
     line_items: {
       type: "array",
-      items: { type: "object", properties: { description: { type: "string" }, quantity: { type: "number" }, unit_price: { type: "number" }, amount: { type: "number" } } },
+      items: {
+        type: "object",
+        properties: { description: { type: "string" }, quantity: { type: "number" }, unit_price: { type: "number" }, amount: { type: "number" } },
+      },
     },
   },
 };
@@ -87,9 +95,16 @@ describe("LocalExtractor: document granularity", () => {
   });
 
   it("finds values in prose after a label phrase, and names given by an appositive", async () => {
-    const md = "Wir, Müller GmbH (Lieferant), stellen mit Rechnungsnummer INV-52140 vom 26.04.2024 in Rechnung. Der Betrag ist zahlbar bis 26.05.2024. Rückfragen an info@mueller.de.";
+    const md =
+      "Wir, Müller GmbH (Lieferant), stellen mit Rechnungsnummer INV-52140 vom 26.04.2024 in Rechnung. Der Betrag ist zahlbar bis 26.05.2024. Rückfragen an info@mueller.de.";
     const [row] = (await run(invoiceSchema, md)).rows;
-    expect(row).toMatchObject({ invoice_number: "INV-52140", invoice_date: "2024-04-26", due_date: "2024-05-26", vendor_name: "Müller GmbH", vendor_email: "info@mueller.de" });
+    expect(row).toMatchObject({
+      invoice_number: "INV-52140",
+      invoice_date: "2024-04-26",
+      due_date: "2024-05-26",
+      vendor_name: "Müller GmbH",
+      vendor_email: "info@mueller.de",
+    });
   });
 
   it("uses titles and description phrases as labels", async () => {
@@ -141,7 +156,12 @@ describe("LocalExtractor: document granularity", () => {
 describe("LocalExtractor: records and pages", () => {
   const statement: ObjectSchema = {
     type: "object",
-    properties: { account_holder: { type: "string" }, date: { type: "string", format: "date" }, description: { type: "string" }, amount: { type: "number" } },
+    properties: {
+      account_holder: { type: "string" },
+      date: { type: "string", format: "date" },
+      description: { type: "string" },
+      amount: { type: "number" },
+    },
   };
   const md = `# Kontoauszug
 
@@ -177,7 +197,10 @@ Name: Bob Stone
 Email: bob@stone.io
 City: York
 `;
-    const schema: ObjectSchema = { type: "object", properties: { name: { type: "string" }, email: { type: "string", format: "email" }, city: { type: "string" } } };
+    const schema: ObjectSchema = {
+      type: "object",
+      properties: { name: { type: "string" }, email: { type: "string", format: "email" }, city: { type: "string" } },
+    };
     const r = await run(schema, contacts);
     expect(r.granularity).toBe("record");
     expect(r.rows).toEqual([
@@ -244,11 +267,19 @@ City: York
         invoice_number: { type: "string" },
         customer_name: { type: "string" },
         subtotal: { type: "number" },
-        line_items: { type: "array", items: { type: "object", properties: { description: { type: "string" }, quantity: { type: "number" }, amount: { type: "number" } } } },
+        line_items: {
+          type: "array",
+          items: { type: "object", properties: { description: { type: "string" }, quantity: { type: "number" }, amount: { type: "number" } } },
+        },
       },
     };
     const r = await run(schema, md);
     expect(r.granularity).toBe("document");
-    expect(r.rows[0]).toEqual({ invoice_number: "F-1", customer_name: "Foo Ltd", subtotal: 20, line_items: [{ description: "Design", quantity: 2, amount: 20 }] });
+    expect(r.rows[0]).toEqual({
+      invoice_number: "F-1",
+      customer_name: "Foo Ltd",
+      subtotal: 20,
+      line_items: [{ description: "Design", quantity: 2, amount: 20 }],
+    });
   });
 });

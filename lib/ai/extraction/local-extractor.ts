@@ -9,13 +9,13 @@
 // Record rows inherit document-level values for fields the table or section lacks (an account holder above
 // a statement table). Values come back typed with the detected locale; coerceRows re-checks them.
 import { coerceRows } from "./coerce";
-import type { Locale } from "./values/number";
-import { extractRow, scorePairs, type Row } from "./local/assign";
+import { extractRow, type Row, scorePairs } from "./local/assign";
 import { buildFields, type FieldSpec } from "./local/fields";
 import { buildLayout, type Candidate, type Layout } from "./local/layout";
 import { kvCandidates, readRows, recordTables, splitInnerHeaders } from "./local/tables";
 import { detectLocale } from "./local/typing";
 import type { ExtractionRequest, ExtractionResult, Extractor } from "./types";
+import type { Locale } from "./values/number";
 
 export class LocalExtractor implements Extractor {
   readonly id = "local";
@@ -92,7 +92,16 @@ export function findRecords(fields: FieldSpec[], layout: Layout, locale: Locale 
   if (tableRows.length >= (auto ? 2 : 1)) {
     // Fields the tables lack come from the rest of the document (same value on every record).
     const rest = fields.filter((_, fi) => !tableFields.has(fi));
-    const shared = rest.length ? extractRow(rest, withoutTables(layout, tables.map((t) => t.table.order)), locale) : {};
+    const shared = rest.length
+      ? extractRow(
+          rest,
+          withoutTables(
+            layout,
+            tables.map((t) => t.table.order),
+          ),
+          locale,
+        )
+      : {};
     return tableRows.map((r) => ({ ...shared, ...r }));
   }
   const sections = splitSections(fields, layout, locale);

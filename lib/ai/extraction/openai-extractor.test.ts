@@ -32,7 +32,13 @@ function answer(body: ChatBody): unknown {
 const server = useFakeServer<ChatBody>(({ auth, body }, { json: send }) => {
   seen.push({ auth, body });
   const completion = (content: string, finish = "stop") =>
-    send(200, { id: "c1", object: "chat.completion", model: body.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finish }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } });
+    send(200, {
+      id: "c1",
+      object: "chat.completion",
+      model: body.model,
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finish }],
+      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+    });
   if (body.model === "slow") return setTimeout(() => completion("{}"), 1_500);
   if (body.model === "broken") return send(500, { error: { message: "CUDA out of memory", type: "server_error" } });
   if (body.model === "bad-key") return send(401, { error: { message: "Incorrect API key provided" } });
@@ -51,8 +57,15 @@ const schema: ObjectSchema = {
   properties: { invoice_number: { type: "string" }, total: { type: "number" }, tags: { type: "array", items: { type: "string" } } },
 };
 const pages = (n: number, text = "page") => Array.from({ length: n }, (_, i) => ({ page: i + 1, markdown: `${text} ${i + 1}` }));
-const make = (model = "good", pagesPerBatch = 2, timeoutMs = 5_000) => new OpenAIExtractor({ baseUrl: `${server.url}/v1`, apiKey: "sk-test", model, timeoutMs, pagesPerBatch });
-const req = (over: Partial<ExtractionRequest> = {}): ExtractionRequest => ({ schema, filename: "inv.pdf", pages: pages(5), granularity: "document", ...over });
+const make = (model = "good", pagesPerBatch = 2, timeoutMs = 5_000) =>
+  new OpenAIExtractor({ baseUrl: `${server.url}/v1`, apiKey: "sk-test", model, timeoutMs, pagesPerBatch });
+const req = (over: Partial<ExtractionRequest> = {}): ExtractionRequest => ({
+  schema,
+  filename: "inv.pdf",
+  pages: pages(5),
+  granularity: "document",
+  ...over,
+});
 
 const appError = (p: Promise<unknown>) => rejection(p, AppError);
 
@@ -83,7 +96,15 @@ describe("OpenAIExtractor", () => {
   });
 
   it("page granularity: one row per page in page order, empty rows for pages the model skipped", async () => {
-    const r = await make("good", 3).extract(req({ granularity: "page", pages: [{ page: 2, markdown: "a" }, { page: 7, markdown: "b" }] }));
+    const r = await make("good", 3).extract(
+      req({
+        granularity: "page",
+        pages: [
+          { page: 2, markdown: "a" },
+          { page: 7, markdown: "b" },
+        ],
+      }),
+    );
     expect(r.granularity).toBe("page");
     expect(r.rows).toEqual([
       { invoice_number: "INV-2", total: "2,50 €", tags: ["p2"] },

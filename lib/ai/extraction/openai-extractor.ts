@@ -9,8 +9,9 @@
 // objects) when it only uses keywords strict mode accepts; otherwise it is sent with strict: false.
 // Failures: timeout → extraction_timeout (504), any other model failure → extraction_upstream_error (502),
 // an answer that is not the requested JSON → extraction_failed (500).
+
+import { type ChatConfig, chatComplete, ModelHttpError } from "@/lib/ai/openai-chat";
 import { AppError } from "@/lib/errors";
-import { chatComplete, ModelHttpError, type ChatConfig } from "@/lib/ai/openai-chat";
 import { toStrictSchema } from "./strict-schema";
 import type { ExtractionRequest, ExtractionResult, Extractor, ObjectSchema } from "./types";
 
@@ -35,8 +36,7 @@ const INSTRUCTIONS: Record<Mode, string> = {
   page: "Return one entry in `pages` for every page shown, with its page number and the values found on that page.",
   record:
     "The document holds repeated records (table rows, repeated sections, one per item/person/transaction). Return one entry in `rows` per record, in document order.",
-  auto:
-    "Decide whether these pages hold several repeated records matching the schema (table rows, repeated sections). If so set `mode` to `record` and return one entry in `rows` per record, in order; otherwise set `mode` to `document` and return exactly one entry for the whole text.",
+  auto: "Decide whether these pages hold several repeated records matching the schema (table rows, repeated sections). If so set `mode` to `record` and return one entry in `rows` per record, in order; otherwise set `mode` to `document` and return exactly one entry for the whole text.",
 };
 
 export class OpenAIExtractor implements Extractor {
@@ -111,7 +111,10 @@ const isObj = (v: unknown): v is Row => typeof v === "object" && v !== null && !
 
 /** The model's JSON answer; anything else is extraction_failed. Markdown code fences are tolerated. */
 export function parseAnswer(content: string, mode: Mode): { mode?: string; rows: Row[]; pages: { page: number; data: Row }[] } {
-  const text = content.trim().replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "");
+  const text = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/\s*```$/, "");
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -139,7 +142,15 @@ function merge(req: ExtractionRequest, answers: ReturnType<typeof parseAnswer>[]
     const rows = answers.flatMap((a) => (req.granularity === "auto" && a.mode !== "record" ? [] : a.rows));
     return { granularity: "record", rows };
   }
-  return { granularity: "document", rows: [mergeDocument(req.schema, answers.flatMap((a) => a.rows.slice(0, 1)))] };
+  return {
+    granularity: "document",
+    rows: [
+      mergeDocument(
+        req.schema,
+        answers.flatMap((a) => a.rows.slice(0, 1)),
+      ),
+    ],
+  };
 }
 
 /** First non-null value per property over the batches; arrays are concatenated. */

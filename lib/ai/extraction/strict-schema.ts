@@ -7,7 +7,22 @@
 type Schema = Record<string, unknown>;
 
 // Keywords strict mode does not take (or that this rewrite cannot keep faithful).
-const UNSUPPORTED = new Set(["$ref", "oneOf", "allOf", "not", "if", "then", "else", "patternProperties", "dependentRequired", "dependentSchemas", "prefixItems", "unevaluatedProperties", "propertyNames", "contains"]);
+const UNSUPPORTED = new Set([
+  "$ref",
+  "oneOf",
+  "allOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "patternProperties",
+  "dependentRequired",
+  "dependentSchemas",
+  "prefixItems",
+  "unevaluatedProperties",
+  "propertyNames",
+  "contains",
+]);
 // Annotations dropped from the strict copy (they are still in the prompt).
 const DROP = new Set(["$schema", "$id", "examples", "default", "$comment", "readOnly", "writeOnly", "deprecated"]);
 

@@ -69,9 +69,17 @@ describe("HttpReranker", () => {
   });
 
   it("maps failures: 5xx and bad answers → 502, unreachable → 503, slow → 504", async () => {
-    expect(await failure(new HttpReranker({ baseUrl: server.url, model: "down" }).rerank("q", cands))).toMatchObject({ code: "model_unavailable", options: { upstream: true } });
-    expect(await failure(new HttpReranker({ baseUrl: server.url, model: "broken" }).rerank("q", cands))).toMatchObject({ code: "model_unavailable", options: { upstream: true } });
-    expect(await failure(new HttpReranker({ baseUrl: server.url, model: "slow", timeoutMs: 150 }).rerank("q", cands))).toMatchObject({ code: "model_timeout" });
+    expect(await failure(new HttpReranker({ baseUrl: server.url, model: "down" }).rerank("q", cands))).toMatchObject({
+      code: "model_unavailable",
+      options: { upstream: true },
+    });
+    expect(await failure(new HttpReranker({ baseUrl: server.url, model: "broken" }).rerank("q", cands))).toMatchObject({
+      code: "model_unavailable",
+      options: { upstream: true },
+    });
+    expect(await failure(new HttpReranker({ baseUrl: server.url, model: "slow", timeoutMs: 150 }).rerank("q", cands))).toMatchObject({
+      code: "model_timeout",
+    });
     const err = await failure(new HttpReranker({ baseUrl: await unreachableUrl(), model: "m" }).rerank("q", cands));
     expect(err).toMatchObject({ code: "model_unavailable" });
   });

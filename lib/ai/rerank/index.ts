@@ -12,7 +12,11 @@ export type { RerankCandidate, Reranker, RerankResult } from "./types";
 
 export function reranker(): Reranker {
   const e = env();
-  return configured("reranker", [e.RERANK_PROVIDER, e.RERANK_MODEL, e.RERANK_MODEL_DIR, e.RERANK_BASE_URL, e.RERANK_API_KEY, e.RERANK_TIMEOUT_MS], () => createReranker(e));
+  return configured(
+    "reranker",
+    [e.RERANK_PROVIDER, e.RERANK_MODEL, e.RERANK_MODEL_DIR, e.RERANK_BASE_URL, e.RERANK_API_KEY, e.RERANK_TIMEOUT_MS],
+    () => createReranker(e),
+  );
 }
 
 function createReranker(e: TEnv): Reranker {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyse, bigramOverlap, minimalWindow, queryTerms, querySequence } from "./lexical";
+import { analyse, bigramOverlap, minimalWindow, querySequence, queryTerms } from "./lexical";
 import { LocalReranker, scoreLexically } from "./local-reranker";
 
 const cands = (...texts: string[]) => texts.map((text, i) => ({ id: `c${i}`, text }));
@@ -38,7 +38,9 @@ describe("LocalReranker", () => {
   });
 
   it("puts the exact code first, not a near-miss code", async () => {
-    expect((await order("INV-77341", ["Invoice INV-77314 was paid.", "Invoice overview for all customers.", "Reminder: INV-77341 is overdue."]))[0]).toBe("c2");
+    expect(
+      (await order("INV-77341", ["Invoice INV-77314 was paid.", "Invoice overview for all customers.", "Reminder: INV-77341 is overdue."]))[0],
+    ).toBe("c2");
   });
 
   it("prefers full coverage of the query's rare terms over repeats of one term", async () => {

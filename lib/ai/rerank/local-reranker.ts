@@ -8,7 +8,7 @@
 //  - the candidate's first-stage rank as a prior, so ties and weak lexical evidence keep the fused order
 //    (semantic matches with no shared words are not pushed to the bottom).
 // Deterministic, no model, ~0.05 ms per candidate.
-import { analyse, bigramOverlap, idf, minimalWindow, queryTerms, querySequence, stemPrefixes, type AnalysedText } from "./lexical";
+import { type AnalysedText, analyse, bigramOverlap, idf, minimalWindow, querySequence, queryTerms, stemPrefixes } from "./lexical";
 import type { RerankCandidate, Reranker, RerankResult } from "./types";
 
 export interface LexicalWeights {
@@ -78,7 +78,12 @@ export function scoreLexically(query: string, candidates: RerankCandidate[], w: 
     const exact = exactTerms.length ? exactTerms.filter((t) => doc.tokens.has(t.stem)).length / exactTerms.length : 0;
     const prior = 1 - i / n;
     const s =
-      w.coverage * coverage + w.tf * tfNorm + w.proximity * proximity + w.phrase * phrase + (exactTerms.length ? w.exact * exact : 0) + w.prior * prior;
+      w.coverage * coverage +
+      w.tf * tfNorm +
+      w.proximity * proximity +
+      w.phrase * phrase +
+      (exactTerms.length ? w.exact * exact : 0) +
+      w.prior * prior;
     return s / wsum;
   });
 }

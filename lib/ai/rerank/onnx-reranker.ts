@@ -15,7 +15,10 @@ export interface OnnxRerankerOptions {
   batchSize?: number;
 }
 
-type Tokenizer = (text: string[], opts: { text_pair: string[]; padding: boolean; truncation: boolean; max_length?: number }) => Record<string, unknown>;
+type Tokenizer = (
+  text: string[],
+  opts: { text_pair: string[]; padding: boolean; truncation: boolean; max_length?: number },
+) => Record<string, unknown>;
 type Model = (inputs: Record<string, unknown>) => Promise<{ logits: { dims: number[]; tolist(): number[][] } }>;
 
 export class OnnxReranker implements Reranker {

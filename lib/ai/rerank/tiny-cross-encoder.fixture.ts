@@ -29,8 +29,10 @@ const bytes = (field: number, b: number[] | Uint8Array) => [...key(field, 2), ..
 const str = (field: number, s: string) => bytes(field, [...Buffer.from(s, "utf8")]);
 
 const dim = (d: number | string) => bytes(1, typeof d === "number" ? int(1, d) : str(2, d));
-const valueInfo = (name: string, elemType: number, dims: (number | string)[]) =>
-  [...str(1, name), ...bytes(2, bytes(1, [...int(1, elemType), ...bytes(2, dims.flatMap(dim))]))];
+const valueInfo = (name: string, elemType: number, dims: (number | string)[]) => [
+  ...str(1, name),
+  ...bytes(2, bytes(1, [...int(1, elemType), ...bytes(2, dims.flatMap(dim))])),
+];
 const node = (op: string, inputs: string[], outputs: string[], attrs: number[][] = []) => [
   ...inputs.flatMap((i) => str(1, i)),
   ...outputs.flatMap((o) => str(2, o)),
@@ -39,7 +41,12 @@ const node = (op: string, inputs: string[], outputs: string[], attrs: number[][]
   ...attrs.flatMap((a) => bytes(5, a)),
 ];
 const intAttr = (name: string, v: number) => [...str(1, name), ...int(3, v), ...int(20, 2)];
-const tensor = (name: string, dataType: number, dims: number[], raw: Buffer) => [...dims.flatMap((d) => int(1, d)), ...int(2, dataType), ...str(8, name), ...bytes(9, raw)];
+const tensor = (name: string, dataType: number, dims: number[], raw: Buffer) => [
+  ...dims.flatMap((d) => int(1, d)),
+  ...int(2, dataType),
+  ...str(8, name),
+  ...bytes(9, raw),
+];
 
 const FLOAT = 1;
 const INT64 = 7;
@@ -68,7 +75,15 @@ function modelBytes(): Buffer {
 }
 
 function tokenizerJson() {
-  const special = (id: number, content: string) => ({ id, content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true });
+  const special = (id: number, content: string) => ({
+    id,
+    content,
+    single_word: false,
+    lstrip: false,
+    rstrip: false,
+    normalized: false,
+    special: true,
+  });
   const seq = (id: "A" | "B", type_id: number) => ({ Sequence: { id, type_id } });
   const tok = (id: string, type_id: number) => ({ SpecialToken: { id, type_id } });
   return {
@@ -88,7 +103,13 @@ function tokenizerJson() {
       },
     },
     decoder: { type: "WordPiece", prefix: "##", cleanup: true },
-    model: { type: "WordPiece", unk_token: "[UNK]", continuing_subword_prefix: "##", max_input_chars_per_word: 100, vocab: Object.fromEntries(VOCAB.map((t, i) => [t, i])) },
+    model: {
+      type: "WordPiece",
+      unk_token: "[UNK]",
+      continuing_subword_prefix: "##",
+      max_input_chars_per_word: 100,
+      vocab: Object.fromEntries(VOCAB.map((t, i) => [t, i])),
+    },
   };
 }
 
@@ -98,12 +119,26 @@ export function writeTinyCrossEncoder(dir: string, model: string): string {
   fs.mkdirSync(path.join(root, "onnx"), { recursive: true });
   fs.writeFileSync(
     path.join(root, "config.json"),
-    JSON.stringify({ model_type: "bert", architectures: ["BertForSequenceClassification"], num_labels: 1, id2label: { 0: "LABEL_0" }, label2id: { LABEL_0: 0 } }),
+    JSON.stringify({
+      model_type: "bert",
+      architectures: ["BertForSequenceClassification"],
+      num_labels: 1,
+      id2label: { 0: "LABEL_0" },
+      label2id: { LABEL_0: 0 },
+    }),
   );
   fs.writeFileSync(path.join(root, "tokenizer.json"), JSON.stringify(tokenizerJson()));
   fs.writeFileSync(
     path.join(root, "tokenizer_config.json"),
-    JSON.stringify({ tokenizer_class: "BertTokenizer", model_max_length: 512, do_lower_case: true, cls_token: "[CLS]", sep_token: "[SEP]", pad_token: "[PAD]", unk_token: "[UNK]" }),
+    JSON.stringify({
+      tokenizer_class: "BertTokenizer",
+      model_max_length: 512,
+      do_lower_case: true,
+      cls_token: "[CLS]",
+      sep_token: "[SEP]",
+      pad_token: "[PAD]",
+      unk_token: "[UNK]",
+    }),
   );
   fs.writeFileSync(path.join(root, "onnx", "model.onnx"), modelBytes());
   return root;

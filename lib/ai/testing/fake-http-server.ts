@@ -45,7 +45,12 @@ export async function startFakeServer<B = any>(handle: FakeHandler<B>): Promise<
         },
         res,
       };
-      const request = { method: req.method ?? "GET", path: req.url ?? "", auth: req.headers.authorization, body: (raw ? JSON.parse(raw) : undefined) as B };
+      const request = {
+        method: req.method ?? "GET",
+        path: req.url ?? "",
+        auth: req.headers.authorization,
+        body: (raw ? JSON.parse(raw) : undefined) as B,
+      };
       Promise.resolve()
         .then(() => handle(request, reply))
         .catch((err: unknown) => {

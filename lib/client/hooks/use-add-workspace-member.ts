@@ -2,7 +2,7 @@
 // POST /api/v3/workspaces/{id}/members: a user of the company joins with a role.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TWorkspaceMember } from "@/lib/contracts/workspaces";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

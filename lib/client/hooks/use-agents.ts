@@ -2,7 +2,7 @@
 // Agents visible to the caller (GET /api/v3/agents) and one agent (GET /api/v3/agents/{id}).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { TAgent } from "@/lib/contracts/agents";
-import { callEndpoint, type ApiError, type QueryOf } from "../api-client";
+import { type ApiError, callEndpoint, type QueryOf } from "../api-client";
 import { endpoints } from "../endpoints";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";

@@ -2,7 +2,7 @@
 // API keys (GET /api/v3/api-keys): the caller's own, or every key of the company for company admins.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { TApiKey } from "@/lib/contracts/api-keys";
-import { callEndpoint, type ApiError, type QueryOf } from "../api-client";
+import { type ApiError, callEndpoint, type QueryOf } from "../api-client";
 import { endpoints } from "../endpoints";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";

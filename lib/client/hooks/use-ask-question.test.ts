@@ -44,7 +44,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("historyOf", () => {
   it("sends answered turns as user/assistant pairs, oldest first, skipping failed and empty ones", () => {
-    const turns = [turn(1), turn(2, { status: "error", answer: "" }), turn(3, { status: "stopped", answer: "partial" }), turn(4, { status: "streaming" })];
+    const turns = [
+      turn(1),
+      turn(2, { status: "error", answer: "" }),
+      turn(3, { status: "stopped", answer: "partial" }),
+      turn(4, { status: "streaming" }),
+    ];
     expect(historyOf(turns)).toEqual([
       { role: "user", content: "q1" },
       { role: "assistant", content: "a1" },
@@ -99,13 +104,21 @@ describe("streamAsk", () => {
   it("reports HTTP errors before the stream with the envelope (503 model_unavailable)", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => new Response(JSON.stringify({ id: null, code: 503, error: "model_unavailable", detail: "Not configured." }), { status: 503 })),
+      vi.fn(
+        async () => new Response(JSON.stringify({ id: null, code: 503, error: "model_unavailable", detail: "Not configured." }), { status: 503 }),
+      ),
     );
-    await expect(streamAsk({ query: "x", stream: true }, new AbortController().signal, handlers())).rejects.toMatchObject({ status: 503, code: "model_unavailable", detail: "Not configured." });
+    await expect(streamAsk({ query: "x", stream: true }, new AbortController().signal, handlers())).rejects.toMatchObject({
+      status: 503,
+      code: "model_unavailable",
+      detail: "Not configured.",
+    });
   });
 
   it("fails clearly when the stream ends without `done`", async () => {
     vi.stubGlobal("fetch", streamingFetch([{ event: "delta", data: { text: "half" } }]));
-    await expect(streamAsk({ query: "x", stream: true }, new AbortController().signal, handlers())).rejects.toMatchObject({ code: "stream_interrupted" });
+    await expect(streamAsk({ query: "x", stream: true }, new AbortController().signal, handlers())).rejects.toMatchObject({
+      code: "stream_interrupted",
+    });
   });
 });

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 // Types only from the contract: its values would pull zod into the browser bundle.
 import type { TAskRequest, TAskSource } from "@/lib/contracts/ask";
-import { ApiError, endpointPath, toApiError, type ApiFieldError, type BodyOf } from "../api-client";
+import { ApiError, type ApiFieldError, type BodyOf, endpointPath, toApiError } from "../api-client";
 import { endpoints } from "../endpoints";
 import { readSse, sseJson } from "../sse";
 
@@ -118,7 +118,16 @@ export function useAskQuestion() {
       const body: AskBody = { query: question, stream: true, history: historyOf(turnsRef.current) };
       if (opts.agentId) body.agent_id = opts.agentId;
       if (opts.workspaceIds?.length) body.workspace_ids = opts.workspaceIds;
-      const turn: TAskTurn = { id, question, agentId: opts.agentId ?? null, sources: null, answer: "", status: "streaming", error: null, model: null };
+      const turn: TAskTurn = {
+        id,
+        question,
+        agentId: opts.agentId ?? null,
+        sources: null,
+        answer: "",
+        status: "streaming",
+        error: null,
+        model: null,
+      };
       setTurns((all) => (turnsRef.current = [...all, turn]));
       try {
         await streamAsk(body, controller.signal, {

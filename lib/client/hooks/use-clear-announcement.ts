@@ -1,7 +1,7 @@
 "use client";
 // DELETE /api/v3/system/announcement (instance admins).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { callEndpoint, type ApiError } from "../api-client";
+import { type ApiError, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

@@ -1,9 +1,9 @@
 "use client";
 // The company's content-type trees (GET /api/v3/content-types) and the starter template catalog
 // (GET /api/v3/content-types/templates), plus the POST helper the schema mutations share.
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { TContentTypeActionResult, TContentTypeNode, TTemplateCatalog } from "@/lib/contracts/content-types";
-import { callEndpoint, type ApiError, type BodyOf, type QueryOf, type ResponseOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint, type QueryOf, type ResponseOf } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

@@ -3,7 +3,7 @@
 // returned to the caller, so it is gone after a reload.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TApiKeyCreated } from "@/lib/contracts/api-keys";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

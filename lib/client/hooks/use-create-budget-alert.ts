@@ -2,7 +2,7 @@
 // POST /api/v3/billing/budget/alerts (company admins; 404 without a budget, 409 for a duplicate threshold).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TBudgetAlert } from "@/lib/contracts/billing";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

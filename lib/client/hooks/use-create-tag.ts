@@ -2,7 +2,7 @@
 // POST /api/v3/tags (names are unique per company, case-insensitively: 409 conflict otherwise).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TTag } from "@/lib/contracts/tags";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

@@ -2,7 +2,7 @@
 // POST /api/v3/workspaces: the creator becomes the new workspace's owner.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TWorkspace } from "@/lib/contracts/workspaces";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

@@ -1,7 +1,7 @@
 "use client";
 // DELETE /api/v3/agents/{id} (its owner or a company admin).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { callEndpoint, type ApiError } from "../api-client";
+import { type ApiError, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

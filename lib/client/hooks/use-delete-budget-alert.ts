@@ -1,7 +1,7 @@
 "use client";
 // DELETE /api/v3/billing/budget/alerts/{id} (company admins; its past events stay, with alert_id null).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { callEndpoint, type ApiError } from "../api-client";
+import { type ApiError, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

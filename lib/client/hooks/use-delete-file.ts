@@ -1,7 +1,7 @@
 "use client";
 // DELETE /api/v3/files/{id}: the file with its chunks, vectors and stored bytes.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { callEndpoint, type ApiError } from "../api-client";
+import { type ApiError, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

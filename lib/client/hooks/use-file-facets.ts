@@ -1,9 +1,9 @@
 "use client";
 // A file's classifications and attribute values (GET /api/v3/files/{id}/facets), and the POST helper the
 // facet mutations share: every action answers with the facets after it, which replace the cached ones.
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { TFacetAttribute, TFileFacets } from "@/lib/contracts/facets";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

@@ -4,7 +4,7 @@
 // on their own and polling stops once every file shown has reached a final status.
 import { useQuery } from "@tanstack/react-query";
 import type { TFile } from "@/lib/contracts/files";
-import { callEndpoint, type ApiError, type QueryOf, type ResponseOf } from "../api-client";
+import { type ApiError, callEndpoint, type QueryOf, type ResponseOf } from "../api-client";
 import { endpoints } from "../endpoints";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";

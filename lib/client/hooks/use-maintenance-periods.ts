@@ -2,7 +2,7 @@
 // GET /api/v3/system/maintenance (instance admins): maintenance periods, newest first.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { TMaintenancePeriod } from "@/lib/contracts/system";
-import { callEndpoint, type ApiError, type QueryOf } from "../api-client";
+import { type ApiError, callEndpoint, type QueryOf } from "../api-client";
 import { endpoints } from "../endpoints";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";

@@ -2,7 +2,7 @@
 // The configured models (GET /api/v3/models); they change only with the server's configuration.
 import { useQuery } from "@tanstack/react-query";
 import type { TModelList } from "@/lib/contracts/models";
-import { callEndpoint, type ApiError } from "../api-client";
+import { type ApiError, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

@@ -2,7 +2,7 @@
 // PUT /api/v3/billing/budget: creates (201) or replaces (200) the budget (company admins).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TBudget } from "@/lib/contracts/billing";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

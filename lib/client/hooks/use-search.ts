@@ -4,7 +4,7 @@
 // Each request is metered server-side: no refetch on focus or remount while the answer is fresh.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { TSearchResponse } from "@/lib/contracts/search";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

@@ -2,7 +2,7 @@
 // PUT /api/v3/system/announcement (instance admins): the message every console shows as a banner.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TAnnouncement } from "@/lib/contracts/system";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

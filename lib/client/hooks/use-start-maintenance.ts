@@ -2,7 +2,7 @@
 // POST /api/v3/system/maintenance (instance admins): starts a maintenance period.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TMaintenancePeriod } from "@/lib/contracts/system";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

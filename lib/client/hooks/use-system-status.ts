@@ -3,7 +3,7 @@
 // shutdown shows up without a reload). `initialData` comes from the server render of the shell.
 import { useQuery } from "@tanstack/react-query";
 import type { TSystemStatus } from "@/lib/contracts/system";
-import { callEndpoint, type ApiError } from "../api-client";
+import { type ApiError, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

@@ -2,7 +2,7 @@
 // The company's tags (GET /api/v3/tags), filtered by name and paged.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { TTag } from "@/lib/contracts/tags";
-import { callEndpoint, type ApiError, type QueryOf } from "../api-client";
+import { type ApiError, callEndpoint, type QueryOf } from "../api-client";
 import { endpoints } from "../endpoints";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";

@@ -1,7 +1,7 @@
 "use client";
 // PATCH /api/v3/billing/budget/alerts: enable or disable every alert at once; answers {updated}.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { callEndpoint, type ApiError, type ResponseOf } from "../api-client";
+import { type ApiError, callEndpoint, type ResponseOf } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

@@ -2,7 +2,7 @@
 // PATCH /api/v3/agents/{id} (its owner or a company admin).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TAgent } from "@/lib/contracts/agents";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

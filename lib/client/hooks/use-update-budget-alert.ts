@@ -2,7 +2,7 @@
 // PATCH /api/v3/billing/budget/alerts/{id}: any of threshold_type, threshold_value, is_enabled (company admins).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TBudgetAlert } from "@/lib/contracts/billing";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

@@ -2,7 +2,7 @@
 // PATCH /api/v3/files/{id}: title, manually assigned tags (tag_ids replaces them), workspace.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TFile } from "@/lib/contracts/files";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

@@ -2,7 +2,7 @@
 // PATCH /api/v3/workspaces/{id} (owner or company admin).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TWorkspace } from "@/lib/contracts/workspaces";
-import { callEndpoint, type ApiError, type BodyOf } from "../api-client";
+import { type ApiError, type BodyOf, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

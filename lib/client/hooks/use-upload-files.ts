@@ -5,7 +5,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { TFile } from "@/lib/contracts/files";
-import { ApiError, endpointPath, toApiError, type ResponseOf } from "../api-client";
+import { ApiError, endpointPath, type ResponseOf, toApiError } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 
@@ -50,7 +50,8 @@ export function uploadFile(
       const headers = { "content-type": xhr.getResponseHeader("content-type") ?? "application/json" };
       reject(await toApiError(new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers })));
     };
-    xhr.onerror = () => reject(new ApiError({ status: 0, code: "network_error", detail: "The upload was interrupted. Check your connection and try again." }));
+    xhr.onerror = () =>
+      reject(new ApiError({ status: 0, code: "network_error", detail: "The upload was interrupted. Check your connection and try again." }));
     xhr.onabort = () => reject(new ApiError({ status: 0, code: "cancelled", detail: "Upload cancelled." }));
     xhr.send(form);
   });
@@ -69,7 +70,15 @@ export function useUploadFiles() {
 
   const upload = useCallback(
     (files: File[], workspaceId?: number) => {
-      const fresh = files.map((f) => ({ key: `u${++counter}`, name: f.name, size: f.size, loaded: 0, state: "uploading" as const, error: null, file: null }));
+      const fresh = files.map((f) => ({
+        key: `u${++counter}`,
+        name: f.name,
+        size: f.size,
+        loaded: 0,
+        state: "uploading" as const,
+        error: null,
+        file: null,
+      }));
       setItems((all) => [...fresh, ...all]);
       files.forEach((f, i) => {
         const key = fresh[i].key;

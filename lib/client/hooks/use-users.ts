@@ -4,7 +4,7 @@
 // workspace owner without a company role) is not retried (query-client default for 4xx): pickers fall back.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { TCompanyUser } from "@/lib/contracts/users";
-import { callEndpoint, type ApiError } from "../api-client";
+import { type ApiError, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";

@@ -2,7 +2,7 @@
 // POST /api/v3/auth/verify-email with the token from the link.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TVerifyEmailResult } from "@/lib/contracts/auth";
-import { callEndpoint, type ApiError } from "../api-client";
+import { type ApiError, callEndpoint } from "../api-client";
 import { endpoints } from "../endpoints";
 import { queryKeys } from "../query-keys";
 

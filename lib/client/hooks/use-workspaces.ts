@@ -3,7 +3,7 @@
 // (GET /api/v3/workspaces/{id}).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { TWorkspace } from "@/lib/contracts/workspaces";
-import { callEndpoint, type ApiError, type QueryOf } from "../api-client";
+import { type ApiError, callEndpoint, type QueryOf } from "../api-client";
 import { endpoints } from "../endpoints";
 import type { TPaginated } from "../paginated";
 import { queryKeys } from "../query-keys";

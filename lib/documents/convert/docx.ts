@@ -2,11 +2,11 @@
 // explicit page breaks (`w:br w:type="page"`, and `w:pageBreakBefore` on a paragraph or its style, which we
 // turn into breaks before mammoth sees the document); pageCount also honours docProps/app.xml <Pages>.
 import mammoth from "mammoth";
-import type { Converter } from "@/lib/documents/types";
-import { ooxmlMainPart } from "@/lib/documents/detect";
-import { PAGE_BREAK_CLASS, htmlToMarkdownPages } from "@/lib/documents/html-to-markdown";
 import { pagesOutput, renderingFailed, throwIfAborted } from "@/lib/documents/convert/shared";
-import { xmlChild, xmlChildren, type XmlElement } from "@/lib/documents/xml";
+import { ooxmlMainPart } from "@/lib/documents/detect";
+import { htmlToMarkdownPages, PAGE_BREAK_CLASS } from "@/lib/documents/html-to-markdown";
+import type { Converter } from "@/lib/documents/types";
+import { type XmlElement, xmlChild, xmlChildren } from "@/lib/documents/xml";
 import { openZip, type ZipArchive } from "@/lib/documents/zip";
 
 const STYLE_MAP = [

@@ -1,7 +1,8 @@
 // HTML and XHTML → Markdown (one page): turndown with head/script/style/… removed, GFM tables.
-import type { Converter } from "@/lib/documents/types";
-import { htmlToMarkdown } from "@/lib/documents/html-to-markdown";
+
 import { pagesOutput, renderingFailed, throwIfAborted } from "@/lib/documents/convert/shared";
+import { htmlToMarkdown } from "@/lib/documents/html-to-markdown";
+import type { Converter } from "@/lib/documents/types";
 
 export const convertHtml: Converter = async ({ bytes, type, options }) => {
   throwIfAborted(options.signal);

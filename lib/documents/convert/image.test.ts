@@ -2,9 +2,9 @@
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors";
 import { ocrStats, shutdownOcr } from "@/lib/documents/ocr";
 import type { ConverterInput, DocumentKind, ParseOptions } from "@/lib/documents/types";
+import { AppError } from "@/lib/errors";
 import { convertImage } from "./image";
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -21,7 +21,11 @@ async function textImage(paragraphs: string[][], format: "png" | "jpeg" = "png")
     }
     y += lineHeight;
   }
-  const img = sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="${y}"><rect width="100%" height="100%" fill="#fff"/>${parts.join("")}</svg>`));
+  const img = sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="${y}"><rect width="100%" height="100%" fill="#fff"/>${parts.join("")}</svg>`,
+    ),
+  );
   return format === "png" ? img.png().toBuffer() : img.jpeg({ quality: 85 }).toBuffer();
 }
 

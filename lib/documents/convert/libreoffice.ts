@@ -8,11 +8,11 @@ import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import type { Converter, DocumentKind } from "@/lib/documents/types";
 import { convertDocx } from "@/lib/documents/convert/docx";
 import { convertPptx } from "@/lib/documents/convert/pptx";
+import type { Converter, DocumentKind } from "@/lib/documents/types";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 
 export interface LibreOfficeOptions {
   signal?: AbortSignal;
@@ -65,14 +65,29 @@ export async function convertWithLibreOffice(inputPath: string, target: string, 
       const outDir = path.join(dir, "out");
       await copyFile(inputPath, input);
       const args = [
-        "--headless", "--norestore", "--nolockcheck", "--nodefault", "--nologo", "--nofirststartwizard",
+        "--headless",
+        "--norestore",
+        "--nolockcheck",
+        "--nodefault",
+        "--nologo",
+        "--nofirststartwizard",
         `-env:UserInstallation=${pathToFileURL(path.join(dir, "profile")).href}`,
-        "--convert-to", target, "--outdir", outDir, input,
+        "--convert-to",
+        target,
+        "--outdir",
+        outDir,
+        input,
       ];
       const { code, stderr } = await run(env().LIBREOFFICE_PATH, args, timeoutMs, signal);
       const output = await readFile(path.join(outDir, `${base}.${targetExt}`)).catch(() => undefined);
       if (!output || output.length === 0) {
-        const why = stderr.replace(/.*javaldx.*\n?/g, "").trim().split("\n").slice(-3).join(" ").slice(0, 300);
+        const why = stderr
+          .replace(/.*javaldx.*\n?/g, "")
+          .trim()
+          .split("\n")
+          .slice(-3)
+          .join(" ")
+          .slice(0, 300);
         throw failed(`LibreOffice could not convert the file to ${targetExt}${code ? ` (exit code ${code})` : ""}${why ? `: ${why}` : ""}.`);
       }
       return output;
@@ -110,7 +125,13 @@ function run(cmd: string, args: string[], timeoutMs: number, signal?: AbortSigna
       if (stderr.length < 65536) stderr += d.toString("utf8");
     });
     child.on("error", (err: NodeJS.ErrnoException) =>
-      finish(() => reject(err.code === "ENOENT" ? failed(`LibreOffice is not installed (${cmd} not found).`) : failed(`LibreOffice failed to start (${err.message}).`))),
+      finish(() =>
+        reject(
+          err.code === "ENOENT"
+            ? failed(`LibreOffice is not installed (${cmd} not found).`)
+            : failed(`LibreOffice failed to start (${err.message}).`),
+        ),
+      ),
     );
     child.on("close", (code) => finish(() => resolve({ code, stderr })));
   });

@@ -2,10 +2,11 @@
 // nested text:list (ordered when the list style numbers that level), table:table → GFM; pages split where a
 // paragraph/table style breaks the page (fo:break-before/after="page", a master-page change); pageCount also
 // honours meta.xml's page-count. ODP: one page per draw:page with the title frame as `# title`.
-import type { Converter } from "@/lib/documents/types";
-import { escapeMarkdownText, markdownList, markdownTable, type ListItem } from "@/lib/documents/html-to-markdown";
+
 import { pagesOutput, renderingFailed, throwIfAborted, wantedPages } from "@/lib/documents/convert/shared";
-import { xmlChild, xmlChildren, type XmlElement } from "@/lib/documents/xml";
+import { escapeMarkdownText, type ListItem, markdownList, markdownTable } from "@/lib/documents/html-to-markdown";
+import type { Converter } from "@/lib/documents/types";
+import { type XmlElement, xmlChild, xmlChildren } from "@/lib/documents/xml";
 import { openZip, type ZipArchive } from "@/lib/documents/zip";
 
 const MAX_TABLE_CELLS = 100_000;
@@ -98,7 +99,9 @@ function headingLevel(ctx: Ctx, styleName: string | undefined): number | undefin
 }
 
 function breaks(ctx: Ctx, styleName: string | undefined): { before: boolean; after: boolean } {
-  const before = lookup(ctx, styleName, (s) => (s.props["fo:break-before"] ? s.props["fo:break-before"] === "page" : s.attrs["style:master-page-name"] ? true : undefined));
+  const before = lookup(ctx, styleName, (s) =>
+    s.props["fo:break-before"] ? s.props["fo:break-before"] === "page" : s.attrs["style:master-page-name"] ? true : undefined,
+  );
   const after = lookup(ctx, styleName, (s) => (s.props["fo:break-after"] ? s.props["fo:break-after"] === "page" : undefined));
   return { before: !!before, after: !!after };
 }
@@ -111,7 +114,17 @@ interface Block {
   after?: boolean;
 }
 
-const SKIPPED = new Set(["text:tracked-changes", "text:sequence-decls", "office:forms", "text:table-of-content", "text:alphabetical-index", "text:illustration-index", "text:bibliography", "presentation:notes", "office:annotation"]);
+const SKIPPED = new Set([
+  "text:tracked-changes",
+  "text:sequence-decls",
+  "office:forms",
+  "text:table-of-content",
+  "text:alphabetical-index",
+  "text:illustration-index",
+  "text:bibliography",
+  "presentation:notes",
+  "office:annotation",
+]);
 
 function collectBlocks(container: XmlElement | undefined, ctx: Ctx, out: Block[]): void {
   let list: ListItem[] = [];
@@ -157,7 +170,10 @@ function listItems(list: XmlElement, level: number, ctx: Ctx, out: ListItem[], s
       } else {
         const inner: Block[] = [];
         collectBlocks({ ...item, children: [child] }, ctx, inner);
-        const text = inner.map((b) => b.md).filter(Boolean).join("\n");
+        const text = inner
+          .map((b) => b.md)
+          .filter(Boolean)
+          .join("\n");
         if (!text) continue;
         if (current) current.text += `\n${text}`;
         else out.push((current = { level, ordered, text }));
@@ -177,11 +193,26 @@ function inline(el: XmlElement, ctx: Ctx, frames: XmlElement[], atStart = { valu
       continue;
     }
     switch (c.name) {
-      case "text:s": out += " ".repeat(Math.min(Number(c.attrs["text:c"]) || 1, 100)); break;
-      case "text:tab": out += " "; break;
-      case "text:line-break": out += "\n"; atStart.value = true; break;
-      case "draw:frame": case "draw:custom-shape": frames.push(c); break;
-      case "text:note": case "office:annotation": case "text:bookmark-ref": case "text:soft-page-break": case "text:ruby-text": break;
+      case "text:s":
+        out += " ".repeat(Math.min(Number(c.attrs["text:c"]) || 1, 100));
+        break;
+      case "text:tab":
+        out += " ";
+        break;
+      case "text:line-break":
+        out += "\n";
+        atStart.value = true;
+        break;
+      case "draw:frame":
+      case "draw:custom-shape":
+        frames.push(c);
+        break;
+      case "text:note":
+      case "office:annotation":
+      case "text:bookmark-ref":
+      case "text:soft-page-break":
+      case "text:ruby-text":
+        break;
       case "text:a": {
         const inner = inline(c, ctx, frames, atStart);
         const href = c.attrs["xlink:href"] ?? "";
@@ -198,7 +229,8 @@ function inline(el: XmlElement, ctx: Ctx, frames: XmlElement[], atStart = { valu
         out += mark && m[2] ? `${m[1]}${mark}${m[2]}${[...mark].reverse().join("")}${m[3]}` : inner;
         break;
       }
-      default: out += inline(c, ctx, frames, atStart);
+      default:
+        out += inline(c, ctx, frames, atStart);
     }
   }
   return out;
@@ -215,7 +247,10 @@ function tableMarkdown(table: XmlElement, ctx: Ctx): string {
           if (cell.name !== "table:table-cell" && cell.name !== "table:covered-table-cell") continue;
           const inner: Block[] = [];
           if (cell.name === "table:table-cell") collectBlocks(cell, ctx, inner);
-          const text = inner.map((b) => b.md).filter(Boolean).join("\n");
+          const text = inner
+            .map((b) => b.md)
+            .filter(Boolean)
+            .join("\n");
           const repeat = Math.min(Number(cell.attrs["table:number-columns-repeated"]) || 1, text ? 1000 : 1);
           for (let i = 0; i < repeat && cells < MAX_TABLE_CELLS; i++, cells++) row.push(text);
         }
@@ -258,7 +293,12 @@ function slideMarkdown(page: XmlElement, ctx: Ctx): string {
   if (title) {
     const inner: Block[] = [];
     collectBlocks(xmlChild(title, "draw:text-box") ?? title, ctx, inner);
-    const text = inner.map((b) => b.md.replace(/^#+\s*/, "")).filter(Boolean).join(" ").replace(/\s*\n\s*/g, " ").trim();
+    const text = inner
+      .map((b) => b.md.replace(/^#+\s*/, ""))
+      .filter(Boolean)
+      .join(" ")
+      .replace(/\s*\n\s*/g, " ")
+      .trim();
     if (text) blocks.push({ md: `# ${text}` });
   }
   for (const shape of shapes) {
@@ -267,7 +307,10 @@ function slideMarkdown(page: XmlElement, ctx: Ctx): string {
     if (table) blocks.push({ md: tableMarkdown(table, ctx) });
     else collectBlocks(xmlChild(shape, "draw:text-box") ?? shape, ctx, blocks);
   }
-  return blocks.map((b) => b.md).filter(Boolean).join("\n\n");
+  return blocks
+    .map((b) => b.md)
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /** meta:page-count of meta.xml (the page count when the document was last saved). */

@@ -5,21 +5,29 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { detectType } from "@/lib/documents/detect";
-import type { Converter, DocumentKind, ParseOptions, ParseOutput } from "@/lib/documents/types";
-import { setEnvForTests } from "@/lib/env";
-import { AppError } from "@/lib/errors";
 import { convertDocx } from "@/lib/documents/convert/docx";
 import { convertHtml } from "@/lib/documents/convert/html";
 import { convertLegacyOffice, convertWithLibreOffice } from "@/lib/documents/convert/libreoffice";
 import { convertOdf } from "@/lib/documents/convert/odf";
 import { convertPptx } from "@/lib/documents/convert/pptx";
 import { convertText } from "@/lib/documents/convert/text";
+import { detectType } from "@/lib/documents/detect";
+import type { Converter, DocumentKind, ParseOptions, ParseOutput } from "@/lib/documents/types";
+import { setEnvForTests } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import { zipFiles } from "@/tests/helpers/zip-writer";
 
 const CONVERTERS: Partial<Record<DocumentKind, Converter>> = {
-  docx: convertDocx, pptx: convertPptx, odt: convertOdf, odp: convertOdf, doc: convertLegacyOffice, ppt: convertLegacyOffice,
-  html: convertHtml, xhtml: convertHtml, txt: convertText, md: convertText,
+  docx: convertDocx,
+  pptx: convertPptx,
+  odt: convertOdf,
+  odp: convertOdf,
+  doc: convertLegacyOffice,
+  ppt: convertLegacyOffice,
+  html: convertHtml,
+  xhtml: convertHtml,
+  txt: convertText,
+  md: convertText,
 };
 
 const REPORT = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Report</title></head><body>
@@ -62,7 +70,11 @@ const paths: Record<string, string> = {};
 async function soffice(target: string, input: string): Promise<void> {
   const profile = await mkdtemp(join(tmpdir(), "lo-test-"));
   try {
-    await promisify(execFile)("soffice", ["--headless", `-env:UserInstallation=${pathToFileURL(profile).href}`, "--convert-to", target, "--outdir", dir, input], { timeout: 120_000 });
+    await promisify(execFile)(
+      "soffice",
+      ["--headless", `-env:UserInstallation=${pathToFileURL(profile).href}`, "--convert-to", target, "--outdir", dir, input],
+      { timeout: 120_000 },
+    );
   } finally {
     await rm(profile, { recursive: true, force: true });
   }
@@ -96,10 +108,14 @@ async function parse(bytes: Buffer, filename: string, options: Partial<ParseOpti
   if (!converter) throw new Error(`no converter for ${type.kind}`);
   return converter({ bytes, path, filename, type, options: { ...OPTIONS, ...options } });
 }
-const parseFile = async (kind: string, options: Partial<ParseOptions> = {}) => parse(await readFile(paths[kind]), `file.${kind}`, options, paths[kind]);
+const parseFile = async (kind: string, options: Partial<ParseOptions> = {}) =>
+  parse(await readFile(paths[kind]), `file.${kind}`, options, paths[kind]);
 
 async function failure(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -132,7 +148,13 @@ describe("word processing documents", () => {
 
   it("docx: w:pageBreakBefore (direct and by style), Title style, docProps/app.xml <Pages>", async () => {
     const styles = `<?xml version="1.0"?><w:styles ${W}><w:style w:type="paragraph" w:styleId="Chapter"><w:name w:val="Chapter"/><w:pPr><w:pageBreakBefore/></w:pPr></w:style><w:style w:type="paragraph" w:styleId="SubChapter"><w:name w:val="Sub"/><w:basedOn w:val="Chapter"/></w:style></w:styles>`;
-    const body = para("The Title", '<w:pStyle w:val="Title"/>') + para("Intro.") + para("Chapter one", '<w:pStyle w:val="Chapter"/>') + para("Direct", "<w:pageBreakBefore/>") + para("Not a break", '<w:pageBreakBefore w:val="false"/>') + para("Inherited", '<w:pStyle w:val="SubChapter"/>');
+    const body =
+      para("The Title", '<w:pStyle w:val="Title"/>') +
+      para("Intro.") +
+      para("Chapter one", '<w:pStyle w:val="Chapter"/>') +
+      para("Direct", "<w:pageBreakBefore/>") +
+      para("Not a break", '<w:pageBreakBefore w:val="false"/>') +
+      para("Inherited", '<w:pStyle w:val="SubChapter"/>');
     const bytes = handmadeDocx(body, {
       "word/styles.xml": styles,
       "docProps/app.xml": `<?xml version="1.0"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Pages>6</Pages></Properties>`,

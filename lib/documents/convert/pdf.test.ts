@@ -48,10 +48,11 @@ const fixtures: Record<string, string> = {};
 async function soffice(files: string[], outDir: string, filter = "pdf:writer_pdf_Export"): Promise<void> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "lo-pdftest-"));
   try {
-    await run("soffice", [
-      `-env:UserInstallation=file://${profile}`, "--headless", "--infilter=HTML (StarWriter)",
-      "--convert-to", filter, "--outdir", outDir, ...files,
-    ], { timeout: 120_000 });
+    await run(
+      "soffice",
+      [`-env:UserInstallation=file://${profile}`, "--headless", "--infilter=HTML (StarWriter)", "--convert-to", filter, "--outdir", outDir, ...files],
+      { timeout: 120_000 },
+    );
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
   }
@@ -95,7 +96,10 @@ function input(file: string, options: Partial<ParseOptions> = {}, bytes?: Uint8A
 }
 
 async function failure(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -104,7 +108,11 @@ describe("convertPdf on a LibreOffice document", () => {
   it("keeps headings, paragraphs, lists and tables", async () => {
     const out = await convertPdf(input(fixtures.structured));
     expect(out.pageCount).toBe(3);
-    expect(out.pages.map((p) => [p.page, p.ocr])).toEqual([[1, false], [2, false], [3, false]]);
+    expect(out.pages.map((p) => [p.page, p.ocr])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+    ]);
     const md = out.pages[0].markdown;
     expect(md).toMatch(/^# Quarterly Report Title$/m);
     expect(md).toMatch(/^## Section Two Heading$/m);
@@ -139,7 +147,10 @@ describe("convertPdf on a LibreOffice document", () => {
     expect(out.pages[0].markdown).toMatch(/^#{1,2} Second Page\n\nThe second page has a short paragraph\.$/);
     expect(out.pages[1].markdown).toContain("Two Column Part");
     expect(out.pages.map((p) => p.markdown).join("\n")).not.toContain("Quarterly");
-    expect(progress).toEqual([[1, 2], [2, 2]]);
+    expect(progress).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
   });
 
   it("refuses a page range beyond the last page", async () => {

@@ -2,15 +2,25 @@
 // usable text layer (or every page with ocr "force") go to OCR. Bad input never hangs: every pdf.js call
 // runs under a time budget and the abort signal, and the document is destroyed in all cases.
 import "./pdf-polyfills";
-import { getResolvedPDFJS, type getDocumentProxy } from "unpdf";
+import { type getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { checkPageRange } from "@/lib/documents/page-range";
 import type { Converter, ConverterInput, ParsedPage, ParseOutput } from "@/lib/documents/types";
 import { AppError } from "@/lib/errors";
 import {
-  assessTextLayer, computeLayoutStats, prepareLayoutPage, renderLayoutPage, rulesFromOperatorList, wantsRules, withRules,
-  type OpCodes, type PdfFontInfo, type PdfPageText, type PdfTextItem, type PreparedPage,
+  assessTextLayer,
+  computeLayoutStats,
+  type OpCodes,
+  type PdfFontInfo,
+  type PdfPageText,
+  type PdfTextItem,
+  type PreparedPage,
+  prepareLayoutPage,
+  renderLayoutPage,
+  rulesFromOperatorList,
+  wantsRules,
+  withRules,
 } from "./pdf-layout";
-import { ocrPdfPages, type OcrPdfPages } from "./pdf-ocr";
+import { type OcrPdfPages, ocrPdfPages } from "./pdf-ocr";
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;

@@ -2,11 +2,11 @@
 // relationships). The title placeholder becomes `# title`; body paragraphs with bullet levels become nested
 // lists; a:tbl tables become GFM tables; other text boxes become paragraphs. Speaker notes are not included.
 import path from "node:path/posix";
-import type { Converter } from "@/lib/documents/types";
-import { ooxmlMainPart } from "@/lib/documents/detect";
-import { escapeMarkdownText, markdownList, markdownTable, type ListItem } from "@/lib/documents/html-to-markdown";
 import { pagesOutput, renderingFailed, throwIfAborted, wantedPages } from "@/lib/documents/convert/shared";
-import { xmlChild, xmlChildren, xmlFind, type XmlElement, type XmlNode } from "@/lib/documents/xml";
+import { ooxmlMainPart } from "@/lib/documents/detect";
+import { escapeMarkdownText, type ListItem, markdownList, markdownTable } from "@/lib/documents/html-to-markdown";
+import type { Converter } from "@/lib/documents/types";
+import { type XmlElement, type XmlNode, xmlChild, xmlChildren, xmlFind } from "@/lib/documents/xml";
 import { openZip, type ZipArchive } from "@/lib/documents/zip";
 
 export const convertPptx: Converter = async ({ bytes, options }) => {
@@ -74,7 +74,10 @@ export function slideMarkdown(slide: XmlElement): string {
   const blocks: string[] = [];
   const title = all.find(isTitle);
   if (title) {
-    const text = paragraphs(xmlChild(title, "p:txBody")).map((p) => p.text).filter(Boolean).join(" ");
+    const text = paragraphs(xmlChild(title, "p:txBody"))
+      .map((p) => p.text)
+      .filter(Boolean)
+      .join(" ");
     if (text) blocks.push(`# ${text}`);
   }
   for (const shape of all) {
@@ -108,8 +111,18 @@ function runText(node: XmlNode): string {
 function paragraphs(txBody: XmlElement | undefined): Para[] {
   return xmlChildren(txBody, "a:p").map((p) => {
     const pPr = xmlChild(p, "a:pPr");
-    const bullet = xmlChild(pPr, "a:buNone") ? "none" : xmlChild(pPr, "a:buAutoNum") ? "number" : xmlChild(pPr, "a:buChar") || xmlChild(pPr, "a:buBlip") ? "bullet" : "default";
-    const text = p.children.map(runText).join("").replace(/[ \t\u00a0]+/g, " ").trim();
+    const bullet = xmlChild(pPr, "a:buNone")
+      ? "none"
+      : xmlChild(pPr, "a:buAutoNum")
+        ? "number"
+        : xmlChild(pPr, "a:buChar") || xmlChild(pPr, "a:buBlip")
+          ? "bullet"
+          : "default";
+    const text = p.children
+      .map(runText)
+      .join("")
+      .replace(/[ \t\u00a0]+/g, " ")
+      .trim();
     return { text, level: Math.min(Number(pPr?.attrs.lvl) || 0, 8), bullet };
   });
 }
@@ -139,7 +152,10 @@ function tableMarkdown(tbl: XmlElement): string {
   const rows = xmlChildren(tbl, "a:tr").map((tr) =>
     xmlChildren(tr, "a:tc").map((tc) => {
       if (tc.attrs.hMerge === "1" || tc.attrs.vMerge === "1") return "";
-      return paragraphs(xmlChild(tc, "a:txBody")).map((p) => escapeMarkdownText(p.text.replace(/\n/g, " "))).filter(Boolean).join("\n");
+      return paragraphs(xmlChild(tc, "a:txBody"))
+        .map((p) => escapeMarkdownText(p.text.replace(/\n/g, " ")))
+        .filter(Boolean)
+        .join("\n");
     }),
   );
   return markdownTable(rows);

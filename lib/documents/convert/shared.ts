@@ -1,9 +1,10 @@
 // Helpers shared by the converters that produce their pages' Markdown themselves (docx, pptx, odf, html,
 // text): page selection and progress, abort checks, and turning unexpected failures into
 // file_rendering_failed.
-import { AppError } from "@/lib/errors";
+
 import { checkPageRange } from "@/lib/documents/page-range";
 import type { ParseOptions, ParseOutput } from "@/lib/documents/types";
+import { AppError } from "@/lib/errors";
 
 export function throwIfAborted(signal?: AbortSignal): void {
   signal?.throwIfAborted();

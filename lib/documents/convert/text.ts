@@ -1,7 +1,8 @@
 // Plain text and Markdown (one page). Text is kept as is: paragraphs are already separated by blank lines
 // and Markdown is already Markdown. Only the encoding (UTF-8, BOM dropped) and line endings are normalised.
-import type { Converter } from "@/lib/documents/types";
+
 import { pagesOutput, throwIfAborted } from "@/lib/documents/convert/shared";
+import type { Converter } from "@/lib/documents/types";
 
 export function decodeUtf8(bytes: Uint8Array): string {
   return new TextDecoder("utf-8").decode(bytes).replace(/\r\n?/g, "\n");

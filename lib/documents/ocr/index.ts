@@ -7,17 +7,17 @@
 //   language-data.ts    @tesseract.js-data files and the worker script the pool's workers load
 //   recognize.ts        ocrImage, ocrPages, warmUpOcr
 //   types.ts            public result, option and statistics types
-export { defaultOcrLanguages, parseOcrLanguages, SUPPORTED_OCR_LANGUAGES, type OcrLanguage } from "./languages";
-export type { OcrBlock, OcrBlockKind, OcrBox, OcrOptions, OcrPageResult, OcrStats, OcrWord } from "./types";
+export { defaultOcrLanguages, type OcrLanguage, parseOcrLanguages, SUPPORTED_OCR_LANGUAGES } from "./languages";
+export { joinOcrLines, ocrLayoutToMarkdown } from "./layout-markdown";
+export { ocrStats, shutdownOcr } from "./pool";
 export {
   inspectImage,
   OCR_MAX_INPUT_PIXELS,
   OCR_MAX_SIDE_PX,
   OCR_TARGET_DPI,
+  type PreparedImage,
   parsePgmHeader,
   prepareOcrImage,
-  type PreparedImage,
 } from "./prepare-image";
-export { joinOcrLines, ocrLayoutToMarkdown } from "./layout-markdown";
-export { ocrStats, shutdownOcr } from "./pool";
-export { ocrImage, ocrPages, warmUpOcr, type OcrPageInput, type OcrPagesOptions } from "./recognize";
+export { type OcrPageInput, type OcrPagesOptions, ocrImage, ocrPages, warmUpOcr } from "./recognize";
+export type { OcrBlock, OcrBlockKind, OcrBox, OcrOptions, OcrPageResult, OcrStats, OcrWord } from "./types";

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { AppError } from "@/lib/errors";
-import { SUPPORTED_OCR_LANGUAGES, type OcrLanguage } from "./languages";
+import { type OcrLanguage, SUPPORTED_OCR_LANGUAGES } from "./languages";
 
 function moduleRequire(): NodeJS.Require {
   // Resolved from the app's directory at run time, not by the bundler.

@@ -61,7 +61,8 @@ export function joinOcrLines(lines: string[]): string {
       out = line;
       continue;
     }
-    if (/\u00AD$/.test(out)) out = out.slice(0, -1) + line; // soft hyphen
+    if (/\u00AD$/.test(out))
+      out = out.slice(0, -1) + line; // soft hyphen
     else if (/\p{L}[-\u2010]$/u.test(out)) {
       // "Versand-" + "kosten" → "Versandkosten"; "E-" + "Mail" keeps the hyphen
       out = /^\p{Ll}/u.test(line) ? out.slice(0, -1) + line : out + line;
@@ -97,7 +98,10 @@ function lineOf(l: TLine): Line | null {
  * Turns tesseract's block tree into blocks and Markdown. `scale` is prepared pixels per input pixel (boxes are
  * reported in input pixels). Exported for tests.
  */
-export function ocrLayoutToMarkdown(tblocks: readonly TBlock[] | null | undefined, scale = 1): { markdown: string; text: string; blocks: OcrBlock[] } {
+export function ocrLayoutToMarkdown(
+  tblocks: readonly TBlock[] | null | undefined,
+  scale = 1,
+): { markdown: string; text: string; blocks: OcrBlock[] } {
   const inv = 1 / scale;
   const paragraphs: { lines: Line[]; bbox: TBox; confidence: number }[] = [];
   for (const b of tblocks ?? []) {

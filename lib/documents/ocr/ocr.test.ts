@@ -57,11 +57,15 @@ async function makeScannedPdf(images: Buffer[], dpi: number): Promise<Buffer> {
     const w = (info.width / dpi) * 72;
     const h = (info.height / dpi) * 72;
     const content = `q ${w.toFixed(2)} 0 0 ${h.toFixed(2)} 0 0 cm /Im0 Do Q`;
-    objects[3 + i * 3] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w.toFixed(2)} ${h.toFixed(2)}] /Resources << /XObject << /Im0 ${5 + i * 3} 0 R >> >> /Contents ${4 + i * 3} 0 R >>`;
+    objects[3 + i * 3] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w.toFixed(2)} ${h.toFixed(2)}] /Resources << /XObject << /Im0 ${5 + i * 3} 0 R >> >> /Contents ${4 + i * 3} 0 R >>`;
     objects[4 + i * 3] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
     const z = zlib.deflateSync(data);
     objects[5 + i * 3] = Buffer.concat([
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${info.width} /Height ${info.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${z.length} >>\nstream\n`, "latin1"),
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${info.width} /Height ${info.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${z.length} >>\nstream\n`,
+        "latin1",
+      ),
       z,
       Buffer.from("\nendstream", "latin1"),
     ]);
@@ -71,7 +75,11 @@ async function makeScannedPdf(images: Buffer[], dpi: number): Promise<Buffer> {
   const offsets: number[] = [];
   for (let i = 1; i < objects.length; i++) {
     offsets[i] = size;
-    const body = Buffer.concat([Buffer.from(`${i} 0 obj\n`, "latin1"), Buffer.from(objects[i] as string | Buffer), Buffer.from("\nendobj\n", "latin1")]);
+    const body = Buffer.concat([
+      Buffer.from(`${i} 0 obj\n`, "latin1"),
+      Buffer.from(objects[i] as string | Buffer),
+      Buffer.from("\nendobj\n", "latin1"),
+    ]);
     parts.push(body);
     size += body.length;
   }
@@ -184,7 +192,7 @@ describe("pool limits, abort and timeout", () => {
 
   it("times out a page, terminates its worker and keeps serving", async () => {
     await ocrImage(await textImage([["warm up again"]]));
-    const err = await expectAppError(ocrImage(slow, { timeoutMs: 200 }), "file_rendering_failed", /did not finish within/);
+    await expectAppError(ocrImage(slow, { timeoutMs: 200 }), "file_rendering_failed", /did not finish within/);
     expect(ocrStats().workers).toBe(0);
     const ok = await ocrImage(await textImage([["Still working after a timeout"]]));
     expect(ok.text).toMatch(/working/i);

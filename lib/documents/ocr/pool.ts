@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors";
 import { linkLanguageDir, tesseractWorkerPath } from "./language-data";
 import type { OcrLanguage } from "./languages";
 import { ocrLayoutToMarkdown, scaleBox, type TBlock } from "./layout-markdown";
-import { prepareOcrImage, renderingFailed, type PreparedImage } from "./prepare-image";
+import { type PreparedImage, prepareOcrImage, renderingFailed } from "./prepare-image";
 import type { OcrOptions, OcrPageResult, OcrStats, OcrWord } from "./types";
 
 type TesseractModule = typeof import("tesseract.js");
@@ -233,7 +233,9 @@ class OcrPool {
         return worker;
       },
       (err) => {
-        throw err instanceof AppError ? err : new AppError("internal_server_error", `The OCR engine could not start: ${err instanceof Error ? err.message : String(err)}`);
+        throw err instanceof AppError
+          ? err
+          : new AppError("internal_server_error", `The OCR engine could not start: ${err instanceof Error ? err.message : String(err)}`);
       },
     );
     slot.ready.catch(() => {}); // observed by waitReady

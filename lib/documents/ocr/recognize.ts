@@ -52,8 +52,12 @@ export async function* ocrPages(
   const controller = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
   const iterator: AsyncIterator<OcrPageInput> | Iterator<OcrPageInput> =
-    Symbol.asyncIterator in source ? (source as AsyncIterable<OcrPageInput>)[Symbol.asyncIterator]() : (source as Iterable<OcrPageInput>)[Symbol.iterator]();
-  type Done = { kind: "ocr"; id: number; page: number; result?: OcrPageResult; error?: unknown } | { kind: "pull"; res?: IteratorResult<OcrPageInput>; error?: unknown };
+    Symbol.asyncIterator in source
+      ? (source as AsyncIterable<OcrPageInput>)[Symbol.asyncIterator]()
+      : (source as Iterable<OcrPageInput>)[Symbol.iterator]();
+  type Done =
+    | { kind: "ocr"; id: number; page: number; result?: OcrPageResult; error?: unknown }
+    | { kind: "pull"; res?: IteratorResult<OcrPageInput>; error?: unknown };
   const running = new Map<number, Promise<Done>>();
   let pull: Promise<Done> | null = null;
   let buffered: OcrPageInput | null = null;
@@ -121,7 +125,9 @@ export async function warmUpOcr(languages?: readonly string[] | string): Promise
   const p = pool();
   const n = p.maxWorkers;
   // A tiny image per worker: admission as usual, so this never overruns the queue.
-  const blank = await sharp({ create: { width: 64, height: 32, channels: 3, background: "#ffffff" } }).png().toBuffer();
+  const blank = await sharp({ create: { width: 64, height: 32, channels: 3, background: "#ffffff" } })
+    .png()
+    .toBuffer();
   const granted = p.admit(n);
   try {
     await Promise.all(Array.from({ length: granted }, () => p.process(blank, langs, {})));

@@ -8,7 +8,12 @@ export const finance: TemplateNode = {
   description: "Accounting, payables, receivables, banking and tax documents.",
   attributes: [
     { name: "fiscal_year", attribute_type: "number", label: "Fiscal year", description: "Fiscal year the document belongs to." },
-    { name: "counterparty", attribute_type: "text", label: "Counterparty", description: "Supplier, customer or bank the document is exchanged with." },
+    {
+      name: "counterparty",
+      attribute_type: "text",
+      label: "Counterparty",
+      description: "Supplier, customer or bank the document is exchanged with.",
+    },
   ],
   children: [
     {
@@ -30,7 +35,13 @@ export const finance: TemplateNode = {
           description: "Invoices received from suppliers (accounts payable).",
           attributes: [
             { name: "purchase_order_number", attribute_type: "text", label: "Purchase order", description: "Matching purchase order number." },
-            { name: "approval_status", attribute_type: "select", label: "Approval status", description: "Where the invoice is in the approval flow.", choices: ["pending", "approved", "rejected"] },
+            {
+              name: "approval_status",
+              attribute_type: "select",
+              label: "Approval status",
+              description: "Where the invoice is in the approval flow.",
+              choices: ["pending", "approved", "rejected"],
+            },
           ],
         },
         {
@@ -43,7 +54,9 @@ export const finance: TemplateNode = {
           code: "credit_note",
           label: "Credit note",
           description: "Corrections and refunds of earlier invoices.",
-          attributes: [{ name: "original_invoice_number", attribute_type: "text", label: "Original invoice", description: "Invoice the credit note corrects." }],
+          attributes: [
+            { name: "original_invoice_number", attribute_type: "text", label: "Original invoice", description: "Invoice the credit note corrects." },
+          ],
         },
       ],
     },
@@ -55,7 +68,13 @@ export const finance: TemplateNode = {
         { name: "receipt_total", attribute_type: "number", label: "Total", description: "Amount paid." },
         { name: "receipt_currency", attribute_type: "select", label: "Currency", description: "Currency paid in.", choices: CURRENCIES },
         { name: "purchase_date", attribute_type: "date", label: "Purchase date", description: "Date of the purchase." },
-        { name: "expense_category", attribute_type: "select", label: "Expense category", description: "Category for expense reports.", choices: ["travel", "meals", "lodging", "supplies", "software", "other"] },
+        {
+          name: "expense_category",
+          attribute_type: "select",
+          label: "Expense category",
+          description: "Category for expense reports.",
+          choices: ["travel", "meals", "lodging", "supplies", "software", "other"],
+        },
         { name: "reimbursable", attribute_type: "boolean", label: "Reimbursable", description: "Paid personally and to be reimbursed." },
       ],
     },
@@ -75,7 +94,13 @@ export const finance: TemplateNode = {
       label: "Tax document",
       description: "Tax returns, assessments and certificates.",
       attributes: [
-        { name: "tax_type", attribute_type: "select", label: "Tax type", description: "Kind of tax.", choices: ["vat", "income", "corporate", "payroll", "property"] },
+        {
+          name: "tax_type",
+          attribute_type: "select",
+          label: "Tax type",
+          description: "Kind of tax.",
+          choices: ["vat", "income", "corporate", "payroll", "property"],
+        },
         { name: "jurisdiction", attribute_type: "text", label: "Jurisdiction", description: "Country or region of the tax authority." },
       ],
     },

@@ -16,7 +16,13 @@ export const healthcare: TemplateNode = {
       attributes: [
         { name: "encounter_date", attribute_type: "date", label: "Encounter date", description: "Date of the visit or admission." },
         { name: "attending_physician", attribute_type: "text", label: "Attending physician", description: "Responsible clinician." },
-        { name: "department", attribute_type: "select", label: "Department", description: "Clinical department.", choices: ["cardiology", "oncology", "pediatrics", "radiology", "emergency", "general_practice", "surgery"] },
+        {
+          name: "department",
+          attribute_type: "select",
+          label: "Department",
+          description: "Clinical department.",
+          choices: ["cardiology", "oncology", "pediatrics", "radiology", "emergency", "general_practice", "surgery"],
+        },
       ],
       children: [
         {
@@ -45,7 +51,13 @@ export const healthcare: TemplateNode = {
         { name: "test_name", attribute_type: "text", label: "Test", description: "Name of the test or panel." },
         { name: "collection_date", attribute_type: "date", label: "Collection date", description: "Date the sample was taken." },
         { name: "abnormal", attribute_type: "boolean", label: "Abnormal", description: "At least one value outside its reference range." },
-        { name: "specimen_type", attribute_type: "select", label: "Specimen", description: "Sample material.", choices: ["blood", "urine", "tissue", "saliva", "other"] },
+        {
+          name: "specimen_type",
+          attribute_type: "select",
+          label: "Specimen",
+          description: "Sample material.",
+          choices: ["blood", "urine", "tissue", "saliva", "other"],
+        },
       ],
     },
     {
@@ -66,8 +78,20 @@ export const healthcare: TemplateNode = {
       attributes: [
         { name: "claim_number", attribute_type: "text", label: "Claim number", description: "Payer's claim reference." },
         { name: "claim_amount", attribute_type: "number", label: "Claimed amount", description: "Amount claimed." },
-        { name: "claim_status", attribute_type: "select", label: "Status", description: "Processing status.", choices: ["submitted", "in_review", "approved", "denied", "paid"] },
-        { name: "diagnosis_codes", attribute_type: "multi-select", label: "Diagnosis chapters", description: "ICD-10 chapters concerned.", choices: ["infectious", "neoplasms", "circulatory", "respiratory", "digestive", "musculoskeletal", "injury"] },
+        {
+          name: "claim_status",
+          attribute_type: "select",
+          label: "Status",
+          description: "Processing status.",
+          choices: ["submitted", "in_review", "approved", "denied", "paid"],
+        },
+        {
+          name: "diagnosis_codes",
+          attribute_type: "multi-select",
+          label: "Diagnosis chapters",
+          description: "ICD-10 chapters concerned.",
+          choices: ["infectious", "neoplasms", "circulatory", "respiratory", "digestive", "musculoskeletal", "injury"],
+        },
       ],
     },
   ],

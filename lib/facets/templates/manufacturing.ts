@@ -21,7 +21,13 @@ export const manufacturing: TemplateNode = {
           description: "CAD drawings and schematics.",
           attributes: [
             { name: "drawing_number", attribute_type: "text", label: "Drawing number", description: "Drawing identifier.", required: true },
-            { name: "material", attribute_type: "select", label: "Material", description: "Main material.", choices: ["steel", "stainless_steel", "aluminium", "plastic", "composite", "copper"] },
+            {
+              name: "material",
+              attribute_type: "select",
+              label: "Material",
+              description: "Main material.",
+              choices: ["steel", "stainless_steel", "aluminium", "plastic", "composite", "copper"],
+            },
           ],
         },
         {
@@ -29,7 +35,13 @@ export const manufacturing: TemplateNode = {
           label: "Engineering change order",
           description: "Requests and approvals of design changes.",
           attributes: [
-            { name: "change_reason", attribute_type: "select", label: "Reason", description: "Why the change is made.", choices: ["defect", "cost", "supplier", "regulation", "improvement"] },
+            {
+              name: "change_reason",
+              attribute_type: "select",
+              label: "Reason",
+              description: "Why the change is made.",
+              choices: ["defect", "cost", "supplier", "regulation", "improvement"],
+            },
             { name: "approved_on", attribute_type: "date", label: "Approved on", description: "Approval date." },
           ],
         },
@@ -49,13 +61,29 @@ export const manufacturing: TemplateNode = {
           code: "ncr",
           label: "Non-conformance report",
           description: "Reports of products outside specification.",
-          attributes: [{ name: "severity", attribute_type: "select", label: "Severity", description: "Impact of the non-conformance.", choices: ["minor", "major", "critical"] }],
+          attributes: [
+            {
+              name: "severity",
+              attribute_type: "select",
+              label: "Severity",
+              description: "Impact of the non-conformance.",
+              choices: ["minor", "major", "critical"],
+            },
+          ],
         },
         {
           code: "certificate",
           label: "Certificate of conformity",
           description: "Supplier and product certificates.",
-          attributes: [{ name: "standards", attribute_type: "multi-select", label: "Standards", description: "Standards certified.", choices: ["iso_9001", "iso_14001", "iatf_16949", "as9100", "ce"] }],
+          attributes: [
+            {
+              name: "standards",
+              attribute_type: "multi-select",
+              label: "Standards",
+              description: "Standards certified.",
+              choices: ["iso_9001", "iso_14001", "iatf_16949", "as9100", "ce"],
+            },
+          ],
         },
       ],
     },

@@ -14,7 +14,13 @@ export const tech: TemplateNode = {
       label: "Specification",
       description: "Requirements, designs and API documents.",
       attributes: [
-        { name: "spec_status", attribute_type: "select", label: "Status", description: "Review status.", choices: ["draft", "in_review", "approved", "superseded"] },
+        {
+          name: "spec_status",
+          attribute_type: "select",
+          label: "Status",
+          description: "Review status.",
+          choices: ["draft", "in_review", "approved", "superseded"],
+        },
         { name: "version", attribute_type: "text", label: "Version", description: "Document or API version." },
       ],
       children: [
@@ -22,13 +28,29 @@ export const tech: TemplateNode = {
           code: "design_doc",
           label: "Design document",
           description: "Architecture and design proposals.",
-          attributes: [{ name: "components", attribute_type: "multi-select", label: "Components", description: "Parts of the system affected.", choices: ["frontend", "backend", "database", "infrastructure", "mobile", "data_pipeline"] }],
+          attributes: [
+            {
+              name: "components",
+              attribute_type: "multi-select",
+              label: "Components",
+              description: "Parts of the system affected.",
+              choices: ["frontend", "backend", "database", "infrastructure", "mobile", "data_pipeline"],
+            },
+          ],
         },
         {
           code: "api_reference",
           label: "API reference",
           description: "Interface contracts.",
-          attributes: [{ name: "api_style", attribute_type: "select", label: "API style", description: "Interface style.", choices: ["rest", "graphql", "grpc", "events"] }],
+          attributes: [
+            {
+              name: "api_style",
+              attribute_type: "select",
+              label: "API style",
+              description: "Interface style.",
+              choices: ["rest", "graphql", "grpc", "events"],
+            },
+          ],
         },
       ],
     },
@@ -37,7 +59,13 @@ export const tech: TemplateNode = {
       label: "Incident report",
       description: "Post-mortems and incident timelines.",
       attributes: [
-        { name: "incident_severity", attribute_type: "select", label: "Severity", description: "Incident severity.", choices: ["sev1", "sev2", "sev3", "sev4"] },
+        {
+          name: "incident_severity",
+          attribute_type: "select",
+          label: "Severity",
+          description: "Incident severity.",
+          choices: ["sev1", "sev2", "sev3", "sev4"],
+        },
         { name: "started_at", attribute_type: "date", label: "Started", description: "Date the incident began." },
         { name: "downtime_minutes", attribute_type: "number", label: "Downtime (min)", description: "Customer-facing downtime." },
         { name: "customer_impact", attribute_type: "boolean", label: "Customer impact", description: "Customers were affected." },
@@ -49,7 +77,13 @@ export const tech: TemplateNode = {
       description: "Assessments, penetration tests and policies.",
       attributes: [
         { name: "assessment_date", attribute_type: "date", label: "Assessment date", description: "Date of the assessment." },
-        { name: "risk_level", attribute_type: "select", label: "Risk level", description: "Highest risk found.", choices: ["low", "medium", "high", "critical"] },
+        {
+          name: "risk_level",
+          attribute_type: "select",
+          label: "Risk level",
+          description: "Highest risk found.",
+          choices: ["low", "medium", "high", "critical"],
+        },
         { name: "findings_open", attribute_type: "number", label: "Open findings", description: "Findings not yet remediated." },
       ],
     },

@@ -1,7 +1,8 @@
 // GET /api/v3/api-keys — any user: own keys (company admins: all of the company's).
 // POST /api/v3/api-keys — any company user; workspace-scoped keys need owner rights on the workspace.
-import { apiKeyEndpoints } from "@/lib/contracts/api-keys";
+
 import { createApiKey, listApiKeys } from "@/lib/api-keys/manage-api-keys";
+import { apiKeyEndpoints } from "@/lib/contracts/api-keys";
 import { okPage } from "@/lib/http/paginate";
 import { created } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";

@@ -19,9 +19,11 @@ function documentFor(origin: string): string {
   return json;
 }
 
-export const GET = withApi(systemEndpoints.openapi, async ({ req }) =>
-  new Response(documentFor(baseUrl(req)), {
-    status: 200,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300" },
-  }),
+export const GET = withApi(
+  systemEndpoints.openapi,
+  async ({ req }) =>
+    new Response(documentFor(baseUrl(req)), {
+      status: 200,
+      headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300" },
+    }),
 );

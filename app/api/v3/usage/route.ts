@@ -1,6 +1,7 @@
 // GET /api/v3/usage — any authenticated user (their own usage only).
-import { usageEndpoints } from "@/lib/contracts/usage";
+
 import { getUsageHistogram } from "@/lib/billing/get-usage-histogram";
+import { usageEndpoints } from "@/lib/contracts/usage";
 import { ok } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";
 

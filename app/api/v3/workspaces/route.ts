@@ -6,10 +6,6 @@ import { created } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";
 import { createWorkspace, listWorkspaces } from "@/lib/workspaces/manage-workspaces";
 
-export const GET = withApi(workspaceEndpoints.list, async ({ principal, query, req }) =>
-  okPage(req, query, await listWorkspaces(principal, query)),
-);
+export const GET = withApi(workspaceEndpoints.list, async ({ principal, query, req }) => okPage(req, query, await listWorkspaces(principal, query)));
 
-export const POST = withApi(workspaceEndpoints.create, async ({ principal, body }) =>
-  created(await createWorkspace(principal, body)),
-);
+export const POST = withApi(workspaceEndpoints.create, async ({ principal, body }) => created(await createWorkspace(principal, body)));

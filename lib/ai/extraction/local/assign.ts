@@ -4,7 +4,7 @@
 // a value of the right type), and arrays of objects are filled from matching tables.
 import type { Locale } from "../values/number";
 import { cleanText, fold } from "../values/text";
-import { labelTokens, scoreLabel, type FieldSpec } from "./fields";
+import { type FieldSpec, labelTokens, scoreLabel } from "./fields";
 import type { Candidate, Layout, Line } from "./layout";
 import { itemsFromTables } from "./tables";
 import { typeOnly, typeValue, valueInText } from "./typing";
@@ -93,7 +93,8 @@ export function extractRow(fields: FieldSpec[], layout: Layout, locale?: Locale,
   return row;
 }
 
-const LEGAL_FORM = /(?:^|\s)(?:GmbH|AG|KG|OHG|UG|e\.K\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|SARL|SAS|SASU|SA|S\.A\.|EURL|BV|B\.V\.|NV|Oy|AB|S\.p\.A\.|S\.r\.l\.)(?=$|[\s,])/;
+const LEGAL_FORM =
+  /(?:^|\s)(?:GmbH|AG|KG|OHG|UG|e\.K\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|SARL|SAS|SASU|SA|S\.A\.|EURL|BV|B\.V\.|NV|Oy|AB|S\.p\.A\.|S\.r\.l\.)(?=$|[\s,])/;
 
 /** An unlabelled company name among the first lines (a letterhead), not already used for another field. */
 function letterhead(layout: Layout, row: Row): string | null {
@@ -124,7 +125,8 @@ function lineSpans(fields: FieldSpec[], folded: string): Span[] {
     if (f.kind === "objects") return;
     for (const p of f.phrases) {
       if (p.weight < 0.9 || !folded.includes(p.tokens[0].slice(0, 3))) continue;
-      for (const m of folded.matchAll(phraseRegex(p.tokens, true))) spans.push({ field: fi, start: m.index + m[1].length, end: m.index + m[0].length });
+      for (const m of folded.matchAll(phraseRegex(p.tokens, true)))
+        spans.push({ field: fi, start: m.index + m[1].length, end: m.index + m[0].length });
     }
   });
   byLine.set(folded, spans);

@@ -165,8 +165,19 @@ function descriptionPhrases(description: string): string[] {
 }
 
 const HINTS: Partial<Record<string, ValueHint>> = {
-  iban: "iban", bic: "bic", phone: "phone", email: "email", currency: "currency", tax_rate: "percent", postal_code: "postal",
-  invoice_number: "code", purchase_order_number: "code", customer_number: "code", vat_id: "code", sku: "code", reference: "code",
+  iban: "iban",
+  bic: "bic",
+  phone: "phone",
+  email: "email",
+  currency: "currency",
+  tax_rate: "percent",
+  postal_code: "postal",
+  invoice_number: "code",
+  purchase_order_number: "code",
+  customer_number: "code",
+  vat_id: "code",
+  sku: "code",
+  reference: "code",
 };
 
 // Concept lookup by a property's words: exact phrase first, then the same words in another order.
@@ -244,7 +255,9 @@ function buildField(key: string, path: string[], raw: Schema, root: Schema, pare
   if (kind === "objects") {
     const items = deref(isObj(schema.items) ? schema.items : {}, root);
     const props = isObj(items.properties) ? items.properties : {};
-    spec.items = Object.entries(props).filter(([, s]) => isObj(s)).map(([k, s]) => buildField(k, [k], s as Schema, root));
+    spec.items = Object.entries(props)
+      .filter(([, s]) => isObj(s))
+      .map(([k, s]) => buildField(k, [k], s as Schema, root));
   }
   return spec;
 }

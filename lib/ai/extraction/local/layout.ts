@@ -123,7 +123,8 @@ export function buildLayout(pages: { page: number; markdown: string }[]): Layout
       let texts: { text: string; heading: number }[] = [];
       if (block.kind === "heading") texts = [{ text: block.text, heading: block.level }];
       else if (block.kind === "paragraph") texts = block.text.split("\n").map((text) => ({ text, heading: 0 }));
-      else if (block.kind === "list") texts = block.items.flatMap((i) => i.split("\n")).map((t) => ({ text: t.replace(/^\s*([-*+]|\d{1,9}[.)])\s+/, ""), heading: 0 }));
+      else if (block.kind === "list")
+        texts = block.items.flatMap((i) => i.split("\n")).map((t) => ({ text: t.replace(/^\s*([-*+]|\d{1,9}[.)])\s+/, ""), heading: 0 }));
       else if (block.kind === "code") texts = block.lines.map((text) => ({ text, heading: 0 }));
       for (let i = 0; i < texts.length; i++) {
         const raw = texts[i].text;
@@ -154,7 +155,10 @@ function lineCandidates(raw: string, page: number, push: (l: string, v: string, 
     return;
   }
   // Several pairs on one line: wide gaps, tabs, pipes or middle dots separate them.
-  const segments = raw.split(/\s{3,}|\t+|\s+[|·•]\s+/).map((s) => s.trim()).filter(Boolean);
+  const segments = raw
+    .split(/\s{3,}|\t+|\s+[|·•]\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (let i = 0; i < segments.length; i++) {
     const pair = colonPair(segments[i].replace(/\*\*/g, ""));
     if (pair) {
@@ -178,7 +182,7 @@ function tableCandidates(header: string[], rows: string[][], page: number, push:
     // "| Total: $79,322.60 | | |": a label/value line that landed in one cell.
     for (const cell of r) {
       const pair = cell.includes(":") ? colonPair(cell) : null;
-      if (pair && pair[1].trim()) push(pair[0], pair[1], page, "table-row");
+      if (pair?.[1].trim()) push(pair[0], pair[1], page, "table-row");
     }
   }
   if (width !== 2) {

@@ -2,8 +2,8 @@
 // the field's type), rows read as records (top-level fields, record granularity) or as items of an array
 // property (e.g. line_items). Totals/subtotal/tax rows at the foot of an item table are not items.
 import type { Locale } from "../values/number";
-import { labelTokens, scoreLabel, type FieldSpec } from "./fields";
-import { looksLikeLabel, type Candidate, type Layout, type Table } from "./layout";
+import { type FieldSpec, labelTokens, scoreLabel } from "./fields";
+import { type Candidate, type Layout, looksLikeLabel, type Table } from "./layout";
 import { CONCEPTS } from "./synonyms";
 import { typeValue } from "./typing";
 

@@ -3,7 +3,7 @@
 // detection for the locale-dependent readings (03/04/2024, 1.234).
 import { coerceValue } from "../coerce";
 import { DATE_IN_TEXT, parseDate } from "../values/date";
-import { NUMBER_IN_TEXT, type Locale } from "../values/number";
+import { type Locale, NUMBER_IN_TEXT } from "../values/number";
 import { EMAIL_IN_TEXT, fold, parseBoolean } from "../values/text";
 import type { FieldSpec } from "./fields";
 import type { Layout } from "./layout";
@@ -95,7 +95,7 @@ function typeString(field: FieldSpec, text: string, whole: unknown, locale?: Loc
       if (text.split(/\s+/).length <= 3 && /\d/.test(text)) {
         if (whole === null) return null;
         // A date or an amount under an identifier's label is most likely another field's value.
-        return { value: whole, fit: parseDate(text, locale) || /^[-+]?[\d.,\s]+$/.test(text) && /[.,]\d{2}$/.test(text) ? 0.5 : 1 };
+        return { value: whole, fit: parseDate(text, locale) || (/^[-+]?[\d.,\s]+$/.test(text) && /[.,]\d{2}$/.test(text)) ? 0.5 : 1 };
       }
       return pick(CODE);
     }
@@ -126,7 +126,7 @@ export function valueInText(field: FieldSpec, text: string, locale?: Locale): Ty
         // Skip numbers that are part of a date or an identifier.
         const before = text.slice(Math.max(0, hit.index - 1), hit.index);
         const after = text.slice(hit.index + hit[0].length, hit.index + hit[0].length + 1);
-        if (/[\p{L}\-/]/u.test(before) || /[\p{L}/]/u.test(after) && !/[€$£%]/.test(after)) continue;
+        if (/[\p{L}\-/]/u.test(before) || (/[\p{L}/]/u.test(after) && !/[€$£%]/.test(after))) continue;
         const v = coerceTo(field, hit[0].trim(), locale);
         if (v !== null && !parseDate(text.slice(hit.index, hit.index + 12))) return { value: v, fit: 0.8 };
       }
@@ -154,8 +154,10 @@ export function valueInText(field: FieldSpec, text: string, locale?: Locale): Ty
 }
 
 // Words that join a label to its value in prose ("the invoice number is …", "issued by …", "an …").
-const CONNECTOR = /^(?:\s*(?:[:\-–—=]|is|was|are|of|reads|ist|lautet|sind|war|est|sont|etait|to|by|from|for|an|von|durch|fur|par|pour|a|au|aux|de|du|des|the|der|die|das|dem|den|le|la|les|our|unser|unsere|notre|nos|:)\b\s*)+/iu;
-const STOP = /\s*(?:[,;.!?()](?:\s|$)|\s(?:and|und|et|with|mit|avec|on|am|le|is|ist|est|was|for|fur|pour|due|dated|datiert|vom|du|total|in|at|bei|chez|die|der|das|den|dem|the|les|la)\s)/iu;
+const CONNECTOR =
+  /^(?:\s*(?:[:\-–—=]|is|was|are|of|reads|ist|lautet|sind|war|est|sont|etait|to|by|from|for|an|von|durch|fur|par|pour|a|au|aux|de|du|des|the|der|die|das|dem|den|le|la|les|our|unser|unsere|notre|nos|:)\b\s*)+/iu;
+const STOP =
+  /\s*(?:[,;.!?()](?:\s|$)|\s(?:and|und|et|with|mit|avec|on|am|le|is|ist|est|was|for|fur|pour|due|dated|datiert|vom|du|total|in|at|bei|chez|die|der|das|den|dem|the|les|la)\s)/iu;
 
 /** A short text value after a label in prose: up to the next clause boundary, at most 6 words. */
 function proseText(field: FieldSpec, text: string, locale?: Locale): Typed | null {
@@ -168,9 +170,99 @@ function proseText(field: FieldSpec, text: string, locale?: Locale): Typed | nul
 }
 
 const LANG_WORDS: Record<Locale, string[]> = {
-  en: ["the", "and", "of", "to", "invoice", "total", "date", "for", "with", "please", "amount", "due", "is", "order", "name", "first", "last", "birth", "street", "city", "country", "phone", "subtotal", "customer", "supplier", "quantity", "price", "description"],
-  de: ["der", "die", "das", "und", "rechnung", "datum", "betrag", "mit", "fur", "bitte", "ist", "von", "gesamt", "bestellung", "zahlbar", "vorname", "nachname", "geburtsdatum", "strasse", "ort", "telefon", "mwst", "netto", "lieferant", "kunde", "menge", "preis", "beschreibung", "summe"],
-  fr: ["le", "la", "les", "et", "des", "du", "facture", "montant", "pour", "avec", "est", "une", "commande", "veuillez", "prenom", "nom", "naissance", "adresse", "ville", "pays", "telephone", "courriel", "ttc", "ht", "tva", "echeance", "fournisseur", "quantite", "prix", "designation"],
+  en: [
+    "the",
+    "and",
+    "of",
+    "to",
+    "invoice",
+    "total",
+    "date",
+    "for",
+    "with",
+    "please",
+    "amount",
+    "due",
+    "is",
+    "order",
+    "name",
+    "first",
+    "last",
+    "birth",
+    "street",
+    "city",
+    "country",
+    "phone",
+    "subtotal",
+    "customer",
+    "supplier",
+    "quantity",
+    "price",
+    "description",
+  ],
+  de: [
+    "der",
+    "die",
+    "das",
+    "und",
+    "rechnung",
+    "datum",
+    "betrag",
+    "mit",
+    "fur",
+    "bitte",
+    "ist",
+    "von",
+    "gesamt",
+    "bestellung",
+    "zahlbar",
+    "vorname",
+    "nachname",
+    "geburtsdatum",
+    "strasse",
+    "ort",
+    "telefon",
+    "mwst",
+    "netto",
+    "lieferant",
+    "kunde",
+    "menge",
+    "preis",
+    "beschreibung",
+    "summe",
+  ],
+  fr: [
+    "le",
+    "la",
+    "les",
+    "et",
+    "des",
+    "du",
+    "facture",
+    "montant",
+    "pour",
+    "avec",
+    "est",
+    "une",
+    "commande",
+    "veuillez",
+    "prenom",
+    "nom",
+    "naissance",
+    "adresse",
+    "ville",
+    "pays",
+    "telephone",
+    "courriel",
+    "ttc",
+    "ht",
+    "tva",
+    "echeance",
+    "fournisseur",
+    "quantite",
+    "prix",
+    "designation",
+  ],
 };
 
 /** The document's language among en/de/fr by function and business words; undefined when unclear. */

@@ -23,7 +23,8 @@ const NAMES: [number, string[]][] = [
 ];
 for (const [n, names] of NAMES) for (const name of names) MONTHS[fold(name)] = n;
 
-const WEEKDAYS = /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\b\.?,?|\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|mo|di|mi|do|fr|sa|so)\b\.?,?|\b(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b,?/g;
+const WEEKDAYS =
+  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\b\.?,?|\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|mo|di|mi|do|fr|sa|so)\b\.?,?|\b(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b,?/g;
 
 export interface YMD {
   y: number;
@@ -48,7 +49,11 @@ export const isoDate = ({ y, m, d }: YMD) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
 
 /** The date part of a string, or null. */
 export function parseDateParts(input: string, locale?: Locale): YMD | null {
-  const s = fold(input.normalize("NFKC")).replace(/\*\*|__/g, "").replace(WEEKDAYS, " ").replace(/^\s*(?:le|am|on|den|du)\s+/, "").trim();
+  const s = fold(input.normalize("NFKC"))
+    .replace(/\*\*|__/g, "")
+    .replace(WEEKDAYS, " ")
+    .replace(/^\s*(?:le|am|on|den|du)\s+/, "")
+    .trim();
   if (!s || s.length > 80) return null;
   let m: RegExpExecArray | null;
   // ISO-like: year first.

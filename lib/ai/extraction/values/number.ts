@@ -18,7 +18,10 @@ export const NUMBER_IN_TEXT = /[-−(+]?\s?(?:\d{1,3}(?:[.,'’\u00a0\u202f ]\d{
 export function parseNumber(input: unknown, locale?: Locale): number | null {
   if (typeof input === "number") return Number.isFinite(input) ? input : null;
   if (typeof input !== "string") return null;
-  let s = input.normalize("NFKC").trim().replace(/\*\*|__/g, "");
+  let s = input
+    .normalize("NFKC")
+    .trim()
+    .replace(/\*\*|__/g, "");
   if (!s || s.length > 64) return null;
   let negative = false;
   if (/^\(.*\)$/.test(s)) {

@@ -2,13 +2,19 @@
 
 /** Lower case without diacritics (Fälligkeit → falligkeit, échéance → echeance, ß → ss). */
 export function fold(s: string): string {
-  return s.normalize("NFKD").replace(/\p{M}+/gu, "").replace(/ß/g, "ss").toLowerCase();
+  return s
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/ß/g, "ss")
+    .toLowerCase();
 }
 
 /** Folded words: splits snake_case, kebab-case and punctuation, and camelCase when asked (property names). */
 export function words(s: string, camel = false): string[] {
   const split = camel ? s.replace(/([a-z\d])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2") : s;
-  return fold(split).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return fold(split)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** Levenshtein distance, bounded: returns max+1 as soon as the distance exceeds `max`. */
@@ -42,20 +48,68 @@ export function cleanText(s: string): string {
     .trim();
 }
 
-const TRUE = new Set(["yes", "y", "true", "t", "1", "ja", "j", "oui", "o", "x", "wahr", "vrai", "checked", "on", "si", "✓", "✔", "☑", "☒", "[x]", "(x)", "ok"]);
-const FALSE = new Set(["no", "n", "false", "f", "0", "nein", "non", "falsch", "faux", "unchecked", "off", "✗", "✘", "☐", "[ ]", "( )", "[]", "keine", "kein", "aucun", "none"]);
+const TRUE = new Set([
+  "yes",
+  "y",
+  "true",
+  "t",
+  "1",
+  "ja",
+  "j",
+  "oui",
+  "o",
+  "x",
+  "wahr",
+  "vrai",
+  "checked",
+  "on",
+  "si",
+  "✓",
+  "✔",
+  "☑",
+  "☒",
+  "[x]",
+  "(x)",
+  "ok",
+]);
+const FALSE = new Set([
+  "no",
+  "n",
+  "false",
+  "f",
+  "0",
+  "nein",
+  "non",
+  "falsch",
+  "faux",
+  "unchecked",
+  "off",
+  "✗",
+  "✘",
+  "☐",
+  "[ ]",
+  "( )",
+  "[]",
+  "keine",
+  "kein",
+  "aucun",
+  "none",
+]);
 
 export function parseBoolean(input: unknown): boolean | null {
   if (typeof input === "boolean") return input;
   if (typeof input === "number") return input === 1 ? true : input === 0 ? false : null;
   if (typeof input !== "string") return null;
-  const s = fold(input.replace(/(\*\*|__|`)/g, "")).trim().replace(/[.!]+$/, "");
+  const s = fold(input.replace(/(\*\*|__|`)/g, ""))
+    .trim()
+    .replace(/[.!]+$/, "");
   if (TRUE.has(s)) return true;
   if (FALSE.has(s)) return false;
   return null;
 }
 
-export const EMAIL_IN_TEXT = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}/;
+export const EMAIL_IN_TEXT =
+  /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}/;
 
 /** The first e-mail address in the text (mailto: links included), domain lower-cased, or null. */
 export function parseEmail(input: unknown): string | null {
@@ -67,7 +121,11 @@ export function parseEmail(input: unknown): string | null {
 }
 
 function enumKey(v: unknown): string {
-  return typeof v === "string" ? fold(v).replace(/[^\p{L}\p{N}]+/gu, " ").trim() : JSON.stringify(v);
+  return typeof v === "string"
+    ? fold(v)
+        .replace(/[^\p{L}\p{N}]+/gu, " ")
+        .trim()
+    : JSON.stringify(v);
 }
 
 /**
@@ -122,10 +180,19 @@ export function matchEnum(value: unknown, members: unknown[], parseNum?: (v: unk
 export function toText(input: unknown): string | null {
   if (input === null || input === undefined) return null;
   if (typeof input === "string") {
-    const s = input.replace(/[ \t\u00a0]+/g, " ").replace(/\s*\n\s*/g, "\n").trim();
+    const s = input
+      .replace(/[ \t\u00a0]+/g, " ")
+      .replace(/\s*\n\s*/g, "\n")
+      .trim();
     return s ? s : null;
   }
   if (typeof input === "number" || typeof input === "boolean") return String(input);
-  if (Array.isArray(input)) return toText(input.map((v) => toText(v)).filter((v) => v !== null).join(", "));
+  if (Array.isArray(input))
+    return toText(
+      input
+        .map((v) => toText(v))
+        .filter((v) => v !== null)
+        .join(", "),
+    );
   return null;
 }

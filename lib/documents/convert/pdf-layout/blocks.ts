@@ -1,8 +1,9 @@
 // Rows in reading order → blocks: paragraphs (lines joined, de-hyphenated), headings (font size rank,
 // or short bold lines at body size), list items (bullets, numbers, letters; nested by indentation).
+
+import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
 import type { LayoutStats, Row } from "./model";
 import { rowBold, rowMarked, rowText } from "./model";
-import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
 
 export type Block =
   | { type: "heading"; level: number; text: string }
@@ -145,7 +146,8 @@ export function buildBlocks(rows: Row[], stats: LayoutStats): Block[] {
 
   for (const l of lines) {
     const marker = l.level === 0 ? listMarker(l.text) : null;
-    const asItem: boolean = !!marker && (marker.glyph || !para || !!para.marker || !continues(para, l) || SENTENCE_END.test(para.lines[para.lines.length - 1].text));
+    const asItem: boolean =
+      !!marker && (marker.glyph || !para || !!para.marker || !continues(para, l) || SENTENCE_END.test(para.lines[para.lines.length - 1].text));
     if (para && !asItem && continues(para, l)) {
       para.lines.push(l);
       continue;

@@ -74,7 +74,7 @@ export function findColumnRuns(rows: Row[]): ColumnRun[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
-const side = (r: Row, split: number, right: boolean) => r.segments.filter((s) => (s.x0 >= split - EDGE_TOL) === right);
+const side = (r: Row, split: number, right: boolean) => r.segments.filter((s) => s.x0 >= split - EDGE_TOL === right);
 
 /**
  * The rows of a candidate run that belong to the columns: from just above the right column's first line
@@ -93,7 +93,10 @@ function trimRun(rows: Row[], a: number, b: number, split: number, size: number)
   if (firstRight < 0) return null;
   const leftRows: number[] = [];
   for (let k = a; k < b; k++) if (side(rows[k], split, false).length) leftRows.push(k);
-  const pitches = leftRows.slice(1).map((k, i) => rows[k].y - rows[leftRows[i]].y).filter((d) => d > 0.5 * size);
+  const pitches = leftRows
+    .slice(1)
+    .map((k, i) => rows[k].y - rows[leftRows[i]].y)
+    .filter((d) => d > 0.5 * size);
   const pitch = Math.min(median(pitches) || 1.3 * size, 2.5 * size);
   let start = firstRight;
   while (start > a && rows[firstRight].y - rows[start - 1].y <= 1.2 * pitch) start--;

@@ -126,7 +126,8 @@ export function contentRows(p: PreparedPage, stats: LayoutStats): Row[] {
   const isFurniture = ({ row, band, index }: EdgeRow): boolean => {
     const y = stats.furniture.get(furnitureKey(band, row));
     if (y !== undefined && Math.abs(y - row.y) <= 4) return true;
-    if (stats.numberedSlots.some((s) => s.band === band && Math.abs(s.y - row.y) <= 2.5 && pageNumbersIn(row).includes(p.page + s.offset))) return true;
+    if (stats.numberedSlots.some((s) => s.band === band && Math.abs(s.y - row.y) <= 2.5 && pageNumbersIn(row).includes(p.page + s.offset)))
+      return true;
     return (index < 2 || index >= n - 2) && row.segments.length === 1 && PAGE_NUMBER.test(rowText(row)) && !continuesNeighbour(p.rows, index, stats);
   };
   const edges = edgeRows(p);

@@ -73,7 +73,11 @@ export function findGrids(rules: PageRules): Grid[] {
     const ys = distinct([y0, y1, ...g.h.map((l) => l.at)], 3);
     // Tables stacked so that they share a border are one set of touching lines: split where the vertical
     // borders change (a band that merely lacks some of them has merged cells).
-    const crossing = (a: number, b: number) => distinct(g.v.filter((l) => l.from - TOUCH <= (a + b) / 2 && (a + b) / 2 <= l.to + TOUCH).map((l) => l.at), 3);
+    const crossing = (a: number, b: number) =>
+      distinct(
+        g.v.filter((l) => l.from - TOUCH <= (a + b) / 2 && (a + b) / 2 <= l.to + TOUCH).map((l) => l.at),
+        3,
+      );
     const within = (small: number[], big: number[]) => small.every((x) => big.some((y) => Math.abs(x - y) <= 3));
     let first = 0;
     let borders = crossing(ys[0], ys[1]);

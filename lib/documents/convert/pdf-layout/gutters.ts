@@ -94,15 +94,21 @@ function numberBreak(s: Segment, gap: Interval): number {
 export function mergedCellGaps(candidates: Interval[], slice: Row[], gutters: Interval[], minGap: number): Interval[] {
   const found: Interval[] = [];
   for (const gap of candidates) {
-    const rest = subtract([gap], gutters.map(([a, b]) => ({ x0: a, x1: b }) as Segment), minGap);
+    const rest = subtract(
+      [gap],
+      gutters.map(([a, b]) => ({ x0: a, x1: b }) as Segment),
+      minGap,
+    );
     if (rest.length !== 1 || found.some(([a, b]) => a < gap[1] && b > gap[0])) continue;
     let crossing = 0;
-    const fits = slice.every((row) => row.segments.every((s) => {
-      if (s.x1 <= gap[0] + 1 || s.x0 >= gap[1] - 1) return true;
-      if (s.x1 <= gap[1] || numberBreak(s, gap) < 0) return false;
-      crossing++;
-      return true;
-    }));
+    const fits = slice.every((row) =>
+      row.segments.every((s) => {
+        if (s.x1 <= gap[0] + 1 || s.x0 >= gap[1] - 1) return true;
+        if (s.x1 <= gap[1] || numberBreak(s, gap) < 0) return false;
+        crossing++;
+        return true;
+      }),
+    );
     if (fits && crossing >= 2) found.push(rest[0]);
   }
   return found;

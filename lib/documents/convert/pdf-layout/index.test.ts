@@ -40,8 +40,15 @@ describe("headings", () => {
 describe("paragraphs", () => {
   it("joins lines, removes end-of-line hyphenation and splits on paragraph spacing", () => {
     const out = md([
-      ...lines(["The quick brown fox jumps over the lazy dog and then it runs a-", "way into the forest while the hunter sleeps under a tree",
-        "until the morning comes."], 72, 100),
+      ...lines(
+        [
+          "The quick brown fox jumps over the lazy dog and then it runs a-",
+          "way into the forest while the hunter sleeps under a tree",
+          "until the morning comes.",
+        ],
+        72,
+        100,
+      ),
       ...lines(["A second paragraph starts after a blank line and keeps going across", "two lines of text."], 72, 160),
     ]);
     expect(out).toBe(
@@ -73,7 +80,8 @@ describe("paragraphs", () => {
     const out = md([
       ...lines(["Revenue grew in all regions and the board approved the plan for the next year."], 72, 80),
       item("Order intake fell by 20.8 percent to 74,003 thousand euros in September of", 72, 110, 12, b),
-      item("2025.", 72, 124, 12, b), item("The logistics team explains the migration plan to the", 108, 124),
+      item("2025.", 72, 124, 12, b),
+      item("The logistics team explains the migration plan to the", 108, 124),
       ...lines(["partners in all regions."], 72, 138),
       ...lines(["Another paragraph that ends with a line running to the right edge of the text."], 72, 170),
       item("A bold sentence starts on the next line and fills it to the right margin too.", 72, 184, 12, b),
@@ -95,36 +103,47 @@ describe("lists", () => {
   it("turns bullets, numbers and letters into Markdown lists nested by indentation", () => {
     const out = md([
       ...lines(["Intro paragraph before the list, long enough to be ordinary body text."], 72, 80),
-      item("•", 90, 110), item("First bullet", 108, 110),
-      item("•", 90, 124), item("Second bullet that wraps onto", 108, 124), item("a second line", 108, 138),
-      item("◦", 126, 152), item("Nested bullet", 144, 152),
-      item("•", 90, 166), item("Third bullet", 108, 166),
-      item("1. Step one", 90, 200), item("2. Step two", 90, 214),
+      item("•", 90, 110),
+      item("First bullet", 108, 110),
+      item("•", 90, 124),
+      item("Second bullet that wraps onto", 108, 124),
+      item("a second line", 108, 138),
+      item("◦", 126, 152),
+      item("Nested bullet", 144, 152),
+      item("•", 90, 166),
+      item("Third bullet", 108, 166),
+      item("1. Step one", 90, 200),
+      item("2. Step two", 90, 214),
       item("a) sub step", 110, 228),
     ]);
-    expect(out).toBe([
-      "Intro paragraph before the list, long enough to be ordinary body text.",
-      "",
-      "- First bullet",
-      "- Second bullet that wraps onto a second line",
-      "  - Nested bullet",
-      "- Third bullet",
-      "",
-      "1. Step one",
-      "2. Step two",
-      "   - a) sub step",
-    ].join("\n"));
+    expect(out).toBe(
+      [
+        "Intro paragraph before the list, long enough to be ordinary body text.",
+        "",
+        "- First bullet",
+        "- Second bullet that wraps onto a second line",
+        "  - Nested bullet",
+        "- Third bullet",
+        "",
+        "1. Step one",
+        "2. Step two",
+        "   - a) sub step",
+      ].join("\n"),
+    );
   });
 });
 
 describe("running headers and footers", () => {
   it("drops text repeated at the same place on most pages, and page numbers", () => {
     const pages = [1, 2, 3].map((n) =>
-      page([
-        item("ACME Corp — Annual Report 2025", 72, 40, 9),
-        ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
-        item(`Page ${n} of 3`, 280, 760, 9),
-      ], n),
+      page(
+        [
+          item("ACME Corp — Annual Report 2025", 72, 40, 9),
+          ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
+          item(`Page ${n} of 3`, 280, 760, 9),
+        ],
+        n,
+      ),
     );
     const out = layoutDocument(pages);
     expect(out).toHaveLength(3);
@@ -135,12 +154,15 @@ describe("running headers and footers", () => {
 
   it("keeps numbered headings at the top of pages even when the number equals the page number", () => {
     const pages = [1, 2, 3].map((n) =>
-      page([
-        item(n === 1 ? "1. Introduction" : n === 2 ? "2. Next steps" : "3. Customer feedback", 72, 55, 18),
-        item(`Table ${n}: ${["Results", "Context", "Customers"][n - 1]}`, 72, 77),
-        ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
-        item(`${n}`, 300, 760, 9),
-      ], n),
+      page(
+        [
+          item(n === 1 ? "1. Introduction" : n === 2 ? "2. Next steps" : "3. Customer feedback", 72, 55, 18),
+          item(`Table ${n}: ${["Results", "Context", "Customers"][n - 1]}`, 72, 77),
+          ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
+          item(`${n}`, 300, 760, 9),
+        ],
+        n,
+      ),
     );
     const out = layoutDocument(pages);
     expect(out[1].split("\n\n").slice(0, 2)).toEqual(["# 2. Next steps", "Table 2: Context"]);
@@ -150,21 +172,27 @@ describe("running headers and footers", () => {
 
   it("keeps a line that recurs at the same height when content sits above it", () => {
     const pages = [1, 2, 3].map((n) =>
-      page([
-        item(`Chapter ${["One", "Two", "Three"][n - 1]}`, 72, 55, 18),
-        item("The following actions were agreed:", 72, 77),
-        ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
-      ], n),
+      page(
+        [
+          item(`Chapter ${["One", "Two", "Three"][n - 1]}`, 72, 55, 18),
+          item("The following actions were agreed:", 72, 77),
+          ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
+        ],
+        n,
+      ),
     );
     for (const m of layoutDocument(pages)) expect(m.split("\n\n")[1]).toBe("The following actions were agreed:");
   });
 
   it("keeps the year of a title that wraps onto its own line", () => {
     const pages = [1, 2].map((n) =>
-      page([
-        ...(n === 1 ? [item("Results of the quality review", 72, 63, 24), item("2021", 72, 91, 24)] : []),
-        ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
-      ], n),
+      page(
+        [
+          ...(n === 1 ? [item("Results of the quality review", 72, 63, 24), item("2021", 72, 91, 24)] : []),
+          ...lines([`Body text of page ${n} that is long enough to be regular body text.`, "A second line of the body on this page."], 72, 120),
+        ],
+        n,
+      ),
     );
     expect(layoutDocument(pages)[0].split("\n\n")[0]).toBe("# Results of the quality review 2021");
   });
@@ -206,7 +234,11 @@ describe("text layer quality and staged use", () => {
 
   it("handles pages turned by 90 degrees", () => {
     const turned: PdfTextItem[] = ["First line of turned text here.", "Second line of turned text."].map((t, i) => ({
-      str: t, transform: [0, 12, -12, 0, 100 + i * 14, 72], width: t.length * 6, height: 12, fontName: "g_d0_Regular",
+      str: t,
+      transform: [0, 12, -12, 0, 100 + i * 14, 72],
+      width: t.length * 6,
+      height: 12,
+      fontName: "g_d0_Regular",
     }));
     expect(md(turned)).toBe("First line of turned text here. Second line of turned text.");
   });

@@ -5,19 +5,19 @@
 //   renderLayoutPage(prepared, st)  rows → regions (columns, tables) → blocks → Markdown
 //
 // layoutDocument() chains the three for tests and simple callers.
-import { buildBlocks, joinLines, renderBlocks, SENTENCE_END, type Block } from "./blocks";
-import { toFragments, toFrameRules, toRows } from "./lines";
-import type { LayoutStats, PdfFontInfo, PdfPageText, PreparedPage, Row } from "./model";
-import { roundHalf, rowText } from "./model";
+import { type Block, buildBlocks, joinLines, renderBlocks, SENTENCE_END } from "./blocks";
 import { contentRows, findFurniture } from "./furniture";
 import { findGrids } from "./grid";
+import { toFragments, toFrameRules, toRows } from "./lines";
 import { mergeMarks, stripMarks } from "./markdown";
+import type { LayoutStats, PdfFontInfo, PdfPageText, PreparedPage, Row } from "./model";
+import { roundHalf, rowText } from "./model";
 import { findRegions, type Region } from "./regions";
 import type { PdfRule } from "./rules";
 
-export type { LayoutStats, PdfFontInfo, PdfPageText, PdfTextItem, PreparedPage } from "./model";
-export { rulesFromOperatorList, type OpCodes, type PdfRule } from "./rules";
 export { escapeBlock, escapeInline } from "./markdown";
+export type { LayoutStats, PdfFontInfo, PdfPageText, PdfTextItem, PreparedPage } from "./model";
+export { type OpCodes, type PdfRule, rulesFromOperatorList } from "./rules";
 
 export function prepareLayoutPage(page: PdfPageText, fonts?: Record<string, PdfFontInfo>): PreparedPage {
   let chars = 0;
@@ -93,7 +93,8 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
   // Typical baseline pitch of consecutive body-size rows of running text (table rows, with their wide
   // gaps and short wrapped cells, are often set tighter or looser).
   const pitches = new Map<number, number>();
-  const prose = (r: Row) => Math.abs(r.size - bodySize) <= 0.6 && r.x1 - r.x0 >= 8 * r.size && !r.segments.some((s, k) => k > 0 && s.x0 - r.segments[k - 1].x1 > 2 * r.size);
+  const prose = (r: Row) =>
+    Math.abs(r.size - bodySize) <= 0.6 && r.x1 - r.x0 >= 8 * r.size && !r.segments.some((s, k) => k > 0 && s.x0 - r.segments[k - 1].x1 > 2 * r.size);
   for (const p of pages) {
     for (let i = 1; i < p.rows.length; i++) {
       const a = p.rows[i - 1];

@@ -6,7 +6,8 @@ import { markedText } from "./model";
 
 const BOLD_NAME = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,_]bd\b|[-,]w[6-9]\b/i;
 /** A bare list marker: bullet glyph, "1.", "a)", "(iv)", "(2)". */
-export const MARKER_ONLY = /^(?:[•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\-–—*\uF0B7\uF0A7\uF076\uF0D8\uF0FC]|\d{1,3}[.)]|[a-zA-Z][.)]|\(?[ivxlcIVXLC]{1,6}[.)]|\([a-zA-Z0-9]{1,3}\))$/;
+export const MARKER_ONLY =
+  /^(?:[•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\-–—*\uF0B7\uF0A7\uF076\uF0D8\uF0FC]|\d{1,3}[.)]|[a-zA-Z][.)]|\(?[ivxlcIVXLC]{1,6}[.)]|\([a-zA-Z0-9]{1,3}\))$/;
 
 /** Segment split: a horizontal gap wider than this many font sizes starts a new segment. */
 export const SEGMENT_GAP = 0.5;
@@ -45,10 +46,14 @@ export function toFrame(page: PdfPageText, dominant: number, e: number, f: numbe
   const x0 = page.x0 ?? 0;
   const y0 = page.y0 ?? 0;
   switch (dominant) {
-    case 1: return [f - y0, e - x0];
-    case 2: return [x0 + page.width - e, f - y0];
-    case 3: return [y0 + page.height - f, x0 + page.width - e];
-    default: return [e - x0, y0 + page.height - f];
+    case 1:
+      return [f - y0, e - x0];
+    case 2:
+      return [x0 + page.width - e, f - y0];
+    case 3:
+      return [y0 + page.height - f, x0 + page.width - e];
+    default:
+      return [e - x0, y0 + page.height - f];
   }
 }
 

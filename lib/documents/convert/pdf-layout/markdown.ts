@@ -19,7 +19,11 @@ export function mergeMarks(text: string): string {
   let t = text;
   for (let prev = ""; prev !== t; ) {
     prev = t;
-    t = t.replace(/\uFDD1(\s*)\uFDD0/g, "$1").replace(/\uFDD0(\s*)\uFDD1/g, "$1").replace(/\uFDD0(\s+)/g, "$1\uFDD0").replace(/(\s+)\uFDD1/g, "\uFDD1$1");
+    t = t
+      .replace(/\uFDD1(\s*)\uFDD0/g, "$1")
+      .replace(/\uFDD0(\s*)\uFDD1/g, "$1")
+      .replace(/\uFDD0(\s+)/g, "$1\uFDD0")
+      .replace(/(\s+)\uFDD1/g, "\uFDD1$1");
   }
   return t;
 }

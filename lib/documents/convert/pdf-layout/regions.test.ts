@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { layoutDocument, prepareLayoutPage, rulesFromOperatorList, wantsRules, type OpCodes } from "./index";
+import { layoutDocument, type OpCodes, prepareLayoutPage, rulesFromOperatorList, wantsRules } from "./index";
 import { item, justified, lines, md, page, rule } from "./test-items";
 
 describe("tables", () => {
   it("turns aligned columns into a GFM table with a header row", () => {
-    const row = (cells: string[], top: number, bold = false) =>
-      cells.map((c, i) => item(c, [72, 220, 380][i], top, 12, { bold }));
+    const row = (cells: string[], top: number, bold = false) => cells.map((c, i) => item(c, [72, 220, 380][i], top, 12, { bold }));
     const out = md([
       ...lines(["Quarterly figures by region are shown in the following table of values."], 72, 80),
       ...row(["Region", "Revenue", "Growth"], 110, true),
@@ -30,27 +29,42 @@ describe("tables", () => {
   it("keeps wrapped cell text in its row when lines inside cells are set tighter than rows", () => {
     const at = (x: number) => [72, 160, 400][x];
     const out = md([
-      item("Term", at(0), 100, 12, { bold: true }), item("Definition", at(1), 100, 12, { bold: true }), item("Cost", at(2), 100, 12, { bold: true }),
-      item("Widget", at(0), 120), item("The first line of a long", at(1), 120), item("12.00", at(2), 120),
+      item("Term", at(0), 100, 12, { bold: true }),
+      item("Definition", at(1), 100, 12, { bold: true }),
+      item("Cost", at(2), 100, 12, { bold: true }),
+      item("Widget", at(0), 120),
+      item("The first line of a long", at(1), 120),
+      item("12.00", at(2), 120),
       item("definition that wraps", at(1), 134),
-      item("Gadget", at(0), 154), item("Short one", at(1), 154), item("5.50", at(2), 154),
-      item("Doohickey", at(0), 174), item("Another definition", at(1), 174), item("7.25", at(2), 174),
+      item("Gadget", at(0), 154),
+      item("Short one", at(1), 154),
+      item("5.50", at(2), 154),
+      item("Doohickey", at(0), 174),
+      item("Another definition", at(1), 174),
+      item("7.25", at(2), 174),
       item("on two lines", at(1), 188),
     ]);
-    expect(out).toBe([
-      "| Term | Definition | Cost |",
-      "| --- | --- | --- |",
-      "| Widget | The first line of a long definition that wraps | 12.00 |",
-      "| Gadget | Short one | 5.50 |",
-      "| Doohickey | Another definition on two lines | 7.25 |",
-    ].join("\n"));
+    expect(out).toBe(
+      [
+        "| Term | Definition | Cost |",
+        "| --- | --- | --- |",
+        "| Widget | The first line of a long definition that wraps | 12.00 |",
+        "| Gadget | Short one | 5.50 |",
+        "| Doohickey | Another definition on two lines | 7.25 |",
+      ].join("\n"),
+    );
   });
 
   it("splits a header row whose cells pdf.js merged into one item", () => {
     const out = md([
-      item("Name Amount", 72, 110, 12, { width: 75, bold: true }), item("City", 172, 110, 12, { bold: true }),
-      item("Alice", 72, 127), item("100", 112, 127), item("Paris", 172, 127),
-      item("Bob", 72, 144), item("250", 112, 144), item("Berlin", 172, 144),
+      item("Name Amount", 72, 110, 12, { width: 75, bold: true }),
+      item("City", 172, 110, 12, { bold: true }),
+      item("Alice", 72, 127),
+      item("100", 112, 127),
+      item("Paris", 172, 127),
+      item("Bob", 72, 144),
+      item("250", 112, 144),
+      item("Berlin", 172, 144),
     ]);
     expect(out).toBe("| Name | Amount | City |\n| --- | --- | --- |\n| Alice | 100 | Paris |\n| Bob | 250 | Berlin |");
   });
@@ -101,11 +115,16 @@ describe("reading order", () => {
 
 describe("tables: merged cells and ruling lines", () => {
   // A right-aligned number column followed by a left-aligned text column: pdf.js merges "18.4 J. Smith".
-  const body = [["Köln", "18.4", "J. Smith"], ["Hamburg", "78.9", "C. Martin"], ["Vienna", "5.0", "P. Weber"]];
-  const merged = (top0: number) => body.flatMap(([a, b, c], i) => {
-    const top = top0 + i * 20;
-    return [item(a, 60, top), item(`${b} ${c}`, 392 - b.length * 6, top)];
-  });
+  const body = [
+    ["Köln", "18.4", "J. Smith"],
+    ["Hamburg", "78.9", "C. Martin"],
+    ["Vienna", "5.0", "P. Weber"],
+  ];
+  const merged = (top0: number) =>
+    body.flatMap(([a, b, c], i) => {
+      const top = top0 + i * 20;
+      return [item(a, 60, top), item(`${b} ${c}`, 392 - b.length * 6, top)];
+    });
   const expected = [
     "| Region | Share (%) | Owner |",
     "| --- | --- | --- |",
@@ -115,14 +134,8 @@ describe("tables: merged cells and ruling lines", () => {
   ].join("\n");
 
   it("splits merged cells at the vertical rules of a ruled table and joins wrapped header cells", () => {
-    const items = [
-      item("Region", 60, 230), item("Share", 261, 224), item("(%)", 261, 236), item("Owner", 401, 230),
-      ...merged(262),
-    ];
-    const rules = [
-      ...[57, 258, 398, 567].map((x) => rule(x, 212, x, 308)),
-      ...[212, 244, 268, 288, 308].map((y) => rule(57, y, 567, y)),
-    ];
+    const items = [item("Region", 60, 230), item("Share", 261, 224), item("(%)", 261, 236), item("Owner", 401, 230), ...merged(262)];
+    const rules = [...[57, 258, 398, 567].map((x) => rule(x, 212, x, 308)), ...[212, 244, 268, 288, 308].map((y) => rule(57, y, 567, y))];
     expect(wantsRules(prepareLayoutPage(page(items)))).toBe(true);
     expect(md(items, rules)).toBe(expected);
   });
@@ -133,13 +146,43 @@ describe("tables: merged cells and ruling lines", () => {
   });
 
   it("reads ruling lines from a pdf.js operator list (stroked lines, thin filled rectangles)", () => {
-    const codes = ["save", "restore", "transform", "constructPath", "paintFormXObjectBegin", "paintFormXObjectEnd", "stroke",
-      "closeStroke", "fill", "eoFill", "fillStroke", "eoFillStroke", "closeFillStroke", "closeEOFillStroke", "endPath", "moveTo",
-      "lineTo", "curveTo", "curveTo2", "curveTo3", "closePath", "rectangle"];
+    const codes = [
+      "save",
+      "restore",
+      "transform",
+      "constructPath",
+      "paintFormXObjectBegin",
+      "paintFormXObjectEnd",
+      "stroke",
+      "closeStroke",
+      "fill",
+      "eoFill",
+      "fillStroke",
+      "eoFillStroke",
+      "closeFillStroke",
+      "closeEOFillStroke",
+      "endPath",
+      "moveTo",
+      "lineTo",
+      "curveTo",
+      "curveTo2",
+      "curveTo3",
+      "closePath",
+      "rectangle",
+    ];
     const OPS = Object.fromEntries(codes.map((c, i) => [c, i + 1])) as unknown as OpCodes;
     const list = {
-      fnArray: [OPS.save, OPS.transform, OPS.constructPath, OPS.constructPath, OPS.constructPath, OPS.restore, OPS.constructPath,
-        OPS.constructPath, OPS.stroke],
+      fnArray: [
+        OPS.save,
+        OPS.transform,
+        OPS.constructPath,
+        OPS.constructPath,
+        OPS.constructPath,
+        OPS.restore,
+        OPS.constructPath,
+        OPS.constructPath,
+        OPS.stroke,
+      ],
       argsArray: [
         null,
         [1, 0, 0, 1, 10, 20],
@@ -161,22 +204,35 @@ describe("tables: merged cells and ruling lines", () => {
 });
 
 describe("multi-column text", () => {
-  const left = ["Der neue Lieferant bestätigt den", "Lieferplan mit wenigen Ausnahmen und", "der Nettogewinn stieg um vierzehn",
-    "Prozent auf neuntausend Euro im"];
-  const right = ["Der Vertrieb unterstützt die Kosten", "für Rohstoffe nach einer genauen", "Prüfung und jede Niederlassung",
-    "beschreibt die wichtigsten Risiken"];
+  const left = [
+    "Der neue Lieferant bestätigt den",
+    "Lieferplan mit wenigen Ausnahmen und",
+    "der Nettogewinn stieg um vierzehn",
+    "Prozent auf neuntausend Euro im",
+  ];
+  const right = [
+    "Der Vertrieb unterstützt die Kosten",
+    "für Rohstoffe nach einer genauen",
+    "Prüfung und jede Niederlassung",
+    "beschreibt die wichtigsten Risiken",
+  ];
 
   it("reads justified columns with a narrow gutter as columns, not as tables", () => {
     const out = md([
-      ...left.flatMap((t, i) => justified(t, 57, 306, 100 + i * 16)), item("Dezember des letzten Jahres.", 57, 164),
-      ...right.flatMap((t, i) => justified(t, 317, 567, 100 + i * 16)), item("für das kommende Geschäftsjahr.", 317, 164),
+      ...left.flatMap((t, i) => justified(t, 57, 306, 100 + i * 16)),
+      item("Dezember des letzten Jahres.", 57, 164),
+      ...right.flatMap((t, i) => justified(t, 317, 567, 100 + i * 16)),
+      item("für das kommende Geschäftsjahr.", 317, 164),
     ]);
     expect(out.split("\n\n")).toEqual([`${left.join(" ")} Dezember des letzten Jahres.`, `${right.join(" ")} für das kommende Geschäftsjahr.`]);
   });
 
   it("does not take a justified paragraph for a table", () => {
-    const text = ["Die Logistikabteilung prüft die Ergebnisse der Pilotphase wie", "in der letzten Sitzung vereinbart und der Jahresabschluss",
-      "erläutert die wichtigsten Risiken nach einer sorgfältigen"];
+    const text = [
+      "Die Logistikabteilung prüft die Ergebnisse der Pilotphase wie",
+      "in der letzten Sitzung vereinbart und der Jahresabschluss",
+      "erläutert die wichtigsten Risiken nach einer sorgfältigen",
+    ];
     const out = md([...text.flatMap((t, i) => justified(t, 72, 540, 100 + i * 16)), item("Prüfung.", 72, 148)]);
     expect(out).toBe(`${text.join(" ")} Prüfung.`);
   });
@@ -189,13 +245,19 @@ describe("multi-column text", () => {
     const e = ["Revenue rose by 21.4 percent to", "17,257 thousand euros in August", "according to the latest figures."];
     const out = md([
       ...lines(["A full-width paragraph above the columns runs across both of them and the gutter."], 57, 76, 12, 16),
-      ...lines(a, 57, 100, 12, 16), ...lines(b, 57, 171, 12, 16),
-      ...lines(c, 319, 100, 12, 16), ...lines(d, 319, 139, 12, 16), ...lines(e, 319, 210, 12, 16),
+      ...lines(a, 57, 100, 12, 16),
+      ...lines(b, 57, 171, 12, 16),
+      ...lines(c, 319, 100, 12, 16),
+      ...lines(d, 319, 139, 12, 16),
+      ...lines(e, 319, 210, 12, 16),
       ...lines(["A full-width paragraph below the columns runs across both of them and the gutter."], 57, 275, 12, 16),
     ]);
     expect(out.split("\n\n")).toEqual([
       "A full-width paragraph above the columns runs across both of them and the gutter.",
-      a.join(" "), [...b, ...c].join(" "), d.join(" "), e.join(" "),
+      a.join(" "),
+      [...b, ...c].join(" "),
+      d.join(" "),
+      e.join(" "),
       "A full-width paragraph below the columns runs across both of them and the gutter.",
     ]);
   });
@@ -204,34 +266,56 @@ describe("multi-column text", () => {
 describe("tables: wrapped cells and neighbouring tables", () => {
   it("joins wrapped header and cell lines, and separates columns whose text touches", () => {
     const b = { bold: true };
-    const rows = [["Paris", "14,827", "2025-12-", "23", "28,933.62"], ["Bordeaux", "9,779", "2023-06-", "06", "33,264.60"],
-      ["Vienna", "15,001", "2025-05-", "21", "29,373.95"]];
+    const rows = [
+      ["Paris", "14,827", "2025-12-", "23", "28,933.62"],
+      ["Bordeaux", "9,779", "2023-06-", "06", "33,264.60"],
+      ["Vienna", "15,001", "2025-05-", "21", "29,373.95"],
+    ];
     const out = md([
-      item("Revenue", 420, 243, 12, b), item("Region", 60, 250, 12, b), item("Quantity", 178, 250, 12, b), item("Date", 294, 250, 12, b),
+      item("Revenue", 420, 243, 12, b),
+      item("Region", 60, 250, 12, b),
+      item("Quantity", 178, 250, 12, b),
+      item("Date", 294, 250, 12, b),
       item("(EUR)", 420, 257, 12, b),
       // Right-aligned quantities end exactly where the dates (wrapped around the row's baseline) start.
       ...rows.flatMap(([region, qty, d1, d2, rev], i) => {
         const top = 284 + i * 34;
-        return [item(d1, 294, top - 7), item(region, 60, top), item(qty, 294 - qty.length * 6, top), item(rev, 560 - rev.length * 6, top), item(d2, 294, top + 7)];
+        return [
+          item(d1, 294, top - 7),
+          item(region, 60, top),
+          item(qty, 294 - qty.length * 6, top),
+          item(rev, 560 - rev.length * 6, top),
+          item(d2, 294, top + 7),
+        ];
       }),
     ]);
-    expect(out).toBe([
-      "| Region | Quantity | Date | Revenue (EUR) |",
-      "| --- | --- | --- | --- |",
-      "| Paris | 14,827 | 2025-12-23 | 28,933.62 |",
-      "| Bordeaux | 9,779 | 2023-06-06 | 33,264.60 |",
-      "| Vienna | 15,001 | 2025-05-21 | 29,373.95 |",
-    ].join("\n"));
+    expect(out).toBe(
+      [
+        "| Region | Quantity | Date | Revenue (EUR) |",
+        "| --- | --- | --- | --- |",
+        "| Paris | 14,827 | 2025-12-23 | 28,933.62 |",
+        "| Bordeaux | 9,779 | 2023-06-06 | 33,264.60 |",
+        "| Vienna | 15,001 | 2025-05-21 | 29,373.95 |",
+      ].join("\n"),
+    );
   });
 
   it("starts a new table at a bold header row set right below another table", () => {
     const b = { bold: true };
     const out = md([
-      item("Product", 60, 100, 12, b), item("Status", 315, 100, 12, b),
+      item("Product", 60, 100, 12, b),
+      item("Status", 315, 100, 12, b),
       ...["Titan", "Alpha", "Quanta"].flatMap((p, i) => [item(p, 60, 120 + i * 20), item("Open", 315, 120 + i * 20)]),
-      item("Product", 60, 180, 12, b), item("Status", 150, 180, 12, b), item("Cost", 252, 180, 12, b), item("Quantity", 356, 180, 12, b),
-      ...["Beta", "Gamma", "Vega"].flatMap((p, i) => [item(p, 60, 200 + i * 20), item("Closed", 150, 200 + i * 20),
-        item("42.69", 300, 200 + i * 20), item("10", 404, 200 + i * 20)]),
+      item("Product", 60, 180, 12, b),
+      item("Status", 150, 180, 12, b),
+      item("Cost", 252, 180, 12, b),
+      item("Quantity", 356, 180, 12, b),
+      ...["Beta", "Gamma", "Vega"].flatMap((p, i) => [
+        item(p, 60, 200 + i * 20),
+        item("Closed", 150, 200 + i * 20),
+        item("42.69", 300, 200 + i * 20),
+        item("10", 404, 200 + i * 20),
+      ]),
     ]);
     expect(out.split("\n\n").map((t) => t.split("\n")[0])).toEqual(["| Product | Status |", "| Product | Status | Cost | Quantity |"]);
   });
@@ -239,10 +323,22 @@ describe("tables: wrapped cells and neighbouring tables", () => {
   it("keeps the parts of a table split by a page break: a bold header over one row, rows of numbers", () => {
     const row = (cells: string[], top: number, bold = false) => cells.map((c, i) => item(c, [58, 203, 409][i], top, 12, { bold }));
     const pages = [
-      page([...lines(["Body text at the foot of the page, long enough to be ordinary running text."], 72, 700), ...row(["Item", "Quantity", "Price"], 740, true),
-        ...row(["Item 0", "63", "91.00"], 757)], 1),
-      page([...row(["Item 1", "8", "658.00"], 60), ...row(["Item 2", "32", "908.00"], 77),
-        ...lines(["Body text after the table, long enough to be ordinary running text again."], 72, 110)], 2),
+      page(
+        [
+          ...lines(["Body text at the foot of the page, long enough to be ordinary running text."], 72, 700),
+          ...row(["Item", "Quantity", "Price"], 740, true),
+          ...row(["Item 0", "63", "91.00"], 757),
+        ],
+        1,
+      ),
+      page(
+        [
+          ...row(["Item 1", "8", "658.00"], 60),
+          ...row(["Item 2", "32", "908.00"], 77),
+          ...lines(["Body text after the table, long enough to be ordinary running text again."], 72, 110),
+        ],
+        2,
+      ),
     ];
     const out = layoutDocument(pages);
     expect(out[0]).toContain("| Item | Quantity | Price |\n| --- | --- | --- |\n| Item 0 | 63 | 91.00 |");
@@ -251,17 +347,32 @@ describe("tables: wrapped cells and neighbouring tables", () => {
 
   it("keeps ruled tables apart that share a border", () => {
     const items = [
-      item("Region", 60, 114), item("Date", 255, 114),
-      item("London", 60, 134), item("2025-02-27", 255, 134),
-      item("Genève", 60, 154), item("2024-04-09", 255, 154),
-      item("Region", 60, 194), item("Share", 155, 194), item("Owner", 305, 194),
-      item("Dresden", 60, 214), item("32.9", 155, 214), item("A. Schmidt", 305, 214),
-      item("Köln", 60, 234), item("12.4", 155, 234), item("P. Weber", 305, 234),
+      item("Region", 60, 114),
+      item("Date", 255, 114),
+      item("London", 60, 134),
+      item("2025-02-27", 255, 134),
+      item("Genève", 60, 154),
+      item("2024-04-09", 255, 154),
+      item("Region", 60, 194),
+      item("Share", 155, 194),
+      item("Owner", 305, 194),
+      item("Dresden", 60, 214),
+      item("32.9", 155, 214),
+      item("A. Schmidt", 305, 214),
+      item("Köln", 60, 234),
+      item("12.4", 155, 234),
+      item("P. Weber", 305, 234),
     ];
     const rules = [
-      ...[57, 250, 567].map((x) => rule(x, 100, x, 160)), ...[100, 120, 140, 160].map((y) => rule(57, y, 567, y)),
-      ...[57, 150, 300, 567].map((x) => rule(x, 160, x, 240)), ...[180, 200, 220, 240].map((y) => rule(57, y, 567, y)),
+      ...[57, 250, 567].map((x) => rule(x, 100, x, 160)),
+      ...[100, 120, 140, 160].map((y) => rule(57, y, 567, y)),
+      ...[57, 150, 300, 567].map((x) => rule(x, 160, x, 240)),
+      ...[180, 200, 220, 240].map((y) => rule(57, y, 567, y)),
     ];
-    expect(md(items, rules).split("\n\n").map((t) => t.split("\n")[0])).toEqual(["| Region | Date |", "| Region | Share | Owner |"]);
+    expect(
+      md(items, rules)
+        .split("\n\n")
+        .map((t) => t.split("\n")[0]),
+    ).toEqual(["| Region | Date |", "| Region | Share | Owner |"]);
   });
 });

@@ -1,14 +1,11 @@
 // Regions of a page, in this order of evidence: ruled tables (a grid of ruling lines, grid.ts),
 // multi-column text (columns.ts), then tables without rules (tables.ts).
 import { findColumnRuns, splitColumns } from "./columns";
-import { gridCells, rowsInGrid, type Grid } from "./grid";
+import { type Grid, gridCells, rowsInGrid } from "./grid";
 import type { Row } from "./model";
 import { tryTable } from "./tables";
 
-export type Region =
-  | { kind: "rows"; rows: Row[] }
-  | { kind: "columns"; columns: Row[][] }
-  | { kind: "table"; cells: string[][] };
+export type Region = { kind: "rows"; rows: Row[] } | { kind: "columns"; columns: Row[][] } | { kind: "table"; cells: string[][] };
 
 export interface RegionOptions {
   /** Look for multi-column text (off inside a column that is already narrow). */

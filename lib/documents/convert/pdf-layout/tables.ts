@@ -1,11 +1,9 @@
 // Tables without ruling lines: runs of rows that share empty vertical bands ("gutters"), grown from a seed
 // row, trimmed to the rows that belong to the table, then checked for evidence (evidence.ts).
 import { joinCellLines } from "./blocks";
-import { isAligned, isNumeric, looksLikeProse, spacedLikeProse } from "./evidence";
 import { byColumns } from "./cells";
-import {
-  columnOf, freeBands, mergedCellGaps, rowGaps, splitAtGutters, splitAtNumber, subtract, touchingGutters, type Interval,
-} from "./gutters";
+import { isAligned, isNumeric, looksLikeProse, spacedLikeProse } from "./evidence";
+import { columnOf, freeBands, type Interval, mergedCellGaps, rowGaps, splitAtGutters, splitAtNumber, subtract, touchingGutters } from "./gutters";
 import type { Row, Segment } from "./model";
 
 /**
@@ -71,8 +69,13 @@ export function tryTable(rows: Row[], seed: number, floor: number): { start: num
 function startsTable(row: Row, seen: Segment[], size: number): boolean {
   if (row.segments.every((s) => s.bold) && seen.some((s) => !s.bold)) return true;
   const tol = Math.max(1.5, 0.12 * size);
-  const fits = (s: Segment) => seen.some((e) => Math.abs(s.x0 - e.x0) <= tol || Math.abs(s.x1 - e.x1) <= tol
-    || Math.min(s.x1, e.x1) - Math.max(s.x0, e.x0) >= 0.5 * Math.min(s.x1 - s.x0, e.x1 - e.x0));
+  const fits = (s: Segment) =>
+    seen.some(
+      (e) =>
+        Math.abs(s.x0 - e.x0) <= tol ||
+        Math.abs(s.x1 - e.x1) <= tol ||
+        Math.min(s.x1, e.x1) - Math.max(s.x0, e.x0) >= 0.5 * Math.min(s.x1 - s.x0, e.x1 - e.x0),
+    );
   return row.segments.filter((s) => !fits(s)).length >= 2;
 }
 
@@ -105,13 +108,21 @@ function trim(rows: Row[], start: number, end: number, gutters: Interval[], size
       e[1] = Math.max(e[1], s.x1);
     }
   }
-  const outside = (k: number) => rows[k].segments.some((s) => {
-    const e = extents[columnOf(s, gutters)];
-    return e[0] <= e[1] && (s.x0 < e[0] - s.size || s.x1 > e[1] + s.size) && s.x1 - s.x0 > e[1] - e[0] + 2 * s.size;
-  });
-  for (let k = lastMulti + 1; k < end; k++) if (wide(k) || outside(k)) { end = k; break; }
+  const outside = (k: number) =>
+    rows[k].segments.some((s) => {
+      const e = extents[columnOf(s, gutters)];
+      return e[0] <= e[1] && (s.x0 < e[0] - s.size || s.x1 > e[1] + s.size) && s.x1 - s.x0 > e[1] - e[0] + 2 * s.size;
+    });
+  for (let k = lastMulti + 1; k < end; k++)
+    if (wide(k) || outside(k)) {
+      end = k;
+      break;
+    }
   for (let k = firstMulti; k > start; k--) {
-    if (rows[k].y - rows[k - 1].y > 1.25 * size + 0.5) { start = k; break; }
+    if (rows[k].y - rows[k - 1].y > 1.25 * size + 0.5) {
+      start = k;
+      break;
+    }
   }
   return { start, end };
 }
@@ -152,7 +163,9 @@ function buildTable(slice: Row[], size: number): string[][] | null {
     const complete = groups.every((g) => cells[0].every((_, c) => g.some((k) => cells[k][c].length)));
     const numeric = cells[0].some((_, c) => isNumeric(groups.length < 3 ? cells : body, c));
     if (!complete || (gutters.length < 2 && !numeric) || (groups.length < 3 && !boldHeader && !numeric)) return null;
-    aligned = gutters.filter((_, k) => isAligned(cells, k, size, groups.length) || (boldHeader && (groups.length === 2 || isAligned(body, k, size, 2))));
+    aligned = gutters.filter(
+      (_, k) => isAligned(cells, k, size, groups.length) || (boldHeader && (groups.length === 2 || isAligned(body, k, size, 2))),
+    );
     if (aligned.length < gutters.length) return null;
   } else {
     // Keep the gutters whose columns line up: in 2 body rows under a bold header, otherwise in 3 (two
@@ -169,7 +182,10 @@ function buildTable(slice: Row[], size: number): string[][] | null {
   // Most table rows (lines of wrapped cells grouped) fill at least two columns.
   const filled = groups.filter((g) => cells[0].filter((_, c) => g.some((k) => cells[k][c].length)).length >= 2).length;
   if (filled < 2 || filled < groups.length / 2) return null;
-  return tableCells(groups, cells.map((row) => row.map((segs) => segs.map((s) => s.text).join(" "))));
+  return tableCells(
+    groups,
+    cells.map((row) => row.map((segs) => segs.map((s) => s.text).join(" "))),
+  );
 }
 
 /**
@@ -198,5 +214,12 @@ function rowGroups(slice: Row[], size: number): number[][] {
 
 /** Cell texts per table row: the lines of wrapped cells joined. */
 function tableCells(groups: number[][], texts: string[][]): string[][] {
-  return groups.map((g) => texts[g[0]].map((_, c) => g.map((k) => texts[k][c]).filter(Boolean).reduce(joinCellLines, "")));
+  return groups.map((g) =>
+    texts[g[0]].map((_, c) =>
+      g
+        .map((k) => texts[k][c])
+        .filter(Boolean)
+        .reduce(joinCellLines, ""),
+    ),
+  );
 }

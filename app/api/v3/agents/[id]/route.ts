@@ -1,6 +1,7 @@
 // GET /api/v3/agents/{id} — whoever may see the agent. PATCH, DELETE — its owner or a company admin.
-import { agentEndpoints } from "@/lib/contracts/agents";
+
 import { deleteAgent, getAgent, updateAgent } from "@/lib/agents/manage-agents";
+import { agentEndpoints } from "@/lib/contracts/agents";
 import { noContent, ok } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";
 

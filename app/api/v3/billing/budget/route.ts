@@ -1,6 +1,7 @@
 // GET /api/v3/billing/budget — any user of the company. PUT, DELETE — company admins.
-import { billingEndpoints } from "@/lib/contracts/billing";
+
 import { deleteBudget, getBudget, putBudget } from "@/lib/billing/manage-budget";
+import { billingEndpoints } from "@/lib/contracts/billing";
 import { created, noContent, ok } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";
 

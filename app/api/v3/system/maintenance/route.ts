@@ -9,6 +9,4 @@ export const GET = withApi(systemEndpoints.listMaintenance, async ({ principal, 
   okPage(req, query, await listMaintenancePeriods(principal, query)),
 );
 
-export const POST = withApi(systemEndpoints.createMaintenance, async ({ principal, body }) =>
-  created(await startMaintenance(principal, body)),
-);
+export const POST = withApi(systemEndpoints.createMaintenance, async ({ principal, body }) => created(await startMaintenance(principal, body)));

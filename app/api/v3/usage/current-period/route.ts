@@ -1,6 +1,7 @@
 // GET /api/v3/usage/current-period — any user of the company (company-wide figures).
-import { usageEndpoints } from "@/lib/contracts/usage";
+
 import { getCurrentPeriod } from "@/lib/billing/get-current-period";
+import { usageEndpoints } from "@/lib/contracts/usage";
 import { ok } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";
 

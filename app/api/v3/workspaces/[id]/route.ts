@@ -7,9 +7,7 @@ import { deleteWorkspace, getWorkspace, updateWorkspace } from "@/lib/workspaces
 
 export const GET = withApi(workspaceEndpoints.get, async ({ principal, params }) => ok(await getWorkspace(principal, params.id)));
 
-export const PATCH = withApi(workspaceEndpoints.update, async ({ principal, params, body }) =>
-  ok(await updateWorkspace(principal, params.id, body)),
-);
+export const PATCH = withApi(workspaceEndpoints.update, async ({ principal, params, body }) => ok(await updateWorkspace(principal, params.id, body)));
 
 export const DELETE = withApi(workspaceEndpoints.delete, async ({ principal, params, query }) => {
   await deleteWorkspace(principal, params.id, query.force ?? false);

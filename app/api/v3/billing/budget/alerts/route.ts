@@ -1,6 +1,7 @@
 // GET /api/v3/billing/budget/alerts — any user of the company. POST, PATCH (bulk toggle) — company admins.
-import { billingEndpoints } from "@/lib/contracts/billing";
+
 import { createAlert, listAlerts, toggleAlerts } from "@/lib/billing/manage-budget-alerts";
+import { billingEndpoints } from "@/lib/contracts/billing";
 import { created, ok } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";
 

@@ -5,9 +5,7 @@ import { created, ok } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";
 import { addMember, listMembers } from "@/lib/workspaces/manage-members";
 
-export const GET = withApi(workspaceEndpoints.listMembers, async ({ principal, params }) =>
-  ok(await listMembers(principal, params.id)),
-);
+export const GET = withApi(workspaceEndpoints.listMembers, async ({ principal, params }) => ok(await listMembers(principal, params.id)));
 
 export const POST = withApi(workspaceEndpoints.addMember, async ({ principal, params, body }) =>
   created(await addMember(principal, params.id, body.user_id, body.role)),

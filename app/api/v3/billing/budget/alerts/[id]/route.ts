@@ -1,6 +1,7 @@
 // PATCH /api/v3/billing/budget/alerts/{id}, DELETE — company admins.
-import { billingEndpoints } from "@/lib/contracts/billing";
+
 import { deleteAlert, updateAlert } from "@/lib/billing/manage-budget-alerts";
+import { billingEndpoints } from "@/lib/contracts/billing";
 import { noContent, ok } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";
 
