@@ -8,10 +8,10 @@ import type { TFile } from "@/lib/contracts/files";
 import type { FILE_ORDER_FIELDS, TFileListQuery } from "@/lib/contracts/files-list";
 import { db } from "@/lib/db/client";
 import { type File, Prisma } from "@/lib/db/generated/client";
+import { fileListWhere } from "@/lib/facets/file-filter-sql";
 import { type Page, pageWindow } from "@/lib/pagination";
 import { fileLevelSearch } from "@/lib/search/hybrid-search";
 import { readableWorkspaceIds } from "@/lib/workspaces/access";
-import { fileListWhere } from "./file-filter-sql";
 import { serializeFiles } from "./serialize-file";
 
 const ORDER_COLUMNS: Record<(typeof FILE_ORDER_FIELDS)[number], Prisma.Sql> = {

@@ -7,7 +7,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import type { TSearchFilters } from "@/lib/contracts/search";
 import { Prisma } from "@/lib/db/generated/client";
-import { fileListWhere } from "@/lib/files/file-filter-sql";
+import { fileListWhere } from "@/lib/facets/file-filter-sql";
 import { readableWorkspaceIds } from "@/lib/workspaces/access";
 import type { ChunkSearchScope } from "./types";
 
