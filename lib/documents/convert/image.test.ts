@@ -1,8 +1,8 @@
 // The PNG/JPEG converter: one OCR'd page; images are generated here (SVG text rendered with sharp).
-import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { ocrStats, shutdownOcr } from "@/lib/documents/ocr";
+import { hugePngHeader } from "@/lib/documents/ocr/test-fixtures";
 import type { ConverterInput, DocumentKind, ParseOptions } from "@/lib/documents/types";
 import { AppError } from "@/lib/errors";
 import { convertImage } from "./image";
@@ -48,37 +48,6 @@ async function appError(p: Promise<unknown>): Promise<AppError> {
   return err as AppError;
 }
 
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return ~c >>> 0;
-}
-
-/** A PNG that claims to be width × height pixels (a decompression bomb stand-in). */
-function claimedPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlib.deflateSync(Buffer.alloc(4096))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
 afterAll(() => shutdownOcr());
 
 describe("convertImage", () => {
@@ -121,7 +90,7 @@ describe("convertImage", () => {
     expect(garbage.code).toBe("file_rendering_failed");
     const jpeg = await textImage(paragraphs, "jpeg");
     expect((await appError(convertImage(input(jpeg.subarray(0, 100), "jpeg")))).code).toBe("file_rendering_failed");
-    const bomb = await appError(convertImage(input(claimedPng(40_000, 40_000), "png", { ocr: "off" })));
+    const bomb = await appError(convertImage(input(hugePngHeader(40_000, 40_000), "png", { ocr: "off" })));
     expect(bomb.code).toBe("file_rendering_failed");
     expect(bomb.detail).toMatch(/40000 × 40000 pixels .* MP/);
   });

@@ -1,40 +1,7 @@
-import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { OCR_TARGET_DPI, parsePgmHeader, prepareOcrImage } from "./prepare-image";
-import { expectAppError, textImage } from "./test-fixtures";
-
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return ~c >>> 0;
-}
-
-/** A valid PNG header claiming width × height (no real pixel data behind it): a decompression-bomb stand-in. */
-function hugePngHeader(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit gray
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const idat = zlib.deflateSync(Buffer.alloc(1024));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", idat),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+import { expectAppError, hugePngHeader, textImage } from "./test-fixtures";
 
 describe("image preparation", () => {
   it("turns colour, alpha and JPEG input into 8-bit gray PGM, enlarging small images", async () => {

@@ -1,5 +1,6 @@
 // Helpers shared by the OCR tests: text images rendered from SVG with sharp (DejaVu fonts) and an AppError
 // assertion.
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { AppError } from "@/lib/errors";
@@ -36,4 +37,36 @@ export async function expectAppError(p: Promise<unknown>, code: string, detail?:
   expect((err as AppError).code).toBe(code);
   if (detail) expect((err as AppError).detail).toMatch(detail);
   return err as AppError;
+}
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const b of buf) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+
+/** A valid PNG header claiming width × height (no real pixel data behind it): a decompression-bomb stand-in. */
+export function hugePngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit gray
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const idat = zlib.deflateSync(Buffer.alloc(1024));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", idat),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
