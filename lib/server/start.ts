@@ -1,7 +1,8 @@
 // Server start-up, run once per process before requests are served (from instrumentation.ts):
 // validate configuration, apply pending migrations, start the local job runner, enqueue re-embedding
-// when the embedding model changed.
+// when the embedding model changed, load the offline embedding model in the background.
 import { startJobRunner, stopJobRunner } from "@/inngest/worker";
+import { warmUpEmbeddings } from "@/lib/ai/embeddings";
 import { closeDatabase, database } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
@@ -23,6 +24,8 @@ export function startServer(): Promise<void> {
     log.info("jobs", { runner: config.jobsRunner, localWorker: !!runner });
     // A changed embedding model (or chunks left without vectors) is caught up in the background.
     await enqueueReembedIfNeeded().catch((err: unknown) => log.warn("could not check for re-embedding", { err }));
+    // Not awaited: requests are served while the offline model loads.
+    void warmUpEmbeddings().catch((err: unknown) => log.warn("could not load the embedding model", { err }));
     const shutdown = async (signal: string) => {
       log.info("shutting down", { signal });
       await stopJobRunner({ timeoutMs: 10_000 }).catch(() => undefined);

@@ -55,6 +55,18 @@ function createProvider(e: TEnv): EmbeddingProvider {
 }
 
 /**
+ * Loads the offline model's word vectors in the background at start-up (a fraction of a second from the file
+ * prepared at setup), so the first ingestion or search after a start is as fast as later ones. Remote and
+ * ONNX providers are left alone: warming them would cost a request or gigabytes for nothing.
+ */
+export function warmUpEmbeddings(): Promise<void> {
+  if (env().EMBEDDINGS_PROVIDER !== "local") return Promise.resolve();
+  return embeddingProvider()
+    .embed(["warm up"], "query")
+    .then(() => undefined);
+}
+
+/**
  * Embeds any number of texts in batches of EMBEDDINGS_BATCH_SIZE, yielding to the event loop between
  * batches so that the in-process (CPU-bound) local model does not stall request handling.
  */

