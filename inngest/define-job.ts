@@ -67,6 +67,13 @@ export interface JobSpecInput<S extends z.ZodType> {
   retries?: number;
   /** Max runs of this job at once (per process on the local runner, across the app on Inngest). */
   concurrency?: number;
+  /**
+   * "low": the local runner claims a run of this job only when no job of normal priority is runnable, so a
+   * backlog of it never delays other jobs (it still holds its slot once started: keep such jobs short and
+   * their concurrency small). Inngest has no priority across functions: there each function has its own
+   * queue, so a backlog of one never holds up another, and the concurrency limit bounds the work.
+   */
+  priority?: "normal" | "low";
   schedule?: JobSchedule;
 }
 

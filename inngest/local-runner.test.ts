@@ -171,6 +171,54 @@ describe("local runner", () => {
     expect(await db().job.count({ where: { name: { in: ["test-wide", "test-narrow"] }, status: "completed" } })).toBe(10);
   });
 
+  it("claims low-priority jobs only when no other job is runnable, however old their backlog", async () => {
+    const order: string[] = [];
+    const low = defineJob({
+      id: "test-low-priority",
+      payload: z.object({ n: z.number() }),
+      concurrency: 1,
+      priority: "low",
+      handler: async ({ payload }) => void order.push(`low ${payload.n}`),
+    });
+    const normal = defineJob({
+      id: "test-normal-priority",
+      payload: z.object({ n: z.number() }),
+      handler: async ({ payload }) => void order.push(`normal ${payload.n}`),
+    });
+    for (let i = 1; i <= 3; i++) await enqueueJob(low, { n: i });
+    await sleep(5); // strictly older: the backlog is first by run_at
+    for (let i = 1; i <= 2; i++) await enqueueJob(normal, { n: i });
+    await runnerFor([low, normal], { concurrency: 1 }).drain();
+    expect(order).toEqual(["normal 1", "normal 2", "low 1", "low 2", "low 3"]);
+  });
+
+  it("leaves a definition at its own limit out of the claim: one busy low-priority job never holds up others", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const normalDone: string[] = [];
+    const low = defineJob({ id: "test-low-busy", payload: z.object({}), concurrency: 1, priority: "low", handler: () => gate });
+    const normal = defineJob({
+      id: "test-normal-free",
+      payload: z.object({ n: z.number() }),
+      handler: async ({ payload }) => void normalDone.push(String(payload.n)),
+    });
+    for (let i = 0; i < 5; i++) await enqueueJob(low, {});
+    const runner = runnerFor([low, normal], { concurrency: 2 });
+    runner.start();
+    try {
+      await waitFor(async () => (await db().job.count({ where: { name: "test-low-busy", status: "running" } })) === 1);
+      for (let i = 1; i <= 4; i++) await enqueueJob(normal, { n: i });
+      // The second slot serves the normal jobs while the low one runs; the queued low jobs wait their turn.
+      await waitFor(async () => normalDone.length === 4);
+      expect(await db().job.count({ where: { name: "test-low-busy", status: "queued" } })).toBe(4);
+    } finally {
+      release();
+      await runner.stop();
+    }
+    await runnerFor([low, normal]).drain();
+    expect(await db().job.count({ where: { name: "test-low-busy", status: "completed" } })).toBe(5);
+  });
+
   it("cancels a queued job before it runs", async () => {
     let runs = 0;
     const job = defineJob({ id: "test-cancel-queued", payload: z.object({}), handler: async () => void runs++ });

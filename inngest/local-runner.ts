@@ -3,6 +3,10 @@
 // (locked_until) that a heartbeat extends; a job whose lease ran out lost its worker (crash, kill -9)
 // and is put back in the queue, where memoised steps let it resume instead of starting over.
 // Every statement stands alone (no interactive transactions): PGlite has a single connection.
+// Which job next: while this process has a free slot (JOBS_CONCURRENCY), the oldest runnable job (run_at, then
+// created_at) among the definitions below their own concurrency limit, jobs of normal priority before those of
+// low priority (defineJobSpec's `priority`). A definition at its limit is left out of the claim, so a backlog of
+// it never blocks others; a low-priority backlog waits until no other job is runnable.
 import { randomUUID } from "node:crypto";
 import { RetryAfterError } from "inngest";
 import { db } from "@/lib/db/client";
@@ -159,8 +163,12 @@ export class LocalRunner {
   private async fillOnce(): Promise<number> {
     let started = 0;
     while (this.inFlight.size < this.concurrency) {
-      const names = [...this.defs.values()].filter((d) => !d.concurrency || this.countInFlight(d.id) < d.concurrency).map((d) => d.id);
-      if (names.length === 0) break;
+      const claimable = [...this.defs.values()].filter((d) => !d.concurrency || this.countInFlight(d.id) < d.concurrency);
+      if (claimable.length === 0) break;
+      const names = claimable.map((d) => d.id);
+      const low = claimable.filter((d) => d.priority === "low").map((d) => d.id);
+      // false sorts before true: normal-priority jobs first.
+      const lowLast = low.length ? Prisma.sql`name IN (${Prisma.join(low)}), ` : Prisma.empty;
       const [job] = await db().$queryRaw<ClaimedJob[]>`
         UPDATE jobs SET status = 'running', locked_by = ${this.instanceId},
           locked_until = now() + ${this.leaseMs}::int * interval '1 millisecond',
@@ -168,7 +176,7 @@ export class LocalRunner {
         WHERE id = (
           SELECT id FROM jobs
           WHERE status = 'queued' AND run_at <= now() AND name IN (${Prisma.join(names)})
-          ORDER BY run_at, created_at
+          ORDER BY ${lowLast}run_at, created_at
           FOR UPDATE SKIP LOCKED
           LIMIT 1)
         RETURNING id, name, payload, attempts, max_attempts`;

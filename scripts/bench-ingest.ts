@@ -3,17 +3,18 @@
 // through the real route handlers in-process (as tests/helpers/api.ts does), on an in-memory PGlite in a
 // temporary DATA_DIR, with the real document engine, LibreOffice, OCR and the offline embedding provider.
 //
-//   npx tsx --conditions=react-server scripts/bench-ingest.ts [--rounds 3] [--concurrency 2] [--files 100000] [--other-files 10000]
-//                                   [--runs 30] [--warmup 3] [--threshold 200] [--explain all|slow|none]
-//                                   [--skip-ingest] [--skip-list] [--try-indexes]
+//   npx tsx --conditions=react-server scripts/bench-ingest.ts [--rounds 3] [--concurrency 2] [--formats html,txt]
+//                                   [--files 100000] [--other-files 10000] [--runs 30] [--warmup 3] [--threshold 200]
+//                                   [--explain all|slow|none] [--skip-ingest] [--skip-list] [--try-indexes]
 //
 // (a) uploads `rounds` copies of every fixture format of tests/fixtures/documents.ts (13 formats: ~39 files,
-//     ~70 pages) through POST /api/v3/files, then runs the local job runner (LocalRunner, `concurrency` jobs
-//     at a time) until every file is final. Documents/min and pages/s are measured from the first upload to
-//     the last file reaching `embedded` (a trigger on `files` logs every status change with clock_timestamp()).
-//     Per format: mean processing time (first status change after the upload → final status, i.e. job
-//     time without the queue wait), mean upload → embedded time (queue wait included) and the mean time of
-//     each ingest-file step (from the completion times of its job_steps rows).
+//     ~70 pages; --formats keeps the listed ones only, e.g. the small text formats) through POST /api/v3/files,
+//     then runs the local job runner (LocalRunner, `concurrency` jobs at a time) until every job is done.
+//     Documents/min and pages/s are measured from the first upload to the last file reaching `embedded` (a
+//     trigger on `files` logs every status change with clock_timestamp()). Per format: mean processing time
+//     (first status change after the upload → final status, i.e. job time without the queue wait), mean
+//     upload → embedded time (queue wait included), the mean time of each ingest-file step (from the
+//     completion times of its job_steps rows), and of the thumbnail-file job (run time; upload → finished).
 // (b) a fresh database: `files` rows for the caller's company (5 workspaces) plus `other-files` rows of a
 //     second company, inserted with one INSERT … SELECT generate_series each (varied extension, status,
 //     pages, size, created_at over two years, external ids on 30%, tags on ~30%), then ANALYZE. Each query
@@ -37,6 +38,10 @@ const flag = (name: string) => process.argv.includes(`--${name}`);
 
 const ROUNDS = Number(arg("rounds", "3"));
 const CONCURRENCY = Number(arg("concurrency", "2"));
+const FORMATS = arg("formats", "")
+  .split(",")
+  .map((f) => f.trim())
+  .filter(Boolean);
 const FILES = Number(arg("files", "100000"));
 const OTHER_FILES = Number(arg("other-files", "10000"));
 const RUNS = Number(arg("runs", "30"));
@@ -147,7 +152,9 @@ async function seedAdmin(companyName: string) {
 const FINAL = ["embedded", "parsing_failed", "embedding_failed", "fail"];
 
 async function benchIngestion(): Promise<void> {
-  console.log(`\n== (a) ingestion: ${ROUNDS} rounds of every fixture format, local runner concurrency ${CONCURRENCY} ==`);
+  console.log(
+    `\n== (a) ingestion: ${ROUNDS} rounds of ${FORMATS.length ? FORMATS.join(", ") : "every fixture format"}, local runner concurrency ${CONCURRENCY} ==`,
+  );
   const fx = await documentFixtures();
   const database = await freshDatabase();
   const admin = await seedAdmin("Bench Ingest");
@@ -163,7 +170,8 @@ async function benchIngestion(): Promise<void> {
     await db().$executeRawUnsafe(sql);
   }
 
-  const formats = Object.keys(fx.files) as (keyof typeof fx.files)[];
+  const formats = (Object.keys(fx.files) as (keyof typeof fx.files)[]).filter((f) => !FORMATS.length || FORMATS.includes(f));
+  if (!formats.length) throw new Error(`--formats: none of ${FORMATS.join(",")} is a fixture format (${Object.keys(fx.files).join(",")})`);
   const bytes = new Map(formats.map((f) => [f, fs.readFileSync(fx.files[f])]));
   const formatOf = new Map<number, string>();
   const uploadedAt = new Map<number, number>();
@@ -245,7 +253,22 @@ async function benchIngestion(): Promise<void> {
     stepsOf.set(r.file_id, m);
     prev = { file: r.file_id, at: r.at.getTime() };
   }
-  const STEPS = ["detect", "convert", "parse", "thumbnail", "embed", "finalize"];
+  // The thumbnail is its own job since issue 15 (ingestion only queues it); "thumbnail" is the former step.
+  const STEPS = ["detect", "convert", "parse", "queue-thumbnail", "embed", "finalize"];
+  const label = (step: string) => (step === "queue-thumbnail" ? "q-thumb" : step);
+  const thumbJobs = await db().$queryRaw<{ file_id: number; status: string; started_at: Date | null; finished_at: Date | null }[]>`
+    SELECT (payload->>'file_id')::int AS file_id, status::text, started_at, finished_at FROM jobs WHERE name = 'thumbnail-file'`;
+  const thumbOf = new Map(thumbJobs.map((j) => [j.file_id, j]));
+  const thumbReady = (id: number) => thumbOf.get(id)?.finished_at?.getTime() ?? NaN;
+  const thumbRun = (id: number) => {
+    const j = thumbOf.get(id);
+    return j?.started_at && j.finished_at ? (j.finished_at.getTime() - j.started_at.getTime()) / 1000 : NaN;
+  };
+  const thumbFiles = await db().file.groupBy({ by: ["thumbnailStatus"], _count: { _all: true } });
+  console.log(
+    `thumbnail jobs: ${thumbJobs.length} (${thumbFiles.map((t) => `${t.thumbnailStatus ?? "none"} ${t._count._all}`).join(", ")}), ` +
+      `last one finished ${((Math.max(...thumbJobs.map((j) => j.finished_at?.getTime() ?? NaN)) - t0) / 1000).toFixed(2)} s after the first upload`,
+  );
   const stepMean = (ids: number[], step: string) => {
     const xs = ids.map((id) => stepsOf.get(id)?.get(step)).filter((x): x is number => x !== undefined);
     return xs.length ? mean(xs).toFixed(2) : "-";
@@ -254,7 +277,7 @@ async function benchIngestion(): Promise<void> {
   console.log(`per format (n = ${ROUNDS} each; mean seconds; steps from job_steps completion times):`);
   console.log(
     `  ${"format".padEnd(7)} ${"pages".padStart(5)}  ${"processing s".padStart(12)}  ${"upload→final s".padStart(14)}  ` +
-      `${STEPS.map((st) => st.padStart(9)).join(" ")}  statuses`,
+      `${STEPS.map((st) => label(st).padStart(9)).join(" ")}  ${"thumb job".padStart(9)} ${"upload→thumb".padStart(12)}  statuses`,
   );
   for (const format of formats) {
     const mine = files.filter((f) => formatOf.get(f.id) === format);
@@ -267,6 +290,11 @@ async function benchIngestion(): Promise<void> {
       processing.push((finalAt(f.id) - started) / 1000);
       endToEnd.push((finalAt(f.id) - uploadedAt.get(f.id)!) / 1000);
     }
+    const thumbs = `${mean(mine.map((f) => thumbRun(f.id)))
+      .toFixed(2)
+      .padStart(9)} ${mean(mine.map((f) => (thumbReady(f.id) - uploadedAt.get(f.id)!) / 1000))
+      .toFixed(2)
+      .padStart(12)}`;
     const statuses = [...new Set(mine.map((f) => f.status))].join(",");
     const pagesOf = [...new Set(mine.map((f) => f.totalPages))].join("/");
     console.log(
@@ -276,7 +304,7 @@ async function benchIngestion(): Promise<void> {
             mine.map((f) => f.id),
             st,
           ).padStart(9),
-        ).join(" ")}  ${statuses}`,
+        ).join(" ")}  ${thumbs}  ${statuses}`,
     );
   }
   const allIds = files.map((f) => f.id);
@@ -289,7 +317,10 @@ async function benchIngestion(): Promise<void> {
       `${mean(files.map((f) => (finalAt(f.id) - uploadedAt.get(f.id)!) / 1000))
         .toFixed(2)
         .padStart(14)}  ` +
-      `${STEPS.map((st) => stepMean(allIds, st).padStart(9)).join(" ")}`,
+      `${STEPS.map((st) => stepMean(allIds, st).padStart(9)).join(" ")}  ${mean(allIds.map(thumbRun)).toFixed(2).padStart(9)} ` +
+      `${mean(files.map((f) => (thumbReady(f.id) - uploadedAt.get(f.id)!) / 1000))
+        .toFixed(2)
+        .padStart(12)}`,
   );
   console.log(
     `peak RSS (a): ${mb(peak)} sampled; process high-water mark so far ${mb(process.resourceUsage().maxRSS * 1024)}; load average ${loadavg()}`,

@@ -1,4 +1,4 @@
-// Ingestion of one file version (detect → convert → parse → thumbnail → embed → finalize).
+// Ingestion of one file version (detect → convert → parse → queue the thumbnail job → embed → finalize).
 // Handler: inngest/functions/ingest-file.ts.
 import { z } from "zod";
 import { defineJobSpec } from "../define-job";
@@ -12,6 +12,6 @@ export const ingestFileJob = defineJobSpec({
   id: "ingest-file",
   payload: ZIngestFilePayload,
   retries: 3,
-  // Parsing (OCR, LibreOffice) and embedding are CPU-heavy: two files at a time per worker.
+  // Parsing (OCR, LibreOffice for doc/ppt) and embedding are CPU-heavy: two files at a time per worker.
   concurrency: 2,
 });

@@ -9,12 +9,14 @@ import { parseDocumentJob } from "./parse-document";
 import { purgeParseJobs } from "./purge-parse-jobs";
 import { reembedChunks } from "./reembed-chunks";
 import { systemCleanup } from "./system-cleanup";
+import { thumbnailFileJob } from "./thumbnail-file";
 
 export const jobDefinitions: readonly AnyJobDefinition[] = [
   systemCleanup,
   parseDocumentJob,
   purgeParseJobs,
   ingestFileJob,
+  thumbnailFileJob,
   extractDocumentJob,
   budgetAlertsJob,
   reembedChunks,

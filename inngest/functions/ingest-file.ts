@@ -1,4 +1,6 @@
-// Ingestion of one file version: detect → convert (doc/ppt) → parse → thumbnail → chunk + embed → finalize.
+// Ingestion of one file version: detect → convert (doc/ppt) → parse → queue the thumbnail → chunk + embed →
+// finalize. The thumbnail is its own low-priority job (thumbnail-file), so a file is searchable without
+// waiting for it and a thumbnail failure never fails the file.
 // Statuses: pending → parsing → parsed → embedding → embedded, with pending_conversion → converting first for
 // formats that go through LibreOffice; parsing_failed / embedding_failed / fail with the reason in
 // status_detail. Each side effect is its own step, and every step re-checks that the file still exists at
@@ -9,7 +11,7 @@ import { type FileRef, failIngestion } from "@/lib/ingestion/file-state";
 import { finalizeStep } from "@/lib/ingestion/finalize-file";
 import { parseStep } from "@/lib/ingestion/parse-file";
 import { convertStep, detectStep } from "@/lib/ingestion/prepare-source";
-import { thumbnailStep } from "@/lib/ingestion/thumbnail-file";
+import { queueThumbnail } from "@/lib/ingestion/thumbnail-file";
 import { implementJob, retryWhenBusy } from "../define-job";
 import { ingestFileJob as definition } from "../definitions/ingest-file";
 
@@ -30,7 +32,7 @@ export const ingestFileJob = implementJob(definition, {
     const parsed = await step.run("parse", () => parseStep(ref, source, detected.mimeType).catch(retryWhenBusy));
     if (parsed.outcome !== "ok") return parsed;
 
-    const thumbnail = await step.run("thumbnail", () => thumbnailStep(ref, source));
+    const thumbnail = await step.run("queue-thumbnail", () => queueThumbnail(ref));
     if (thumbnail.outcome !== "ok") return thumbnail;
 
     const embedded = await step.run("embed", () => embedStep(ref, parsed.textSearchConfig));

@@ -5,6 +5,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { convertWithLibreOffice } from "@/lib/documents/convert/libreoffice";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
+import { currentThumbnailState } from "@/lib/ingestion/file-state";
 import { storage } from "@/lib/storage/storage";
 import { findReadableFile } from "./file-access";
 
@@ -85,7 +86,8 @@ export async function filePreview(p: Principal, id: number, signal?: AbortSignal
 
 export async function fileThumbnail(p: Principal, id: number): Promise<Response> {
   const { file } = await findReadableFile(p, id);
-  if (!file.thumbnailKey || !(await storage().exists(file.thumbnailKey))) throw notFound("Thumbnail");
+  // Only the current version's: while a replaced file waits for its new thumbnail, the old one is not it.
+  if (currentThumbnailState(file) !== "ready" || !file.thumbnailKey || !(await storage().exists(file.thumbnailKey))) throw notFound("Thumbnail");
   const png = await storage().readBytes(file.thumbnailKey);
   return new Response(new Uint8Array(png), {
     headers: { "content-type": "image/png", "content-length": String(png.length), "cache-control": "private, max-age=300" },

@@ -2,17 +2,22 @@
 import type { TFile } from "@/lib/contracts/files";
 import { db } from "@/lib/db/client";
 import type { File } from "@/lib/db/generated/client";
+import { currentThumbnailState, FAILED_STATUSES, type IngestionStatus } from "@/lib/ingestion/file-state";
 import { userRef } from "@/lib/workspaces/serialize-workspace";
 
 export interface SerializeOptions {
   detail?: boolean;
 }
 
-const THUMBNAIL_PENDING = new Set(["pending", "pending_conversion", "converting", "parsing", "updating"]);
+/** Ingestion ended: a version that has no thumbnail job by now never gets one (it is queued once parsed). */
+const INGESTION_ENDED: ReadonlySet<string> = new Set<IngestionStatus>(["embedded", ...FAILED_STATUSES]);
 
+/** READY once the thumbnail job stored it, UNAVAILABLE when it failed for good or will never run, else PENDING. */
 export function thumbnailOf(f: File): TFile["thumbnail"] {
-  if (f.thumbnailKey) return { status: "READY", url: `/api/v3/files/${f.id}/thumbnail` };
-  return { status: THUMBNAIL_PENDING.has(f.status) ? "PENDING" : "UNAVAILABLE", url: null };
+  const state = currentThumbnailState(f);
+  if (state === "ready" && f.thumbnailKey) return { status: "READY", url: `/api/v3/files/${f.id}/thumbnail` };
+  if (state === "unavailable" || (state === null && INGESTION_ENDED.has(f.status))) return { status: "UNAVAILABLE", url: null };
+  return { status: "PENDING", url: null };
 }
 
 export async function serializeFiles(files: File[], opts: SerializeOptions = {}): Promise<TFile[]> {

@@ -24,6 +24,17 @@ export type IngestionStatus =
 
 export const FAILED_STATUSES: readonly IngestionStatus[] = ["parsing_failed", "embedding_failed", "fail"];
 
+/**
+ * The thumbnail job's state for one content version (files.thumbnail_status for files.thumbnail_version):
+ * queued when ingestion parsed the version, then ready (thumbnail_key set) or unavailable.
+ */
+export type ThumbnailState = "queued" | "ready" | "unavailable";
+
+/** The thumbnail state of the file's current version; null while no thumbnail job was queued for it. */
+export function currentThumbnailState(file: Pick<File, "contentVersion" | "thumbnailStatus" | "thumbnailVersion">): ThumbnailState | null {
+  return file.thumbnailVersion === file.contentVersion ? (file.thumbnailStatus as ThumbnailState | null) : null;
+}
+
 /** A step's result when the file was deleted or replaced: the job ends without writing anything. */
 export interface StaleOutcome {
   outcome: "stale";

@@ -6,6 +6,7 @@ import { cancelJob, enqueueJob } from "@/inngest/jobs";
 import { db } from "@/lib/db/client";
 import { typeOfMimeType } from "@/lib/documents/detect";
 import { initialIngestionStatus } from "./prepare-source";
+import { thumbnailJobId } from "./thumbnail-file";
 
 export function ingestionJobId(fileId: number, contentVersion: number): string {
   return `ingest-file:${fileId}:${contentVersion}`;
@@ -31,9 +32,11 @@ export async function startIngestion(fileId: number, contentVersion: number, com
 }
 
 /**
- * Cancels the ingestion of a file version (local runner: at its next step boundary). Deleting or replacing
- * the file is enough on its own (every step checks the version); this only saves the remaining work.
+ * Cancels the ingestion of a file version and its thumbnail job (local runner: at the next step boundary).
+ * Deleting or replacing the file is enough on its own (every step checks the version); this only saves the
+ * remaining work. Returns whether the ingestion job was still to finish.
  */
 export async function cancelIngestion(fileId: number, contentVersion: number): Promise<boolean> {
+  await cancelJob(thumbnailJobId(fileId, contentVersion));
   return cancelJob(ingestionJobId(fileId, contentVersion));
 }

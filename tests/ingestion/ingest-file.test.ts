@@ -356,7 +356,7 @@ describe("ingest-file: deletion and replacement during ingestion", () => {
       if (name === "parse") await db().file.delete({ where: { id } });
     });
     await runner(defs).drain({ timeoutMs: 120_000 });
-    expect(seen).toEqual(["detect", "convert", "parse", "thumbnail"]);
+    expect(seen).toEqual(["detect", "convert", "parse", "queue-thumbnail"]);
     const job = await getJob(ingestionJobId(id, 1));
     expect(job).toMatchObject({ status: "completed", lastError: null, result: { outcome: "stale", reason: "deleted" } });
     expect(await db().file.count({ where: { id } })).toBe(0);

@@ -45,7 +45,7 @@ it("a file whose ingestion worker was killed with SIGKILL still reaches a final 
   const chunksBefore = await db().chunk.count({ where: { fileId } });
   expect(chunksBefore).toBeGreaterThan(0);
   const stepsBefore = (await db().jobStep.findMany({ where: { jobId } })).map((s) => s.name).sort();
-  expect(stepsBefore).toEqual(["detect", "parse", "thumbnail"]);
+  expect(stepsBefore).toEqual(["detect", "parse", "queue-thumbnail"]);
 
   const runner = new LocalRunner({ definitions: jobDefinitions, leaseMs: 1_000, pollIntervalMs: 100 });
   runner.start();
