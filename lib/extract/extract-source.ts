@@ -67,11 +67,20 @@ export async function inspectDocument(path: string, filename: string, range: Pag
 export async function convertDocument(
   path: string,
   filename: string,
-  opts: { range?: PageRange; isAsync: boolean; timeoutMs: number; signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
+  opts: {
+    range?: PageRange;
+    isAsync: boolean;
+    timeoutMs: number;
+    signal?: AbortSignal;
+    onProgress?: (done: number, total: number) => void;
+    /** The type detected at intake (inspectDocument), so the engine does not detect it again. */
+    type?: DetectedType;
+  },
 ): Promise<LoadedPages> {
   const parsed = await parseDocument({
     path,
     filename,
+    type: opts.type,
     pageRange: opts.range,
     maxPages: maxPages(opts.isAsync),
     timeoutMs: opts.timeoutMs,

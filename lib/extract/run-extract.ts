@@ -8,6 +8,7 @@ import { recordUsage } from "@/lib/billing/record-usage";
 import { db } from "@/lib/db/client";
 import type { ExtractJob } from "@/lib/db/generated/client";
 import { failJobUpdate, type JobProgress, percentOf, progressWriter } from "@/lib/document-jobs";
+import { typeOfMimeType } from "@/lib/documents/detect";
 import { parsePageRange } from "@/lib/documents/page-range";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -51,6 +52,8 @@ export async function loadPages(job: ExtractJob, localPath: string | null, opts:
   } else {
     if (!localPath) throw new AppError("extraction_failed", "The uploaded document is no longer available.");
     loaded = await convertDocument(localPath, job.filename, {
+      // Detected at intake and kept as the job's MIME type.
+      type: typeOfMimeType(job.mimeType, job.filename) ?? undefined,
       range,
       isAsync: job.isAsync,
       timeoutMs: opts.timeoutMs,
