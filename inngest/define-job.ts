@@ -13,15 +13,14 @@ import { AppError } from "@/lib/errors";
 export { NonRetriableError };
 
 /**
- * Back-pressure from an engine (a full OCR pool: ocr_concurrent_limit) is not a failure of the job: it becomes
- * the runners' RetryAfterError, so the job waits and tries again without spending a retry's backoff. Anything
- * else is rethrown as it is. Use cases throw the domain error; only handlers translate it.
+ * Back-pressure from an engine (a full OCR pool: ocr_concurrent_limit) is not a failure of the job: it is
+ * thrown as the runners' RetryAfterError, so the job waits and tries again without spending a retry's backoff.
+ * Any other error is left to the caller. Use cases throw the domain error; only handlers translate it.
  */
-export function retryWhenBusy(err: unknown): never {
+export function throwIfBusy(err: unknown): void {
   if (err instanceof AppError && err.code === "ocr_concurrent_limit") {
     throw new RetryAfterError(err.detail, (err.options.retryAfterSeconds ?? 5) * 1000);
   }
-  throw err;
 }
 
 export interface JobLogger {

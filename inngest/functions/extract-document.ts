@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { markExtractFailed } from "@/lib/extract/run-extract";
 import { deleteExtractIntermediates, extractQueuedRows, loadQueuedPages, storeQueuedResult } from "@/lib/extract/run-queued-extract";
 import { log } from "@/lib/log";
-import { implementJob, NonRetriableError, retryWhenBusy } from "../define-job";
+import { implementJob, NonRetriableError, throwIfBusy } from "../define-job";
 import { extractDocumentJob as definition } from "../definitions/extract-document";
 
 /**
@@ -15,7 +15,7 @@ async function phase<T>(jobId: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (err instanceof AppError && err.code === "ocr_concurrent_limit") retryWhenBusy(err);
+    throwIfBusy(err);
     if (!(err instanceof AppError)) throw err;
     await markExtractFailed(jobId, err.code, err.detail);
     throw new NonRetriableError(err.detail);

@@ -12,7 +12,7 @@ import { finalizeStep } from "@/lib/ingestion/finalize-file";
 import { parseStep } from "@/lib/ingestion/parse-file";
 import { convertStep, detectStep } from "@/lib/ingestion/prepare-source";
 import { queueThumbnail } from "@/lib/ingestion/thumbnail-file";
-import { implementJob, retryWhenBusy } from "../define-job";
+import { implementJob, throwIfBusy } from "../define-job";
 import { ingestFileJob as definition } from "../definitions/ingest-file";
 
 export const ingestFileJob = implementJob(definition, {
@@ -29,7 +29,12 @@ export const ingestFileJob = implementJob(definition, {
       source = converted.source;
     }
 
-    const parsed = await step.run("parse", () => parseStep(ref, source, detected.mimeType).catch(retryWhenBusy));
+    const parsed = await step.run("parse", () =>
+      parseStep(ref, source, detected.mimeType).catch((err: unknown) => {
+        throwIfBusy(err);
+        throw err;
+      }),
+    );
     if (parsed.outcome !== "ok") return parsed;
 
     const thumbnail = await step.run("queue-thumbnail", () => queueThumbnail(ref));

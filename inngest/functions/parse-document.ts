@@ -1,7 +1,7 @@
 // Asynchronous parse: runs the document engine on the uploaded bytes of a parse job.
 import { AppError } from "@/lib/errors";
 import { markParseFailed, runQueuedParse } from "@/lib/parse/run-parse";
-import { implementJob, NonRetriableError, retryWhenBusy } from "../define-job";
+import { implementJob, NonRetriableError, throwIfBusy } from "../define-job";
 import { parseDocumentJob as definition } from "../definitions/parse-document";
 
 export const parseDocumentJob = implementJob(definition, {
@@ -10,7 +10,7 @@ export const parseDocumentJob = implementJob(definition, {
       try {
         return await runQueuedParse(payload.parse_job_id);
       } catch (err) {
-        if (err instanceof AppError && err.code === "ocr_concurrent_limit") retryWhenBusy(err);
+        throwIfBusy(err);
         // The outcome (the error block) is already recorded: retrying cannot change it.
         if (err instanceof AppError) throw new NonRetriableError(err.detail);
         throw err;

@@ -51,7 +51,7 @@ export async function parseStep(ref: FileRef, source: DocumentSource, mimeType: 
   } catch (err) {
     const stale = watch.stale();
     if (stale) return cleanUpIfDeleted(stale, ref.fileId);
-    // Back-pressure, not a verdict on the file: the job tries again later (inngest/define-job.ts retryWhenBusy).
+    // Back-pressure, not a verdict on the file: the job tries again later (inngest/define-job.ts throwIfBusy).
     if (err instanceof AppError && err.code === "ocr_concurrent_limit") throw err;
     if (err instanceof AppError) return markFailed(ref, "parsing_failed", err.detail);
     throw err;
