@@ -28,6 +28,7 @@ import { createDatabase, type Database, db, setDatabase } from "@/lib/db/client"
 import { migrate, readMigrations } from "@/lib/db/migrate";
 import { ensureVectorIndex } from "@/lib/db/vector";
 import { env } from "@/lib/env";
+import { analyseLexicalQuery } from "@/lib/search/bm25";
 import { chunkSearchSql, searchChunks } from "@/lib/search/hybrid-search";
 import { type ChunkInput, insertChunks, maintainSearchIndexes } from "@/lib/search/index-chunks";
 import { rerankHits } from "@/lib/search/search-retrieve";
@@ -202,7 +203,10 @@ async function main() {
     const [vec] = await provider.embed([qs[0]], "query");
     const [, plan] = await db().$transaction([
       db().$queryRaw`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)`,
-      db().$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN ${chunkSearchSql(scope, qs[0], "hybrid", 10, 50, { vec, modelId: provider.id })}`,
+      db().$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN ${chunkSearchSql(scope, "hybrid", 10, 50, {
+        lexical: (await analyseLexicalQuery(scope.companyId, qs[0])) ?? undefined,
+        semantic: { vec, modelId: provider.id },
+      })}`,
     ]);
     const used = new Set(plan.flatMap((r) => [...r["QUERY PLAN"].matchAll(/Index (?:Only )?Scan (?:using|on) (\S+)/g)].map((m) => m[1])));
     console.log(`  indexes in the hybrid plan: ${[...used].join(", ")}`);

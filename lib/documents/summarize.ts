@@ -3,14 +3,49 @@
 // Language: franc-min's trigram model (82 languages) on a sample of the text, with stopword evidence for
 // English, German and French added to its close candidates: trigram scores alone confuse short texts
 // (German read as Dutch). The result names a Postgres text-search configuration for the lexical index:
-// 'english' | 'german' | 'french', and 'simple' (no stemming, no stopwords) for anything else.
+// the Snowball configuration of the language when Postgres ships one (Arabic, Russian, Spanish, …; each
+// stems and normalises its script, e.g. Arabic alef/hamza forms and prefixes), and 'simple' (no stemming,
+// no stopwords) for anything else.
 //
 // Summary: the sentence graph of TextRank (similarity = shared content-word stems, normalised by sentence
 // lengths as in Mihalcea & Tarau 2004) scored by degree centrality; the 3–5 most central sentences, in
 // document order, ~600 chars.
 import { francAll } from "franc-min";
 
-export type TextSearchConfig = "english" | "german" | "french" | "simple";
+/** Postgres' built-in text-search configurations (Snowball stemmers) and `simple`: chunks.language values. */
+export const TEXT_SEARCH_CONFIGS = [
+  "simple",
+  "arabic",
+  "armenian",
+  "basque",
+  "catalan",
+  "danish",
+  "dutch",
+  "english",
+  "estonian",
+  "finnish",
+  "french",
+  "german",
+  "greek",
+  "hindi",
+  "hungarian",
+  "indonesian",
+  "irish",
+  "italian",
+  "lithuanian",
+  "nepali",
+  "norwegian",
+  "portuguese",
+  "romanian",
+  "russian",
+  "serbian",
+  "spanish",
+  "swedish",
+  "tamil",
+  "turkish",
+  "yiddish",
+] as const;
+export type TextSearchConfig = (typeof TEXT_SEARCH_CONFIGS)[number];
 
 export interface DetectedLanguage {
   /** ISO 639-1 code when there is one ("en"), else franc's ISO 639-3 code; "und" when undetermined. */
@@ -39,7 +74,40 @@ const STOPWORDS = Object.fromEntries(Object.entries(STOPWORD_LISTS).map(([lang, 
 /** Stopwords of every language we detect with evidence (used for keyword extraction and similarity). */
 export const ALL_STOPWORDS: ReadonlySet<string> = new Set(Object.values(STOPWORDS).flatMap((s) => [...s]));
 
-const CONFIG: Record<string, TextSearchConfig> = { eng: "english", deu: "german", fra: "french" };
+// franc's ISO 639-3 codes → the language's text-search configuration.
+const CONFIG: Record<string, TextSearchConfig> = {
+  arb: "arabic",
+  hye: "armenian",
+  eus: "basque",
+  cat: "catalan",
+  dan: "danish",
+  nld: "dutch",
+  eng: "english",
+  est: "estonian",
+  ekk: "estonian",
+  fin: "finnish",
+  fra: "french",
+  deu: "german",
+  ell: "greek",
+  hin: "hindi",
+  hun: "hungarian",
+  ind: "indonesian",
+  gle: "irish",
+  ita: "italian",
+  lit: "lithuanian",
+  npi: "nepali",
+  nob: "norwegian",
+  nno: "norwegian",
+  por: "portuguese",
+  ron: "romanian",
+  rus: "russian",
+  srp: "serbian",
+  spa: "spanish",
+  swe: "swedish",
+  tam: "tamil",
+  tur: "turkish",
+  ydd: "yiddish",
+};
 
 // franc's ISO 639-3 codes → ISO 639-1 where one exists (the languages franc-min knows that have one).
 const ISO1: Record<string, string> = {

@@ -2,10 +2,9 @@
 // fused by reciprocal rank fusion — one SQL statement, with tenancy and filters inside it, so no chunk
 // of another company or workspace is ever a candidate of either retriever.
 //
-// Lexical: websearch syntax parsed for every indexed language and for `simple`; each chunk is matched
-// with its own language's query OR the `simple` one, so stemmed words and exact tokens (INV-77341,
-// names) both match; plain multi-word queries need most, not all, of their words (lexical-query.ts);
-// score = ts_rank_cd (cover density, length-normalised).
+// Lexical: BM25 over the postings beside each chunk's tsvector (bm25.ts): OR semantics, per-company
+// IDF and length normalisation, each chunk matched with its own language's analysis; phrases and
+// exclusions in websearch syntax filter.
 // Semantic: cosine distance on `embedding::vector(dim)` restricted to the active model id, which is
 // exactly the partial HNSW index of that model; iterative index scans keep filtered queries complete.
 
@@ -17,11 +16,8 @@ import { embeddingExprSql, ensureVectorIndex, modelIdSql, vectorParamSql } from 
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { lexicalQueryText } from "./lexical-query";
+import { analyseLexicalQuery, type Bm25Query, bm25CandidatesSql } from "./bm25";
 import type { ChunkHit, ChunkSearchOptions, ChunkSearchScope, SearchMode } from "./types";
-
-/** Stemming configurations besides `simple` (chunks.language values); anything else is matched as `simple`. */
-const STEMMED = ["english", "german", "french"] as const;
 
 export interface ChunkSearchInternals {
   /** Override of the configured provider (tests, benchmarks). */
@@ -61,7 +57,14 @@ export async function searchChunks(
     semantic = { vec, modelId: provider.id };
   }
 
-  const statement = chunkSearchSql(scope, text, mode, topK, candidates, semantic);
+  const e = env();
+  const lexical =
+    mode === "lexical" || (mode === "hybrid" && e.SEARCH_WEIGHT_LEXICAL > 0)
+      ? await withBackend(() => analyseLexicalQuery(scope.companyId, text))
+      : null;
+  if (mode === "lexical" && !lexical) return [];
+
+  const statement = chunkSearchSql(scope, mode, topK, candidates, { lexical: lexical ?? undefined, semantic });
   const rows = await withBackend(() =>
     semantic
       ? // Iterative scans let HNSW keep searching until enough rows pass the tenancy filter; SET LOCAL
@@ -125,15 +128,15 @@ export async function fileLevelSearch(
 /** The one search statement (exported for EXPLAIN in tests and benchmarks). */
 export function chunkSearchSql(
   scope: ChunkSearchScope,
-  text: string,
   mode: SearchMode,
   topK: number,
   candidates: number,
-  semantic?: { vec: number[]; modelId: string },
+  retrievers: { lexical?: Bm25Query; semantic?: { vec: number[]; modelId: string } },
 ): Prisma.Sql {
   const e = env();
   const where = scopeSql(scope);
-  const lex = mode === "lexical" || (mode === "hybrid" && e.SEARCH_WEIGHT_LEXICAL > 0) ? lexicalCte(text, where, candidates) : EMPTY;
+  const { lexical, semantic } = retrievers;
+  const lex = lexical && mode !== "semantic" ? bm25CandidatesSql(scope.companyId, lexical, where, candidates) : EMPTY;
   const sem = semantic && mode !== "lexical" ? semanticCte(semantic.vec, semantic.modelId, where, candidates) : EMPTY;
   // Single modes report the retriever's own score; hybrid the weighted RRF sum.
   const score =
@@ -167,29 +170,6 @@ function scopeSql(scope: ChunkSearchScope): Prisma.Sql {
   const base = Prisma.sql`c.company_id = ${scope.companyId}::int AND c.workspace_id IN (${Prisma.join(ws.map((w) => Prisma.sql`${w}::int`))})`;
   if (!scope.fileFilter) return base;
   return Prisma.sql`${base} AND EXISTS (SELECT 1 FROM files f WHERE f.id = c.file_id AND f.company_id = c.company_id AND (${scope.fileFilter}))`;
-}
-
-function lexicalCte(text: string, where: Prisma.Sql, candidates: number): Prisma.Sql {
-  const queryText = lexicalQueryText(text);
-  const parse = (cfg: string) => Prisma.sql`websearch_to_tsquery(${Prisma.raw(`'${cfg}'`)}::regconfig, ${queryText})`;
-  // The query for a chunk: its language's parse OR the simple (unstemmed) parse.
-  const perLanguage = Prisma.sql`CASE c.language ${Prisma.join(
-    STEMMED.map((l) => Prisma.sql`WHEN ${Prisma.raw(`'${l}'`)} THEN ${parse(l)} || ${parse("simple")}`),
-    " ",
-  )} ELSE ${parse("simple")} END`;
-  // Union over all languages: a constant the GIN index can use. A chunk matched only through another
-  // language's stemming has no cover for its own query, so rank 0, and is dropped by `score > 0`
-  // (cheaper than a second per-row match: each tsvector access decompresses it again).
-  const anyLanguage = Prisma.join([parse("simple"), ...STEMMED.map((l) => parse(l))], " || ");
-  return Prisma.sql`
-    SELECT id, score, NULL::float8 AS dist FROM (
-      SELECT c.id, ts_rank_cd(c.tsv, ${perLanguage}, 1)::float8 AS score
-      FROM chunks c
-      WHERE c.tsv @@ (${anyLanguage}) AND ${where}
-    ) matched
-    WHERE score > 0
-    ORDER BY score DESC, id
-    LIMIT ${candidates}`;
 }
 
 function semanticCte(vec: number[], modelId: string, where: Prisma.Sql, candidates: number): Prisma.Sql {

@@ -1,15 +1,16 @@
 // Writes a file's chunks into the retrieval index: text, the lexical vector (computed by Postgres with
-// the chunk's language configuration, so indexing and querying always use the same parser and stemmer)
-// and the embedding with the id of the model that made it. Multi-row statements in batches keep
+// the chunk's language configuration, so indexing and querying always use the same parser and stemmer;
+// triggers turn it into BM25 postings, see bm25.ts) and the embedding with the id of the model that made it. Multi-row statements in batches keep
 // ingestion fast on the single-connection embedded database. Inserts are upserts on (file_id,
 // chunk_index), so a retried ingestion step rewrites its rows instead of failing half-way.
 import { database, db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { assertModelId, vectorLiteral } from "@/lib/db/vector";
+import { TEXT_SEARCH_CONFIGS, type TextSearchConfig } from "@/lib/documents/summarize";
 
-/** Text search configurations chunks may use (the chunker's language detection maps to these). */
-export const CHUNK_LANGUAGES = ["simple", "english", "german", "french"] as const;
-export type ChunkLanguage = (typeof CHUNK_LANGUAGES)[number];
+/** Text search configurations chunks may use (the language detection maps to these). */
+export const CHUNK_LANGUAGES = TEXT_SEARCH_CONFIGS;
+export type ChunkLanguage = TextSearchConfig;
 
 export interface ChunkInput {
   chunkIndex: number;
@@ -105,32 +106,33 @@ export interface WriteOptions {
   deferMaintenance?: boolean;
 }
 
-// The embedded database runs no autovacuum, so nothing merges GIN's pending list (fastupdate) or
-// refreshes planner statistics. Measured at 3k chunks: a 4 MB pending list made a lexical query
-// seq-scan in 63 ms; after merging, a GIN bitmap scan took 4 ms. So every write merges the pending
-// list (cheap for one file's chunks), and statistics are refreshed like autovacuum's analyze threshold
-// (50 rows + 10% of the table changed).
+// The embedded database runs no autovacuum, so nothing refreshes planner statistics: they are refreshed
+// like autovacuum's analyze threshold (50 rows + 10% of the table changed), for chunks and for the
+// lexical postings the triggers write beside them (the BM25 join needs to know that a term's postings
+// are few).
 const analyzeState = new WeakMap<object, { changed: number; rows: number }>();
 
 async function afterWrites(client: Client, written: number, opts: WriteOptions): Promise<void> {
-  // A server's autovacuum does this (and the app's role may not own the index there).
+  // A server's autovacuum does this.
   if (opts.deferMaintenance || written === 0 || database().kind !== "pglite") return;
-  await client.$queryRaw`SELECT gin_clean_pending_list('chunks_tsv_idx'::regclass)`;
   const key = database();
   const state = analyzeState.get(key) ?? { changed: 0, rows: 0 };
   state.changed += written;
   analyzeState.set(key, state);
   if (state.changed >= 50 + 0.1 * state.rows) {
-    await client.$executeRawUnsafe("ANALYZE chunks");
+    await analyzeSearchTables(client);
     const [{ n }] = await client.$queryRaw<{ n: number }[]>`SELECT reltuples::float8 AS n FROM pg_class WHERE relname = 'chunks'`;
     analyzeState.set(key, { changed: 0, rows: Math.max(0, Number(n)) });
   }
 }
 
-/** Merges pending lexical index entries and refreshes statistics (after bulk loads with deferMaintenance). */
+async function analyzeSearchTables(client: Client): Promise<void> {
+  await client.$executeRawUnsafe("ANALYZE chunks, chunk_terms, chunk_term_stats");
+}
+
+/** Refreshes planner statistics (after bulk loads with deferMaintenance). */
 export async function maintainSearchIndexes(client: Client = db()): Promise<void> {
-  await client.$queryRaw`SELECT gin_clean_pending_list('chunks_tsv_idx'::regclass)`;
-  await client.$executeRawUnsafe("ANALYZE chunks");
+  await analyzeSearchTables(client);
 }
 
 /** Removes every chunk (text and vectors) of a file; returns how many. */
