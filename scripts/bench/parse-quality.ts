@@ -9,7 +9,12 @@
 // same HTML), png = 200 dpi rasterised PDF pages through OCR (each page is one image; the document's pages
 // are joined in order; OCR language = the document's language).
 // --public <dir>: also score public documents that have ground-truth Markdown side by side (x.pdf + x.md;
-// any supported extension). Keep them outside the repository.
+// any supported extension). Keep them outside the repository. Repeat it (or separate dirs by commas) to
+// report several sets, e.g. a held-out development part and a part never looked at while tuning. A
+// manifest.json in a directory tags documents with failure classes ({"x.pdf": ["1", "5"]}); the report
+// then breaks the scores down per class.
+// Besides the project's structure scores, every set is scored like external benchmarks (structure-score-tree.ts):
+// NID text similarity, TEDS table similarity, heading-outline similarity and their mean ("ODL overall").
 // Predicted Markdown is written to --out (default os.tmpdir()/docintel-bench-quality-out/<format>/<id>.md)
 // so the worst documents can be diffed against the ground truth. Seconds are wall time per document, after
 // one untimed warm-up parse per format (module loading, OCR worker start-up); --no-warmup to include it.
@@ -18,7 +23,8 @@ import os from "node:os";
 import path from "node:path";
 import { joinPages, parseDocument } from "@/lib/documents/parse-document";
 import { buildCorpus, type CorpusDocument, type Lang } from "./parse-quality-corpus";
-import { type StructureScores, scoreStructure } from "./structure-score";
+import { parseMarkdown, type StructureScores, scoreStructure } from "./structure-score";
+import { scoreTree, type TreeScores } from "./structure-score-tree";
 
 type Format = "pdf" | "docx" | "odt" | "png";
 const ALL_FORMATS: Format[] = ["pdf", "docx", "odt", "png"];
@@ -36,7 +42,7 @@ interface Args {
   formats: Format[];
   only?: string;
   rebuild: boolean;
-  publicDir?: string;
+  publicDirs: string[];
   ocrLanguages: string[];
   out: string;
   worst: number;
@@ -49,6 +55,7 @@ function parseArgs(argv: string[]): Args {
     formats: ALL_FORMATS,
     rebuild: false,
     ocrLanguages: ["eng"],
+    publicDirs: [],
     out: path.join(os.tmpdir(), "docintel-bench-quality-out"),
     worst: 3,
     warmup: true,
@@ -69,7 +76,7 @@ function parseArgs(argv: string[]): Args {
       args.formats = fs_ as Format[];
     } else if (a === "--only") args.only = value();
     else if (a === "--rebuild") args.rebuild = true;
-    else if (a === "--public") args.publicDir = value();
+    else if (a === "--public") args.publicDirs.push(...value().split(",").filter(Boolean));
     else if (a === "--ocr-languages") args.ocrLanguages = value().split(",");
     else if (a === "--out") args.out = value();
     else if (a === "--worst") args.worst = Number(value());
@@ -99,6 +106,9 @@ interface DocResult {
   features: string[];
   error?: string;
   scores: StructureScores;
+  tree: TreeScores;
+  /** Failure classes the document was chosen for (public documents with a manifest). */
+  classes: string[];
   predictedPath: string;
   truthPath: string;
 }
@@ -154,6 +164,8 @@ async function runOne(
     features,
     error,
     scores: scoreStructure(predicted, truth),
+    tree: scoreTree(parseMarkdown(predicted), parseMarkdown(truth)),
+    classes: [],
     predictedPath,
     truthPath,
   };
@@ -168,16 +180,20 @@ function filesFor(doc: CorpusDocument, format: Format): string[] | null {
 // ---------------------------------------------------------------------------------------------------------
 // Reporting
 
-const METRICS: { key: string; label: string; get: (s: StructureScores) => number | null }[] = [
-  { key: "text", label: "text F1", get: (s) => s.textF1 },
-  { key: "char", label: "char similarity", get: (s) => s.charSimilarity },
-  { key: "heading", label: "heading F1", get: (s) => s.headingF1 },
-  { key: "headingText", label: "heading text F1", get: (s) => s.headingTextF1 },
-  { key: "table", label: "table cell F1", get: (s) => s.tableCellF1 },
-  { key: "shape", label: "table shape ok", get: (s) => s.tableShapeAccuracy },
-  { key: "list", label: "list F1", get: (s) => s.listF1 },
-  { key: "order", label: "reading order", get: (s) => s.readingOrder },
-  { key: "overall", label: "OVERALL", get: (s) => s.overall },
+const METRICS: { key: string; label: string; get: (r: DocResult) => number | null }[] = [
+  { key: "text", label: "text F1", get: (r) => r.scores.textF1 },
+  { key: "char", label: "char similarity", get: (r) => r.scores.charSimilarity },
+  { key: "heading", label: "heading F1", get: (r) => r.scores.headingF1 },
+  { key: "headingText", label: "heading text F1", get: (r) => r.scores.headingTextF1 },
+  { key: "table", label: "table cell F1", get: (r) => r.scores.tableCellF1 },
+  { key: "shape", label: "table shape ok", get: (r) => r.scores.tableShapeAccuracy },
+  { key: "list", label: "list F1", get: (r) => r.scores.listF1 },
+  { key: "order", label: "reading order", get: (r) => r.scores.readingOrder },
+  { key: "overall", label: "OVERALL", get: (r) => r.scores.overall },
+  { key: "nid", label: "NID (text)", get: (r) => r.tree.nid },
+  { key: "teds", label: "TEDS (tables)", get: (r) => r.tree.teds },
+  { key: "headingTree", label: "heading outline", get: (r) => r.tree.headingTree },
+  { key: "odl", label: "ODL OVERALL", get: (r) => r.tree.odlOverall },
 ];
 
 const f3 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? "  –  " : x.toFixed(3));
@@ -208,7 +224,7 @@ function printFormat(label: string, results: DocResult[], worst: number): void {
     `\n=== ${label}: ${results.length} documents, ${pages} pages, ${seconds.toFixed(1)} s (${(pages / Math.max(seconds, 1e-9)).toFixed(1)} pages/s, ${(seconds / Math.max(pages, 1)).toFixed(2)} s/page), OCR pages ${ocr}`,
   );
   const rows = METRICS.map((m) => {
-    const s = stats(results.map((r) => m.get(r.scores)));
+    const s = stats(results.map((r) => m.get(r)));
     return [m.label, f3(s.mean), f3(s.min), String(s.n)];
   });
   console.log(table(["metric", "mean", "min", "docs"], rows));
@@ -233,10 +249,32 @@ function printFormat(label: string, results: DocResult[], worst: number): void {
     console.log(`worst ${worstDocs.length}:`);
     console.log(
       table(
-        ["document", "overall", "text", "char", "head", "headTxt", "table", "shape", "list", "order", "tables e→p", "heads e→p", "items e→p"],
+        [
+          "document",
+          "overall",
+          "odl",
+          "nid",
+          "teds",
+          "outline",
+          "text",
+          "char",
+          "head",
+          "headTxt",
+          "table",
+          "shape",
+          "list",
+          "order",
+          "tables e→p",
+          "heads e→p",
+          "items e→p",
+        ],
         worstDocs.map((r) => [
           r.id,
           f3(r.scores.overall),
+          f3(r.tree.odlOverall),
+          f3(r.tree.nid),
+          f3(r.tree.teds),
+          f3(r.tree.headingTree),
           f3(r.scores.textF1),
           f3(r.scores.charSimilarity),
           f3(r.scores.headingF1),
@@ -253,6 +291,25 @@ function printFormat(label: string, results: DocResult[], worst: number): void {
     );
     for (const r of worstDocs) console.log(`  ${r.id} [${r.features.join(" ")}]\n    diff ${r.truthPath} ${r.predictedPath}`);
   }
+  printClasses(results);
+}
+
+/** Scores per failure class (documents tagged in a public set's manifest.json). */
+function printClasses(results: DocResult[]): void {
+  const classes = [...new Set(results.flatMap((r) => r.classes))].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  if (!classes.length) return;
+  const keys = ["nid", "teds", "headingTree", "odl", "overall"];
+  const chosen = METRICS.filter((m) => keys.includes(m.key));
+  console.log("per failure class (documents tagged in manifest.json; mean over the documents where a metric applies):");
+  console.log(
+    table(
+      ["class", "docs", ...chosen.map((m) => m.label)],
+      classes.map((c) => {
+        const docs = results.filter((r) => r.classes.includes(c));
+        return [c, String(docs.length), ...chosen.map((m) => f3(stats(docs.map((r) => m.get(r))).mean))];
+      }),
+    ),
+  );
 }
 
 function printSummary(byFormat: Map<string, DocResult[]>): void {
@@ -262,11 +319,11 @@ function printSummary(byFormat: Map<string, DocResult[]>): void {
   const rows = METRICS.map((m) => [
     m.label,
     ...formats.map((f) => {
-      const s = stats(byFormat.get(f)!.map((r) => m.get(r.scores)));
+      const s = stats(byFormat.get(f)!.map((r) => m.get(r)));
       return `${f3(s.mean)} (${f3(s.min)})`;
     }),
     (() => {
-      const s = stats(all.map((r) => m.get(r.scores)));
+      const s = stats(all.map((r) => m.get(r)));
       return `${f3(s.mean)} (${f3(s.min)})`;
     })(),
   ]);
@@ -314,11 +371,15 @@ async function runPublic(dir: string, args: Args): Promise<DocResult[] | null> {
     console.log(`\nnote: no document with ground truth (x.pdf + x.md) found in ${dir}; skipped.`);
     return null;
   }
+  const manifestPath = path.join(dir, "manifest.json");
+  const manifest: Record<string, string[]> = fs.existsSync(manifestPath) ? JSON.parse(await fs.promises.readFile(manifestPath, "utf8")) : {};
   const results: DocResult[] = [];
   for (const p of pairs) {
     const id = path.basename(p.doc);
-    const res = await runOne(id, "public", [p.doc], p.md, 0, [path.extname(id).slice(1)], args.ocrLanguages, args.out);
+    const outDir = path.join(args.out, path.basename(dir));
+    const res = await runOne(id, "public", [p.doc], p.md, 0, [path.extname(id).slice(1)], args.ocrLanguages, outDir);
     res.pages = res.pageCountReported ?? 0; // no independent page count for public documents
+    res.classes = (manifest[id] ?? []).map(String);
     results.push(res);
     process.stdout.write(".");
   }
@@ -367,16 +428,21 @@ async function main(): Promise<void> {
   for (const [format, results] of byFormat) printFormat(FORMAT_LABEL[format as Format], results, args.worst);
   if (byFormat.size) printSummary(byFormat);
 
-  let publicResults: DocResult[] | null = null;
-  if (args.publicDir) {
-    publicResults = await runPublic(path.resolve(args.publicDir), args);
-    if (publicResults) printFormat(`${FORMAT_LABEL.public} (${args.publicDir})`, publicResults, args.worst);
+  const publicResults: DocResult[] = [];
+  if (args.publicDirs.length) {
+    for (const dir of args.publicDirs) {
+      const results = await runPublic(path.resolve(dir), args);
+      if (results) {
+        printFormat(`${FORMAT_LABEL.public} (${dir})`, results, args.worst);
+        publicResults.push(...results);
+      }
+    }
   } else {
     console.log(`\nnote: public documents not scored (pass --public <dir> with x.pdf + x.md pairs kept outside the repository).`);
   }
 
   if (args.json) {
-    const all = [...[...byFormat.values()].flat(), ...(publicResults ?? [])];
+    const all = [...[...byFormat.values()].flat(), ...publicResults];
     await fs.promises.writeFile(args.json, JSON.stringify({ command, corpus: corpus.dir, results: all }, null, 2));
     console.log(`results written to ${args.json}`);
   }

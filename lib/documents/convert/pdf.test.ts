@@ -42,6 +42,16 @@ const SCANNED = `<html><head><meta charset="utf-8"></head><body>
 <p><img src="scan.png" width="640" height="860"></p>
 </body></html>`;
 
+// A table of contents with dot leaders, and a page whose readable text sits over a page-sized picture.
+const CONTENTS = `<html><head><meta charset="utf-8"></head><body>
+${["Introduction", "Scope of the review", "Findings and measurements", "Recommendations", "Annex A: Sites", "Annex B: Glossary"]
+  .map((t, i) => `<p>${i + 1}. ${t} ${".".repeat(110 - 2 * t.length)} ${3 + 4 * i}</p>`)
+  .join("\n")}
+<p style="page-break-before: always">This slide has a readable text layer of its own: the quarterly figures, the regional results and the
+outlook for the next year are all written here in ordinary words that any reader can copy, search and quote.</p>
+<p><img src="scan.png" width="640" height="860"></p>
+</body></html>`;
+
 let dir = "";
 const fixtures: Record<string, string> = {};
 
@@ -62,6 +72,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-converter-test-"));
   fs.writeFileSync(path.join(dir, "structured.html"), STRUCTURED);
   fs.writeFileSync(path.join(dir, "scanned.html"), SCANNED);
+  fs.writeFileSync(path.join(dir, "contents.html"), CONTENTS);
   // The "scan": an image of text (no text layer), big enough to cover most of its page.
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="1720">
     <rect width="100%" height="100%" fill="white"/>
@@ -69,13 +80,14 @@ beforeAll(async () => {
     <text x="80" y="360" font-family="DejaVu Sans" font-size="48">Total amount due today</text>
   </svg>`;
   await sharp(Buffer.from(svg)).png().toFile(path.join(dir, "scan.png"));
-  await soffice([path.join(dir, "structured.html"), path.join(dir, "scanned.html")], dir);
+  await soffice([path.join(dir, "structured.html"), path.join(dir, "scanned.html"), path.join(dir, "contents.html")], dir);
   const encrypted = path.join(dir, "enc");
   fs.mkdirSync(encrypted);
   const encrypt = '{"EncryptFile":{"type":"boolean","value":"true"},"DocumentOpenPassword":{"type":"string","value":"secret"}}';
   await soffice([path.join(dir, "structured.html")], encrypted, `pdf:writer_pdf_Export:${encrypt}`);
   fixtures.structured = path.join(dir, "structured.pdf");
   fixtures.scanned = path.join(dir, "scanned.pdf");
+  fixtures.contents = path.join(dir, "contents.pdf");
   fixtures.encrypted = path.join(encrypted, "structured.pdf");
   for (const f of Object.values(fixtures)) expect(fs.existsSync(f), f).toBe(true);
 }, 120_000);
@@ -209,6 +221,15 @@ describe("OCR decisions", () => {
     expect(out.pages.map((p) => p.ocr)).toEqual([false, true]);
     expect(out.pages[0].markdown).toContain("normal text layer");
     expect(out.pages[1].markdown).toBe("OCR text of page 2");
+  });
+
+  it("auto: keeps readable text layers (dot leaders of a table of contents, text over a page-sized picture)", async () => {
+    const { calls, convert } = fakeOcr();
+    const out = await convert(input(fixtures.contents, { ocr: "auto" }));
+    expect(calls).toEqual([]);
+    expect(out.pages.map((p) => p.ocr)).toEqual([false, false]);
+    expect(out.pages[0].markdown).toContain("Findings and measurements");
+    expect(out.pages[1].markdown).toContain("quarterly figures");
   });
 
   it("auto with the real OCR: renders and recognises the scanned page", async () => {

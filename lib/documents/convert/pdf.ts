@@ -38,6 +38,11 @@ export interface PdfConverterSettings {
 
 /** Pages with fewer characters than this are checked for a page-sized image (a scan with a stamp). */
 const IMAGE_CHECK_CHARS = 400;
+/**
+ * A text layer with this many words is readable: it is kept even over a page-sized image (a slide's
+ * background, a letterhead), since OCR output never beats a readable text layer.
+ */
+const READABLE_WORDS = 25;
 
 export function createPdfConverter(settings: PdfConverterSettings = {}): Converter {
   const ocrPages = settings.ocrPages ?? ocrPdfPages;
@@ -133,14 +138,18 @@ async function readPage(pdf: PdfDocument, n: number, fonts: Record<string, PdfFo
     const quality = assessTextLayer(text, minChars);
     let usable = quality.usable;
     const unknownFonts = Object.keys(content.styles).filter((f) => !(f in fonts));
-    const checkImages = auto && usable && quality.chars < IMAGE_CHECK_CHARS;
+    const checkImages = auto && usable && quality.chars < IMAGE_CHECK_CHARS && quality.words < READABLE_WORDS;
     const readable = usable || !auto;
     // The operator list resolves font names (bold), shows images and ruling lines (table borders); it is
     // read only when it can matter.
     let ops: OperatorList | undefined;
     if (readable && (unknownFonts.length || checkImages)) {
       ops = await page.getOperatorList();
-      for (const f of unknownFonts) fonts[f] = fontInfo(page, f);
+      for (const f of unknownFonts) {
+        fonts[f] = fontInfo(page, f);
+        // pdf.js flags fixed-pitch fonts (from the font descriptor) with this family: code, preformatted text.
+        if (content.styles[f]?.fontFamily === "monospace") fonts[f].mono = true;
+      }
       if (checkImages && (await imageCoverage(ops, page.view)) > 0.5) usable = false;
     }
     let prepared = prepareLayoutPage(text, fonts);

@@ -1,5 +1,7 @@
 // Rows in reading order → blocks: paragraphs (lines joined, de-hyphenated), headings (font size rank,
-// or short bold lines at body size), list items (bullets, numbers, letters; nested by indentation).
+// or short bold lines at body size), list items (bullets, numbers, letters; nested by indentation), and
+// code (runs of lines in a fixed-pitch font, in a document whose text is not mostly fixed-pitch: line
+// breaks and indentation kept, fenced).
 
 import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
 import type { LayoutStats, Row } from "./model";
@@ -9,7 +11,8 @@ export type Block =
   | { type: "heading"; level: number; text: string }
   | { type: "paragraph"; text: string }
   | { type: "item"; x: number; marker: string; text: string; size: number }
-  | { type: "table"; cells: string[][] };
+  | { type: "table"; cells: string[][] }
+  | { type: "code"; lines: string[] };
 
 interface Line {
   text: string;
@@ -102,7 +105,45 @@ interface Para {
   markerX: number;
 }
 
+const isCodeRow = (r: Row, stats: LayoutStats) => r.segments.every((s) => s.mono) && sizeLevel(r.size, stats) === 0;
+
 export function buildBlocks(rows: Row[], stats: LayoutStats): Block[] {
+  if (stats.monoShare >= 0.5 || !rows.some((r) => isCodeRow(r, stats))) return buildTextBlocks(rows, stats);
+  const out: Block[] = [];
+  for (let i = 0; i < rows.length; ) {
+    let j = i + 1;
+    const code = isCodeRow(rows[i], stats);
+    while (j < rows.length && isCodeRow(rows[j], stats) === code && (!code || rows[j].y - rows[j - 1].y <= 3 * rows[j].size)) j++;
+    out.push(...(code ? [codeBlock(rows.slice(i, j))] : buildTextBlocks(rows.slice(i, j), stats)));
+    i = j;
+  }
+  return out;
+}
+
+/** Lines of fixed-pitch text on a character grid: indentation and alignment kept, blank lines where the pitch doubles. */
+function codeBlock(rows: Row[]): Block {
+  const cells = rows.flatMap((r) => r.segments.map((s) => (s.x1 - s.x0) / Math.max(s.text.length, 1))).sort((a, b) => a - b);
+  const cell = cells[cells.length >> 1] || 0.6 * rows[0].size;
+  const x0 = Math.min(...rows.map((r) => r.x0));
+  const pitches = rows
+    .slice(1)
+    .map((r, k) => r.y - rows[k].y)
+    .sort((a, b) => a - b);
+  const pitch = pitches[pitches.length >> 1] ?? rows[0].size;
+  const lines: string[] = [];
+  rows.forEach((r, k) => {
+    if (k > 0 && r.y - rows[k - 1].y > 1.7 * pitch) lines.push("");
+    let line = "";
+    for (const s of r.segments) {
+      const col = Math.max(Math.round((s.x0 - x0) / cell), line.length + (line ? 1 : 0));
+      line = line.padEnd(col) + s.text;
+    }
+    lines.push(line);
+  });
+  return { type: "code", lines };
+}
+
+function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
   if (!rows.length) return [];
   const lines: Line[] = splitBySize(rows).map((r) => {
     const marked = rowMarked(r);
@@ -202,6 +243,12 @@ export function renderBlocks(blocks: Block[]): string {
       case "table":
         if (b.cells.length) out.push(renderTable(b.cells));
         break;
+      case "code": {
+        const longest = Math.max(2, ...b.lines.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((m) => m.length))));
+        const fence = "`".repeat(longest + 1);
+        out.push(`${fence}\n${b.lines.join("\n")}\n${fence}`);
+        break;
+      }
       case "item": {
         const tol = 0.5 * b.size;
         while (stack.length && stack[stack.length - 1].x > b.x + tol) stack.pop();

@@ -1,6 +1,9 @@
 // Running headers and footers ("furniture"): text repeated at the same place on most pages, and page
-// numbers. Only rows near the top or bottom edge are candidates; content that merely starts with a number
-// (a numbered heading "2. Next steps" at the top of page 2) is never taken for a page number.
+// numbers. Only short rows near the top or bottom edge are candidates, and their text must repeat verbatim
+// except for the page number: body text that merely follows a template ("This is page 3 … recorded 21
+// events.") or a heading that counts like the pages ("Chapter 3", set larger than the body) is content.
+// Content that merely starts with a number (a numbered heading "2. Next steps" at the top of page 2) is
+// never taken for a page number, and removing furniture never empties a page.
 import type { LayoutStats, PreparedPage, Row } from "./model";
 import { rowText } from "./model";
 
@@ -8,6 +11,10 @@ import { rowText } from "./model";
 const EDGE_BAND = 0.15;
 /** Rows at each end of a page considered for headers/footers. */
 const EDGE_ROWS = 3;
+/** Longer rows are text, not a running header or footer. */
+const MAX_FURNITURE_CHARS = 100;
+/** Share of a key's occurrences whose numbers may break the verbatim-or-page-number rule (a restart). */
+const NUMBER_SLACK = 0.2;
 /** A page number on its own: "7", "- 7 -", "Page 7", "vii", "7 / 12", "Seite 7 von 12". */
 export const PAGE_NUMBER = /^(?:(?:page|seite|p\.)\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—]?(?:\s*(?:of|\/|von|sur|de)\s*\d{1,4})?$/i;
 /** A page number set off from running text by a separator: "Annual report | 7", "7 · Results". */
@@ -25,6 +32,7 @@ function edgeRows(p: PreparedPage): EdgeRow[] {
   const out: EdgeRow[] = [];
   const n = p.rows.length;
   p.rows.forEach((row, index) => {
+    if (rowText(row).length > MAX_FURNITURE_CHARS) return;
     if (index < EDGE_ROWS && row.y <= p.height * EDGE_BAND) out.push({ row, band: "top", index });
     else if (index >= n - EDGE_ROWS && row.y >= p.height * (1 - EDGE_BAND)) out.push({ row, band: "bottom", index });
   });
@@ -54,17 +62,50 @@ export function pageNumbersIn(row: Row): number[] {
   return out;
 }
 
+interface Sighting {
+  page: number;
+  y: number;
+  /** The row's numbers, in order (the key has "#" in their place). */
+  numbers: number[];
+  /** Set larger than the body (a heading size). */
+  large: boolean;
+}
+
+/**
+ * Whether the numbers of a key's rows repeat verbatim or follow the page number: at each position, one
+ * value, or one offset from the page number, on all but a few of the rows (page numbering that restarts).
+ * A heading that counts like the pages ("Chapter 3" on page 3) is kept when it is set larger than the body.
+ */
+function numbersRepeat(list: Sighting[]): boolean {
+  const n = list[0].numbers.length;
+  for (let i = 0; i < n; i++) {
+    const values = new Map<number, number>();
+    const offsets = new Map<number, number>();
+    for (const s of list) {
+      const v = s.numbers[i];
+      values.set(v, (values.get(v) ?? 0) + 1);
+      offsets.set(v - s.page, (offsets.get(v - s.page) ?? 0) + 1);
+    }
+    const same = Math.max(...values.values());
+    if (same >= (1 - NUMBER_SLACK) * list.length) continue;
+    if (Math.max(...offsets.values()) < (1 - NUMBER_SLACK) * list.length) return false;
+    if (list.filter((s) => s.large).length > list.length / 2) return false;
+  }
+  return true;
+}
+
 /** Running headers/footers of a document: repeated text, and page-number slots. */
-export function findFurniture(pages: PreparedPage[]): Pick<LayoutStats, "furniture" | "numberedSlots"> {
+export function findFurniture(pages: PreparedPage[], bodySize: number): Pick<LayoutStats, "furniture" | "numberedSlots"> {
   const furniture = new Map<string, number>();
   const numberedSlots: LayoutStats["numberedSlots"] = [];
   if (pages.length < 2) return { furniture, numberedSlots };
-  const seenAt = new Map<string, { page: number; y: number }[]>();
+  const seenAt = new Map<string, Sighting[]>();
   for (const p of pages) {
     for (const { row, band } of edgeRows(p)) {
       const key = furnitureKey(band, row);
       const list = seenAt.get(key) ?? [];
-      list.push({ page: p.page, y: row.y });
+      const numbers = (rowText(row).match(/\d+/g) ?? []).map(Number);
+      list.push({ page: p.page, y: row.y, numbers, large: row.size > bodySize * 1.12 + 0.05 });
       seenAt.set(key, list);
     }
   }
@@ -74,8 +115,8 @@ export function findFurniture(pages: PreparedPage[]): Pick<LayoutStats, "furnitu
     if (list.length < needed) continue;
     const ys = list.map((e) => e.y).sort((a, b) => a - b);
     const median = ys[ys.length >> 1];
-    const pagesNear = new Set(list.filter((e) => Math.abs(e.y - median) <= 4).map((e) => e.page));
-    if (pagesNear.size >= needed) furniture.set(key, median);
+    const near = list.filter((e) => Math.abs(e.y - median) <= 4);
+    if (new Set(near.map((e) => e.page)).size >= needed && numbersRepeat(near)) furniture.set(key, median);
   }
   return { furniture, numberedSlots };
 }
@@ -126,6 +167,8 @@ export function contentRows(p: PreparedPage, stats: LayoutStats): Row[] {
   const isFurniture = ({ row, band, index }: EdgeRow): boolean => {
     const y = stats.furniture.get(furnitureKey(band, row));
     if (y !== undefined && Math.abs(y - row.y) <= 4) return true;
+    // Page numbers are not set at a heading size ("4" as a chapter's title).
+    if (row.size > stats.bodySize * 1.12 + 0.05) return false;
     if (stats.numberedSlots.some((s) => s.band === band && Math.abs(s.y - row.y) <= 2.5 && pageNumbersIn(row).includes(p.page + s.offset)))
       return true;
     return (index < 2 || index >= n - 2) && row.segments.length === 1 && PAGE_NUMBER.test(rowText(row)) && !continuesNeighbour(p.rows, index, stats);
@@ -141,5 +184,6 @@ export function contentRows(p: PreparedPage, stats: LayoutStats): Row[] {
     if (bottom[i].index !== n - 1 - i || !isFurniture(bottom[i])) break;
     drop.add(bottom[i].index);
   }
-  return drop.size ? p.rows.filter((_, i) => !drop.has(i)) : p.rows;
+  // A page made only of such rows (a one-line page, a divider) keeps them: furniture never empties a page.
+  return drop.size && drop.size < n ? p.rows.filter((_, i) => !drop.has(i)) : p.rows;
 }

@@ -27,6 +27,18 @@ describe("headings", () => {
     ]);
   });
 
+  it("takes the body size from running text, not from a larger amount of smaller table text", () => {
+    const table = Array.from({ length: 24 }, (_, r) =>
+      ["Station", "Reading", "Units", "Checked"].map((c, k) => item(r === 0 ? c : `${c[0]}-${r * 7 + k}`, 72 + k * 110, 200 + r * 11, 8)),
+    ).flat();
+    const prose = [
+      "The readings below were collected at every station of the district in May.",
+      "Each station logged its values twice a day and sent them to the office.",
+    ];
+    const out = md([item("Station readings", 72, 60, 16), ...lines(prose, 72, 100, 10, 12), ...table]);
+    expect(out.split("\n\n").slice(0, 2)).toEqual(["# Station readings", prose.join(" ")]);
+  });
+
   it("joins a heading that wraps over two lines", () => {
     const out = md([
       item("A very long title that needs", 72, 60, 24),
@@ -197,6 +209,43 @@ describe("running headers and footers", () => {
     expect(layoutDocument(pages)[0].split("\n\n")[0]).toBe("# Results of the quality review 2021");
   });
 
+  it("keeps body text and counting headings that fill the top of every page (a report of one-line pages)", () => {
+    const pages = Array.from({ length: 20 }, (_, i) => i + 1).map((n) =>
+      page(
+        [
+          item(`Chapter ${n}`, 72, 60, 18),
+          item(`This is page ${n} of the long field report. Sensor station S-${10 * n} recorded ${7 * n} events.`, 72, 90),
+        ],
+        n,
+      ),
+    );
+    const out = layoutDocument(pages);
+    for (const [i, m] of out.entries()) {
+      const n = i + 1;
+      expect(m).toBe(`# Chapter ${n}\n\nThis is page ${n} of the long field report. Sensor station S-${10 * n} recorded ${7 * n} events.`);
+    }
+  });
+
+  it("never empties a page, and keeps a one-character heading at the top of a page", () => {
+    const pages = [1, 2, 3].map((n) =>
+      page(
+        [
+          item("ACME Corp — Annual Report 2025", 72, 40, 9),
+          ...(n === 2 ? [] : lines([`Body text of page ${n} that is long enough to be body text.`], 72, 120)),
+        ],
+        n,
+      ),
+    );
+    expect(layoutDocument(pages)[1]).toBe("ACME Corp — Annual Report 2025");
+    const headed = [1, 2].map((n) =>
+      page(
+        [item(`${n + 3}`, 72, 60, 24), ...lines([`Body text of page ${n} that is long enough to be body text.`, "And a second line."], 72, 120)],
+        n,
+      ),
+    );
+    expect(layoutDocument(headed)[0].startsWith("# 4\n\n")).toBe(true);
+  });
+
   it("drops a bare page number at the foot of a single page but keeps body numbers", () => {
     const out = md([...lines(["Revenue grew to", "42"], 72, 120), item("7", 300, 760)]);
     expect(out).toBe("Revenue grew to 42");
@@ -226,6 +275,16 @@ describe("text layer quality and staged use", () => {
     expect(assessTextLayer(page(lines(["A perfectly normal line of text."], 72, 100))).usable).toBe(true);
   });
 
+  it("accepts a table of contents with dot leaders and an index page: leaders are not garbage", () => {
+    const toc = ["Introduction", "Scope of the review", "Findings and measurements", "Recommendations", "Annex A: Sites"].map((t, i) =>
+      item(`${i + 1}. ${t} ${".".repeat(90 - t.length)} ${3 + 4 * i}`, 72, 100 + i * 16),
+    );
+    const dots = Array.from({ length: 60 }, (_, k) => item(".", 250 + k * 4, 300));
+    const q = assessTextLayer(page([...toc, item("Glossary", 72, 300), ...dots, item("41", 500, 300)]));
+    expect(q.usable).toBe(true);
+    expect(q.garbage).toBe(0);
+  });
+
   it("gives the same result staged (prepare, stats, render) as in one call", () => {
     const items = [item("Title", 72, 60, 20), ...lines(["Body line one of the text that is long.", "Body line two."], 72, 100)];
     const prepared = prepareLayoutPage(page(items));
@@ -241,5 +300,44 @@ describe("text layer quality and staged use", () => {
       fontName: "g_d0_Regular",
     }));
     expect(md(turned)).toBe("First line of turned text here. Second line of turned text.");
+  });
+});
+
+describe("code and preformatted text", () => {
+  const mono = (str: string, x: number, top: number) => ({ ...item(str, x, top, 9, { width: str.length * 5.4 }), fontName: "g_mono" });
+  const fonts = { g_mono: { name: "ABCDEF+DejaVuSansMono", mono: true } };
+
+  it("fences a hexdump with its alignment instead of a pipe table or one flattened line", () => {
+    const dump = [
+      ["00000000", "25 50 44 46 2d 31 2e 37", "|%PDF-1.7|"],
+      ["00000008", "0a 25 b5 ed ae fb 0a 34", "|.%.....4|"],
+      ["00000010", "20 30 20 6f 62 6a 0a 3c", "| 0 obj.<|"],
+    ];
+    const items = [
+      ...lines(["A dump of the first bytes of the file follows here, as the tool printed it."], 72, 80),
+      ...dump.flatMap((cols, i) => [
+        mono(cols[0], 72, 110 + i * 11),
+        mono(cols[1], 72 + 10 * 5.4, 110 + i * 11),
+        mono(cols[2], 72 + 35 * 5.4, 110 + i * 11),
+      ]),
+      ...lines(["And the text continues after the dump in the ordinary body font of the page."], 72, 160),
+    ];
+    const out = layoutDocument([page(items)], fonts)[0];
+    expect(out).toBe(
+      [
+        "A dump of the first bytes of the file follows here, as the tool printed it.",
+        "```\n00000000  25 50 44 46 2d 31 2e 37  |%PDF-1.7|\n00000008  0a 25 b5 ed ae fb 0a 34  |.%.....4|\n00000010  20 30 20 6f 62 6a 0a 3c  | 0 obj.<|\n```",
+        "And the text continues after the dump in the ordinary body font of the page.",
+      ].join("\n\n"),
+    );
+  });
+
+  it("keeps the indentation of code lines", () => {
+    const code = ["function add(a, b) {", "    return a + b;", "}"];
+    const items = [
+      ...lines(["The function below adds two numbers and returns their sum to the caller."], 72, 80),
+      ...code.map((l, i) => mono(l.trim(), 72 + (l.length - l.trimStart().length) * 5.4, 110 + i * 11)),
+    ];
+    expect(layoutDocument([page(items)], fonts)[0].split("\n\n")[1]).toBe("```\nfunction add(a, b) {\n    return a + b;\n}\n```");
   });
 });

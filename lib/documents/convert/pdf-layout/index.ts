@@ -71,22 +71,38 @@ function isQuarterTurned(page: PdfPageText): boolean {
   return turned > upright;
 }
 
+/** A segment at least this long is a run of running text (a table cell rarely is). */
+const PROSE_RUN = 40;
+
 export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
+  // The body size is the size of running text: long runs of words. Tables set smaller than the prose
+  // (many short cells) must not win, or every line of prose becomes a heading. Without enough such runs
+  // (a form, a slide, text without spaces) every character counts.
   const sizeChars = new Map<number, number>();
+  const proseChars = new Map<number, number>();
+  let proseTotal = 0;
   const shortSizes = new Set<number>();
+  let monoChars = 0;
+  let allChars = 0;
   for (const p of pages) {
     for (const r of p.rows) {
       const short = rowText(r).length <= 200;
       for (const s of r.segments) {
         const k = roundHalf(s.size);
         sizeChars.set(k, (sizeChars.get(k) ?? 0) + s.chars);
+        if (s.text.length >= PROSE_RUN && !s.mono) {
+          proseChars.set(k, (proseChars.get(k) ?? 0) + s.chars);
+          proseTotal += s.chars;
+        }
         if (short) shortSizes.add(k);
+        allChars += s.chars;
+        if (s.mono) monoChars += s.chars;
       }
     }
   }
   let bodySize = 0;
   let most = -1;
-  for (const [s, n] of sizeChars) if (n > most || (n === most && s < bodySize)) [bodySize, most] = [s, n];
+  for (const [s, n] of proseTotal >= 0.2 * allChars ? proseChars : sizeChars) if (n > most || (n === most && s < bodySize)) [bodySize, most] = [s, n];
   if (!bodySize) bodySize = 10;
   const headingSizes = [...shortSizes].filter((s) => s > bodySize * 1.12 + 0.05).sort((a, b) => b - a);
 
@@ -110,12 +126,13 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
   let seen = 0;
   for (const [d, n] of pitches) if (n > seen || (n === seen && d < pitch)) [pitch, seen] = [d, n];
 
-  const { furniture, numberedSlots } = findFurniture(pages);
+  const { furniture, numberedSlots } = findFurniture(pages, bodySize);
   return {
     bodySize,
     headingSizes,
     boldHeadingLevel: Math.min(headingSizes.length + 1, 6),
     lineRatio: pitch / bodySize,
+    monoShare: allChars ? monoChars / allChars : 0,
     furniture,
     numberedSlots,
   };
@@ -160,26 +177,37 @@ export interface TextLayerQuality {
   chars: number;
   /** Share of characters that are replacement, private-use or control characters. */
   garbage: number;
+  /** Words (runs of two or more letters): a text layer with many of them is read, never replaced by OCR. */
+  words: number;
 }
+
+/** Leaders and rules typed as text: runs of one punctuation character (table-of-contents dots, underscores). */
+const LEADER = /([.·•…_\-–—=*~])(?:\s*\1){2,}/g;
+const WORD = /\p{L}{2,}/gu;
 
 /**
  * Whether a page's text layer can be trusted: enough characters, and mostly real letters and digits
- * (not U+FFFD, private-use glyph codes or controls, which fonts without a Unicode map produce).
+ * (not U+FFFD, private-use glyph codes or controls, which fonts without a Unicode map produce). Leaders
+ * (a table of contents' dot leaders, form underscores) are neither: they do not count.
  */
 export function assessTextLayer(page: PdfPageText, minChars = 20): TextLayerQuality {
   let chars = 0;
   let bad = 0;
   let alnum = 0;
-  for (const it of page.items) {
-    for (const ch of it.str) {
-      if (/\s/.test(ch)) continue;
-      chars++;
-      const cp = ch.codePointAt(0) ?? 0;
-      if (cp === 0xfffd || (cp >= 0xe000 && cp <= 0xf8ff) || cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) bad++;
-      else if (/[\p{L}\p{N}]/u.test(ch)) alnum++;
-    }
+  // Items joined with spaces: a leader is often drawn as one item per dot.
+  const text = page.items
+    .map((it) => it.str)
+    .join(" ")
+    .replace(LEADER, " ");
+  for (const ch of text) {
+    if (/\s/.test(ch)) continue;
+    chars++;
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp === 0xfffd || (cp >= 0xe000 && cp <= 0xf8ff) || cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) bad++;
+    else if (/[\p{L}\p{N}]/u.test(ch)) alnum++;
   }
+  const words = text.match(WORD)?.length ?? 0;
   const garbage = chars ? bad / chars : 0;
   const usable = chars >= minChars && garbage < 0.1 && alnum >= chars * 0.5;
-  return { usable, chars, garbage };
+  return { usable, chars, garbage, words };
 }

@@ -4,7 +4,12 @@ import { BOLD_CLOSE, BOLD_OPEN, mergeMarks } from "./markdown";
 import type { Fragment, PageRules, PdfFontInfo, PdfPageText, Row, Segment } from "./model";
 import { markedText } from "./model";
 
-const BOLD_NAME = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,_]bd\b|[-,]w[6-9]\b/i;
+// TeX's bold series are named by code, not by word: CMBX10, SFBX1000 (cm-super), ptmb8t (Times Bold), …
+const BOLD_NAME =
+  /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,_]bd\b|[-,]w[6-9]\b|(?:^|\+)(?:cm|sf|ec|tc|lm)bx|(?:^|\+)cmb\d|(?:^|\+)p(?:tm|hv|pl|bk|nc)b/i;
+const MONO_NAME = /mono|courier|consolas|cmtt|typewriter|menlo|inconsolata|sourcecode|firacode|lettergothic/i;
+/** Fixed-pitch text: a gap up to this many font sizes is spacing inside a line of code, not a new segment. */
+const MONO_GAP = 8;
 /** A bare list marker: bullet glyph, "1.", "a)", "(iv)", "(2)". */
 export const MARKER_ONLY =
   /^(?:[•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\-–—*\uF0B7\uF0A7\uF076\uF0D8\uF0FC]|\d{1,3}[.)]|[a-zA-Z][.)]|\(?[ivxlcIVXLC]{1,6}[.)]|\([a-zA-Z0-9]{1,3}\))$/;
@@ -19,6 +24,12 @@ export function isBoldFont(fontName: string, fonts: Record<string, PdfFontInfo> 
   if (info?.bold !== undefined) return info.bold;
   if (info?.name) return BOLD_NAME.test(info.name);
   return BOLD_NAME.test(fontName);
+}
+
+export function isMonoFont(fontName: string, fonts: Record<string, PdfFontInfo> | undefined): boolean {
+  const info = fonts?.[fontName];
+  if (info?.mono !== undefined) return info.mono;
+  return MONO_NAME.test(info?.name ?? fontName);
 }
 
 // Control characters other than tab/newline, which some producers leave in text items, and the
@@ -77,7 +88,9 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
     const lead = text.length - text.trimStart().length;
     const trail = text.length - text.trimEnd().length;
     const perChar = width / text.length;
-    out.push({ text, x0: x + lead * perChar, x1: x + width - trail * perChar, y, size, bold: isBoldFont(it.fontName, fonts) });
+    const frag: Fragment = { text, x0: x + lead * perChar, x1: x + width - trail * perChar, y, size, bold: isBoldFont(it.fontName, fonts) };
+    if (isMonoFont(it.fontName, fonts)) frag.mono = true;
+    out.push(frag);
   });
   return out;
 }
@@ -130,7 +143,9 @@ function buildRow(frags: Fragment[]): Row | null {
       // Text drawn twice with a small offset (fake bold, shadows): keep one copy.
       if (f.text === prev.text && Math.abs(f.x0 - prev.x0) < 0.3 * f.size) continue;
       const gap = f.x0 - prev.x1;
-      if (gap > SEGMENT_GAP * Math.max(f.size, prev.size)) {
+      // Code keeps its alignment spaces inside one segment (it is not a table).
+      const limit = f.mono && prev.mono ? MONO_GAP : SEGMENT_GAP;
+      if (gap > limit * Math.max(f.size, prev.size)) {
         segments.push(makeSegment(cur));
         cur = [];
       }
@@ -172,13 +187,24 @@ function makeSegment(frags: Fragment[]): Segment {
   let chars = 0;
   let y = frags[0].y;
   let bestChars = -1;
+  const mono = frags.every((f) => f.mono);
+  // Width of a character cell of fixed-pitch text: the median over the fragments (some producers stretch a few).
+  const cells = mono ? frags.map((f) => (f.x1 - f.x0) / Math.max(f.text.trim().length, 1)).sort((p, q) => p - q) : [];
+  const cell = cells[cells.length >> 1] || 0.6 * frags[0].size;
   for (const f of frags) {
     if (prev) {
       const gap = f.x0 - prev.x1;
-      const needsSpace = gap > SPACE_GAP * Math.max(f.size, prev.size) && text[text.length - 1] !== " " && f.text[0] !== " ";
-      if (needsSpace) {
-        text += " ";
-        marked += " ";
+      if (mono) {
+        // Fixed pitch: as many spaces as character cells in the gap (alignment in code and hexdumps).
+        const spaces = gap > 0.4 * cell ? Math.max(1, Math.floor(gap / cell + 0.3)) : 0;
+        text += " ".repeat(spaces);
+        marked += " ".repeat(spaces);
+      } else {
+        const needsSpace = gap > SPACE_GAP * Math.max(f.size, prev.size) && text[text.length - 1] !== " " && f.text[0] !== " ";
+        if (needsSpace) {
+          text += " ";
+          marked += " ";
+        }
       }
     }
     text += f.text;
@@ -198,7 +224,7 @@ function makeSegment(frags: Fragment[]): Segment {
   let most = -1;
   for (const [s, n] of sizeChars) if (n > most || (n === most && s > size)) [size, most] = [s, n];
   const segment: Segment = {
-    text: text.replace(/\s+/g, " ").trim(),
+    text: mono ? text.trim() : text.replace(/\s+/g, " ").trim(),
     x0: frags[0].x0,
     x1: Math.max(...frags.map((f) => f.x1)),
     y,
@@ -206,6 +232,7 @@ function makeSegment(frags: Fragment[]): Segment {
     bold: chars > 0 && boldChars >= chars * 0.9,
     chars,
   };
+  if (mono) segment.mono = true;
   if (boldChars > 0 && boldChars < chars) segment.marked = mergeMarks(marked.replace(/\s+/g, " ").trim());
   return segment;
 }

@@ -23,6 +23,8 @@ export interface PdfFontInfo {
   italic?: boolean;
   /** PostScript name, e.g. "BAAAAA+DejaVuSerif-Bold". */
   name?: string;
+  /** Fixed pitch (pdf.js reports fontFamily "monospace" for fonts flagged so). */
+  mono?: boolean;
 }
 
 export interface PdfPageText {
@@ -54,6 +56,8 @@ export interface Fragment {
   y: number;
   size: number;
   bold: boolean;
+  /** Set in a fixed-pitch font (code, preformatted text). */
+  mono?: boolean;
 }
 
 /** Fragments of one row that are close together horizontally (a phrase, a table cell, a column's line). */
@@ -65,6 +69,8 @@ export interface Segment {
   size: number;
   bold: boolean;
   chars: number;
+  /** Set in a fixed-pitch font; its text keeps the spacing of the character grid. */
+  mono?: boolean;
   /** Text with bold marks (BOLD_OPEN/BOLD_CLOSE), only when part of the segment is bold. */
   marked?: string;
 }
@@ -99,6 +105,8 @@ export interface LayoutStats {
   boldHeadingLevel: number;
   /** Typical baseline-to-baseline distance of body lines, as a multiple of the body size. */
   lineRatio: number;
+  /** Share of the characters set in a fixed-pitch font (most of them: a typewritten document, not code). */
+  monoShare: number;
   /** Running headers/footers to drop: key (band + normalised text) → typical baseline. */
   furniture: Map<string, number>;
   /** Header/footer lines that vary but carry the page number (page + offset) at a fixed height. */
