@@ -172,10 +172,11 @@ export const ZEnv = z.object({
   EMBEDDINGS_BATCH_SIZE: int(64, 1),
   EMBEDDINGS_TIMEOUT_MS: int(30_000, 100),
 
-  // Hybrid search (lib/search): reciprocal rank fusion score = Σ weight / (k + rank)
-  SEARCH_RRF_K: int(60, 1),
+  // Hybrid search (lib/search/hybrid-search.ts): score = (wl · bm25 / best bm25 + ws · (sim − floor) / (1 − floor)) / (wl + ws)
   SEARCH_WEIGHT_LEXICAL: z.coerce.number().min(0).default(1),
   SEARCH_WEIGHT_SEMANTIC: z.coerce.number().min(0).default(1),
+  /** Cosine similarity below which a passage is not semantically close (dropped). Default: the embedding model's calibrated floor. */
+  SEARCH_SEMANTIC_FLOOR: z.coerce.number().min(-1).max(0.99).optional(),
   /** Lexical BM25 (lib/search/bm25.ts): term-frequency saturation and length normalisation (Lucene's BEIR settings). */
   SEARCH_BM25_K1: z.coerce.number().min(0).max(10).default(0.9),
   SEARCH_BM25_B: z.coerce.number().min(0).max(1).default(0.4),

@@ -205,7 +205,7 @@ async function main() {
       db().$queryRaw`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)`,
       db().$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN ${chunkSearchSql(scope, "hybrid", 10, 50, {
         lexical: (await analyseLexicalQuery(scope.companyId, qs[0])) ?? undefined,
-        semantic: { vec, modelId: provider.id },
+        semantic: { vec, modelId: provider.id, floor: 0 },
       })}`,
     ]);
     const used = new Set(plan.flatMap((r) => [...r["QUERY PLAN"].matchAll(/Index (?:Only )?Scan (?:using|on) (\S+)/g)].map((m) => m[1])));

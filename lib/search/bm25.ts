@@ -7,29 +7,41 @@
 //
 // Analysis is Postgres': the query is run through to_tsvector with every text-search configuration the
 // company's chunks use (stemming and stop words of each language; `simple` for others), so a query word
-// matches a chunk exactly when the chunk's own configuration produced the same lexeme. The variants of
+// matches a chunk exactly when the chunk's own configuration produced the same lexeme (terms are stored
+// as "<configuration>:<lexeme>"). The variants of
 // one query word (its English stem, its French stem, …) are one group: a chunk scores the best variant it
-// holds, never the sum of several, so a word analysed in three languages does not count three times.
-// Semantics are OR (any word contributes, rare words most); phrases and exclusions in websearch syntax
-// ("…", -word) are honoured as a filter on the chunk's own language, with the positive words ranked.
+// holds, never the sum of several, so a word analysed in three languages does not count three times; and
+// the group's IDF comes from the word's document frequency over all its variants, so an unstemmed variant
+// that only a few chunks of another language hold does not make a common word look rare.
+// Semantics are OR (any word contributes, rare words most; `or` is one more word, not an operator, as
+// questions say "low or very low frequency"); phrases and exclusions in websearch syntax ("…", -word) are
+// honoured as a filter on the chunk's own language, with the positive words ranked.
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 
-/** websearch operators: a quoted phrase, a negated word, or the word `or`. */
-const OPERATORS = /"|(^|\s)-\S|(^|\s)or(\s|$)/i;
+/** Quoted phrases and negated words: the websearch operators that narrow an OR query. */
+const PHRASE = /"[^"]*"?/g;
+const NEGATED = /(^|\s)-("[^"]*"?|[^\s"]+)/g;
 
-interface TermRow {
-  term: string;
-  pos: number;
-  df: number;
+interface LanguageRow {
+  language: string;
   chunks: bigint | number;
   terms: bigint | number;
 }
 
+interface TermRow {
+  cfg: string;
+  pos: number;
+  term: string;
+  df: number;
+}
+
 export interface Bm25Group {
   /** Lexeme variants of one query word (one per analysing configuration, deduplicated). */
-  terms: { term: string; idf: number }[];
+  terms: string[];
+  /** From the word's document frequency: the sum over its variants (capped at the chunk count). */
+  idf: number;
   /** How often the word occurs in the query. */
   qtf: number;
 }
@@ -37,17 +49,21 @@ export interface Bm25Group {
 export interface Bm25Query {
   groups: Bm25Group[];
   avgdl: number;
-  /** websearch text every result must match (phrases, exclusions), when the query has operators. */
+  /** websearch text every result must match (the query's phrases and exclusions), when it has any. */
   filter?: string;
 }
 
-/** The positive words of a websearch query, for ranking: quotes, `or` and negated words removed. */
+/** The positive words of a query, for ranking: negated words and quotes removed. */
 export function rankingText(text: string): string {
-  return text
-    .replace(/(^|\s)-("[^"]*"|\S+)/g, " ")
-    .replace(/"/g, " ")
-    .replace(/(^|\s)or(?=\s|$)/gi, " ")
-    .trim();
+  return text.replace(NEGATED, " ").replace(/"/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** The narrowing part of a query in websearch syntax (its phrases and exclusions), or undefined. */
+export function filterText(text: string): string | undefined {
+  const negated = [...text.matchAll(NEGATED)].map((m) => `-${m[2]}`);
+  const phrases = text.replace(NEGATED, " ").match(PHRASE) ?? [];
+  const parts = [...phrases.filter((p) => p.replace(/"/g, "").trim()), ...negated];
+  return parts.length ? parts.join(" ") : undefined;
 }
 
 export function bm25Idf(chunks: number, df: number): number {
@@ -60,40 +76,58 @@ export function bm25Idf(chunks: number, df: number): number {
  */
 export async function analyseLexicalQuery(companyId: number, query: string): Promise<Bm25Query | null> {
   const text = query.trim();
-  const hasOperators = OPERATORS.test(text);
-  const ranking = hasOperators ? rankingText(text) : text;
+  const ranking = rankingText(text);
+  const filter = filterText(text);
   if (!ranking) return null;
-  // One round trip: the company's statistics, the query's lexemes under each of its configurations (with
-  // their positions in the query: the same tokenizer serves every configuration, so positions align
-  // across languages), and each lexeme's document frequency.
+  const languages = await db().$queryRaw<LanguageRow[]>`
+    SELECT language, chunks, terms FROM chunk_corpus_stats WHERE company_id = ${companyId}::int AND chunks > 0 ORDER BY language`;
+  if (!languages.length) return null;
+  const chunksIn = new Map(languages.map((l) => [l.language, Number(l.chunks)]));
+  const n = languages.reduce((sum, l) => sum + Number(l.chunks), 0);
+  const avgdl = Math.max(1, languages.reduce((sum, l) => sum + Number(l.terms), 0) / n);
+  // The query's lexemes under each configuration, with their positions in the query (one tokenizer serves
+  // every configuration, so positions align across languages) and document frequencies.
   const rows = await db().$queryRaw<TermRow[]>`
-    WITH st AS (SELECT chunks, terms, languages FROM chunk_corpus_stats WHERE company_id = ${companyId}::int AND chunks > 0),
-    t AS (
-      SELECT DISTINCT u.lexeme AS term, p AS pos
-      FROM st CROSS JOIN LATERAL unnest(st.languages) AS cfg
+    WITH t AS (
+      SELECT DISTINCT cfg, cfg || ':' || u.lexeme AS term, p AS pos
+      FROM unnest(${languages.map((l) => l.language)}::text[]) AS cfg
       CROSS JOIN LATERAL unnest(to_tsvector(cfg::regconfig, ${ranking}::text)) AS u
       CROSS JOIN LATERAL unnest(coalesce(u.positions, ARRAY[1::smallint])) AS p
     )
-    SELECT t.term, t.pos::int AS pos, s.df, st.chunks, st.terms
-    FROM st, t JOIN chunk_term_stats s ON s.company_id = ${companyId}::int AND s.term = t.term AND s.df > 0`;
-  if (!rows.length) return null;
-  const n = Number(rows[0].chunks);
-  const avgdl = Math.max(1, Number(rows[0].terms) / Math.max(1, n));
-  // Variants per query position, then identical variant sets merged into one word with its count.
-  const byPos = new Map<number, Map<string, number>>();
+    SELECT t.cfg, t.pos::int AS pos, t.term, coalesce(s.df, 0) AS df
+    FROM t LEFT JOIN chunk_term_stats s ON s.company_id = ${companyId}::int AND s.term = t.term`;
+  // Per query position: the variants found in some chunk, and the word's document frequency over all
+  // languages. Where a language analysed the word away (a stop word there: "the" in English), the word
+  // counts as present in every chunk of that language, so it cannot look rare because only a few chunks
+  // of another language index it.
+  const byPos = new Map<number, Map<string, TermRow>>();
   for (const r of rows) {
-    const variants = byPos.get(r.pos) ?? new Map<string, number>();
-    variants.set(r.term, bm25Idf(n, Number(r.df)));
+    const variants = byPos.get(r.pos) ?? new Map<string, TermRow>();
+    variants.set(r.cfg, r);
     byPos.set(r.pos, variants);
   }
   const words = new Map<string, Bm25Group>();
   for (const variants of byPos.values()) {
-    const key = [...variants.keys()].sort().join("\u0000");
+    const terms = [...variants.values()]
+      .filter((v) => Number(v.df) > 0)
+      .map((v) => v.term)
+      .sort();
+    if (!terms.length) continue;
+    const key = terms.join("\u0000");
     const word = words.get(key);
-    if (word) word.qtf++;
-    else words.set(key, { terms: [...variants].map(([term, idf]) => ({ term, idf })), qtf: 1 });
+    if (word) {
+      word.qtf++;
+      continue;
+    }
+    let df = 0;
+    for (const [language, count] of chunksIn) {
+      const v = variants.get(language);
+      df += v ? Number(v.df) : count;
+    }
+    words.set(key, { terms, idf: bm25Idf(n, Math.min(n, df)), qtf: 1 });
   }
-  return { groups: [...words.values()], avgdl, ...(hasOperators ? { filter: text } : {}) };
+  if (!words.size) return null;
+  return { groups: [...words.values()], avgdl, ...(filter ? { filter } : {}) };
 }
 
 /**
@@ -102,7 +136,7 @@ export async function analyseLexicalQuery(companyId: number, query: string): Pro
  */
 export function bm25CandidatesSql(companyId: number, q: Bm25Query, where: Prisma.Sql, candidates: number): Prisma.Sql {
   const { SEARCH_BM25_K1: k1, SEARCH_BM25_B: b } = env();
-  const values = q.groups.flatMap((g, i) => g.terms.map((t) => Prisma.sql`(${t.term}::text, ${i}::int, ${g.qtf * t.idf * (k1 + 1)}::float8)`));
+  const values = q.groups.flatMap((g, i) => g.terms.map((term) => Prisma.sql`(${term}::text, ${i}::int, ${g.qtf * g.idf * (k1 + 1)}::float8)`));
   const norm = Prisma.sql`${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * p.dl / ${q.avgdl}::float8)`;
   const filter = q.filter ? Prisma.sql`AND c.tsv @@ websearch_to_tsquery(c.language::regconfig, ${q.filter}::text)` : Prisma.empty;
   return Prisma.sql`

@@ -1,5 +1,5 @@
-// Chunk retrieval for /search, /ask, extract and the files list: Postgres full text and pgvector HNSW,
-// fused by reciprocal rank fusion — one SQL statement, with tenancy and filters inside it, so no chunk
+// Chunk retrieval for /search, /ask, extract and the files list: BM25 over Postgres postings and pgvector
+// HNSW, fused by a convex combination of normalised scores — one SQL statement, with tenancy and filters inside it, so no chunk
 // of another company or workspace is ever a candidate of either retriever.
 //
 // Lexical: BM25 over the postings beside each chunk's tsvector (bm25.ts): OR semantics, per-company
@@ -7,6 +7,8 @@
 // exclusions in websearch syntax filter.
 // Semantic: cosine distance on `embedding::vector(dim)` restricted to the active model id, which is
 // exactly the partial HNSW index of that model; iterative index scans keep filtered queries complete.
+// Passages below the model's similarity floor are not candidates (semantic and hybrid): a query that
+// matches nothing lexically and is close to nothing returns nothing, instead of the nearest neighbours.
 
 import { embeddingProvider, embedTexts } from "@/lib/ai/embeddings";
 import type { EmbeddingProvider } from "@/lib/ai/embeddings/types";
@@ -18,6 +20,18 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { analyseLexicalQuery, type Bm25Query, bm25CandidatesSql } from "./bm25";
 import type { ChunkHit, ChunkSearchOptions, ChunkSearchScope, SearchMode } from "./types";
+
+/** The query's embedding, the id of the model that made it, and the model's similarity floor (0: none). */
+export interface SemanticQuery {
+  vec: number[];
+  modelId: string;
+  floor: number;
+}
+
+/** The floor below which a passage is not semantically close: configured, else the model's calibrated one. */
+export function semanticFloor(provider: EmbeddingProvider): number {
+  return env().SEARCH_SEMANTIC_FLOOR ?? provider.similarityFloor ?? 0;
+}
 
 export interface ChunkSearchInternals {
   /** Override of the configured provider (tests, benchmarks). */
@@ -48,13 +62,13 @@ export async function searchChunks(
   // An empty scope means "no access", never "everything".
   if (!text || scope.workspaceIds.length === 0) return [];
 
-  let semantic: { vec: number[]; modelId: string } | undefined;
+  let semantic: SemanticQuery | undefined;
   // A retriever weighted 0 contributes nothing to the fusion: skip its work (the query embedding).
   if (mode === "semantic" || (mode === "hybrid" && env().SEARCH_WEIGHT_SEMANTIC > 0)) {
     const provider = internals.provider ?? embeddingProvider();
     const [vec] = await embedTexts([text], "query", provider);
     await withBackend(() => ensureVectorIndex(provider));
-    semantic = { vec, modelId: provider.id };
+    semantic = { vec, modelId: provider.id, floor: semanticFloor(provider) };
   }
 
   const e = env();
@@ -131,26 +145,33 @@ export function chunkSearchSql(
   mode: SearchMode,
   topK: number,
   candidates: number,
-  retrievers: { lexical?: Bm25Query; semantic?: { vec: number[]; modelId: string } },
+  retrievers: { lexical?: Bm25Query; semantic?: SemanticQuery },
 ): Prisma.Sql {
   const e = env();
   const where = scopeSql(scope);
   const { lexical, semantic } = retrievers;
   const lex = lexical && mode !== "semantic" ? bm25CandidatesSql(scope.companyId, lexical, where, candidates) : EMPTY;
   const sem = semantic && mode !== "lexical" ? semanticCte(semantic.vec, semantic.modelId, where, candidates) : EMPTY;
-  // Single modes report the retriever's own score; hybrid the weighted RRF sum.
+  // Single modes report the retriever's own score. Hybrid is a convex combination of both evidences on
+  // one scale: BM25 relative to the query's best lexical match, similarity above the model's floor
+  // relative to the rest of the way to 1. Unlike rank fusion it keeps how much better a match is (a lone
+  // exact hit stays ahead of a crowd of near neighbours), and a retriever with nothing close adds nothing.
+  const wl = e.SEARCH_WEIGHT_LEXICAL;
+  const ws = e.SEARCH_WEIGHT_SEMANTIC;
+  const floor = semantic?.floor ?? 0;
   const score =
     mode === "lexical"
       ? Prisma.sql`l.score`
       : mode === "semantic"
         ? Prisma.sql`1 - s.dist`
-        : Prisma.sql`coalesce(${e.SEARCH_WEIGHT_LEXICAL}::float8 / (${e.SEARCH_RRF_K}::float8 + l.r), 0)
-                   + coalesce(${e.SEARCH_WEIGHT_SEMANTIC}::float8 / (${e.SEARCH_RRF_K}::float8 + s.r), 0)`;
+        : Prisma.sql`(${wl}::float8 * coalesce(l.score / nullif(l.best, 0), 0)
+                    + ${ws}::float8 * coalesce(greatest(0, (1 - s.dist - ${floor}::float8) / (1 - ${floor}::float8)), 0))
+                   / ${Math.max(wl + ws, Number.EPSILON)}::float8`;
   return Prisma.sql`
     WITH lex AS (${lex}),
     sem AS (${sem}),
-    lex_r AS (SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS r FROM lex),
-    sem_r AS (SELECT id, dist, row_number() OVER (ORDER BY dist, id) AS r FROM sem),
+    lex_r AS (SELECT id, score, max(score) OVER () AS best FROM lex),
+    sem_r AS (SELECT id, dist FROM sem WHERE 1 - dist >= ${floor}::float8),
     fused AS (
       SELECT coalesce(l.id, s.id) AS id, l.score::float8 AS lexical, (1 - s.dist)::float8 AS semantic, (${score})::float8 AS score
       FROM lex_r l FULL OUTER JOIN sem_r s ON s.id = l.id

@@ -4,7 +4,7 @@
 // triggers through upserts, re-ingestion, deletes (direct and cascading) and rolled-back transactions.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { analyseLexicalQuery, bm25Idf, rankingText } from "@/lib/search/bm25";
+import { analyseLexicalQuery, bm25Idf, filterText, rankingText } from "@/lib/search/bm25";
 import { searchChunks } from "@/lib/search/hybrid-search";
 import { type ChunkInput, deleteChunks, deleteChunksFrom, insertChunks } from "@/lib/search/index-chunks";
 import type { ChunkSearchScope } from "@/lib/search/types";
@@ -44,11 +44,11 @@ const lexical = (query: string, scope = scopeA) => searchChunks(scope, query, { 
 async function recount() {
   const postings = await db().$queryRaw<{ n: bigint }[]>`
     SELECT count(*) AS n FROM (
-      (SELECT c.company_id, u.lexeme, c.id, cardinality(u.positions) FROM chunks c, unnest(c.tsv) u
+      (SELECT c.company_id, c.language || ':' || u.lexeme, c.id, cardinality(u.positions) FROM chunks c, unnest(c.tsv) u
        EXCEPT SELECT company_id, term, chunk_id, tf FROM chunk_terms)
       UNION ALL
       (SELECT company_id, term, chunk_id, tf FROM chunk_terms
-       EXCEPT SELECT c.company_id, u.lexeme, c.id, cardinality(u.positions) FROM chunks c, unnest(c.tsv) u)
+       EXCEPT SELECT c.company_id, c.language || ':' || u.lexeme, c.id, cardinality(u.positions) FROM chunks c, unnest(c.tsv) u)
     ) diff`;
   const df = await db().$queryRaw<{ n: bigint }[]>`
     SELECT count(*) AS n FROM (
@@ -59,8 +59,10 @@ async function recount() {
     ) diff`;
   const corpus = await db().$queryRaw<{ n: bigint }[]>`
     SELECT count(*) AS n FROM chunk_corpus_stats s
-    FULL JOIN (SELECT company_id, count(DISTINCT chunk_id) AS chunks, sum(tf) AS terms FROM chunk_terms GROUP BY 1) p
-      ON p.company_id = s.company_id
+    FULL JOIN (
+      SELECT company_id, split_part(term, ':', 1) AS language, count(DISTINCT chunk_id) AS chunks, sum(tf) AS terms
+      FROM chunk_terms GROUP BY 1, 2
+    ) p ON p.company_id = s.company_id AND p.language = s.language
     WHERE coalesce(s.chunks, 0) <> coalesce(p.chunks, 0) OR coalesce(s.terms, 0) <> coalesce(p.terms, 0)`;
   return { postings: Number(postings[0].n), df: Number(df[0].n), corpus: Number(corpus[0].n) };
 }
@@ -83,9 +85,9 @@ describe("BM25 scoring", () => {
   it("scores exactly Lucene's formula from the company's own statistics", async () => {
     const hits = await lexical("engine");
     const [{ chunks, terms }] = await db().$queryRaw<{ chunks: bigint; terms: bigint }[]>`
-      SELECT chunks, terms FROM chunk_corpus_stats WHERE company_id = ${a.companyId}::int`;
+      SELECT sum(chunks) AS chunks, sum(terms) AS terms FROM chunk_corpus_stats WHERE company_id = ${a.companyId}::int`;
     const postings = await db().$queryRaw<{ chunk_id: bigint; tf: number; dl: number }[]>`
-      SELECT chunk_id, tf, dl FROM chunk_terms WHERE company_id = ${a.companyId}::int AND term = 'engin'`;
+      SELECT chunk_id, tf, dl FROM chunk_terms WHERE company_id = ${a.companyId}::int AND term = 'english:engin'`;
     expect(postings).toHaveLength(3);
     const N = Number(chunks);
     const avgdl = Number(terms) / N;
@@ -108,8 +110,10 @@ describe("BM25 scoring", () => {
     const hits = await lexical("turbine sales");
     expect(hits[0].content).toContain("turbine blade");
     const turbine = await analyseLexicalQuery(a.companyId, "turbine");
-    const [{ chunks }] = await db().$queryRaw<{ chunks: bigint }[]>`SELECT chunks FROM chunk_corpus_stats WHERE company_id = ${a.companyId}::int`;
-    expect(turbine?.groups[0].terms[0].idf).toBeCloseTo(bm25Idf(Number(chunks), 1), 12);
+    const [{ chunks }] = await db().$queryRaw<
+      { chunks: bigint }[]
+    >`SELECT sum(chunks) AS chunks FROM chunk_corpus_stats WHERE company_id = ${a.companyId}::int`;
+    expect(turbine?.groups[0].idf).toBeCloseTo(bm25Idf(Number(chunks), 1), 12);
   });
 
   it("returns nothing when no query word occurs (and never another company's chunks)", async () => {
@@ -126,7 +130,28 @@ describe("BM25 scoring", () => {
       "Engine maintenance: the engine oil is changed every spring.",
       "The turbine blade cracked during the cold start of the engine.",
     ]);
-    expect(rankingText('"engine oil" or turbine -sales')).toBe("engine oil   turbine");
+    // A phrase narrows, the other words rank (OR); a natural "or" is a word like any other.
+    const narrowed = await lexical('turbine or "engine oil"');
+    expect(narrowed.map((h) => h.content)).toEqual(["Engine maintenance: the engine oil is changed every spring."]);
+    expect((await lexical("sales or turbines")).length).toBe(3);
+    expect(rankingText('"engine oil" or turbine -sales -"cold start"')).toBe("engine oil or turbine");
+    expect(filterText('"engine oil" or turbine -sales -"cold start"')).toBe('"engine oil" -sales -"cold start"');
+    expect(filterText("low or very low frequency")).toBeUndefined();
+  });
+
+  it("gives a stop word of one language no weight although another language indexes it", async () => {
+    const c = await seedCompany();
+    const scope = { companyId: c.companyId, workspaceIds: [c.defaultWorkspaceId] };
+    await addFile(c, ["The valve of the pump leaks.", "The pump of the boiler is new.", "The boiler needs a new valve."], "english");
+    // A misdetected chunk indexed with `simple` keeps "the" and "of".
+    await addFile(c, ["the list of the parts of the order"], "simple");
+    const q = await analyseLexicalQuery(c.companyId, "the leak of the valve");
+    const the = q?.groups.find((g) => g.terms.includes("simple:the"));
+    // "the" counts as present in the 3 English chunks (a stop word there) plus the simple one.
+    expect(the?.idf).toBeCloseTo(bm25Idf(4, 4), 12);
+    const hits = await lexical("the leak of the valve", scope);
+    expect(hits[0].content).toBe("The valve of the pump leaks.");
+    expect(hits.at(-1)?.content).toBe("the list of the parts of the order");
   });
 
   it("counts a query word once although several languages analyse it", async () => {
@@ -136,9 +161,12 @@ describe("BM25 scoring", () => {
     await addFile(c, ["Motor maintenance schedule."], "english");
     await addFile(c, ["Notes: motors, pumps."], "simple");
     const q = await analyseLexicalQuery(c.companyId, "motors");
-    // english 'motor', simple 'motors', french 'motor' → one word with two variants.
+    // english "motor" and simple "motors" (French "motor" occurs nowhere) → one word, two variants.
     expect(q?.groups).toHaveLength(1);
-    expect(q?.groups[0].terms.map((t) => t.term).sort()).toEqual(["motor", "motors"]);
+    expect(q?.groups[0].terms).toEqual(["english:motor", "simple:motors"]);
+    // The word's document frequency is that of all its variants: 2 of the 3 chunks hold one (the French
+    // chunk says "moteur").
+    expect(q?.groups[0].idf).toBeCloseTo(bm25Idf(3, 2), 12);
     const hits = await lexical("motors", scope);
     expect(hits.map((h) => h.content).sort()).toEqual(["Motor maintenance schedule.", "Notes: motors, pumps."]);
   });
@@ -196,7 +224,7 @@ describe("postings kept by triggers", () => {
     await db().file.delete({ where: { id: other } });
     expect(await recount()).toEqual({ postings: 0, df: 0, corpus: 0 });
     const [stats] = await db().$queryRaw<{ chunks: bigint; terms: bigint }[]>`
-      SELECT chunks, terms FROM chunk_corpus_stats WHERE company_id = ${c.companyId}::int`;
+      SELECT sum(chunks) AS chunks, sum(terms) AS terms FROM chunk_corpus_stats WHERE company_id = ${c.companyId}::int`;
     expect(Number(stats.chunks)).toBe(0);
     expect(Number(stats.terms)).toBe(0);
     expect(await lexical("theta", scope)).toEqual([]);

@@ -7,7 +7,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { chunksNeedingEmbedding, ensureVectorIndex, vectorIndexName } from "@/lib/db/vector";
 import { setEnvForTests } from "@/lib/env";
 import { analyseLexicalQuery } from "@/lib/search/bm25";
-import { chunkSearchSql, fileLevelSearch, searchChunks } from "@/lib/search/hybrid-search";
+import { chunkSearchSql, fileLevelSearch, searchChunks, semanticFloor } from "@/lib/search/hybrid-search";
 import { type ChunkInput, deleteChunks, insertChunks } from "@/lib/search/index-chunks";
 import type { ChunkSearchScope, SearchMode } from "@/lib/search/types";
 import { seedCompany } from "@/tests/factories";
@@ -189,9 +189,22 @@ describe("searchChunks", () => {
     expect(sem.score).toBeCloseTo(sem.scores.semantic!, 6);
     expect(sem.score).toBeLessThanOrEqual(1);
     const [hyb] = await searchChunks(scope, "invoice overdue", { mode: "hybrid", topK: 1 });
-    // Rank 1 in both lists: 1/(60+1) + 1/(60+1).
-    expect(hyb.score).toBeCloseTo(2 / 61, 6);
+    // The best lexical match (normalised to 1) and its similarity above the model's floor, equally weighted.
+    const floor = semanticFloor(embeddingProvider());
+    expect(hyb.chunkId).toBe(lex.chunkId);
+    expect(hyb.score).toBeCloseTo((1 + (hyb.scores.semantic! - floor) / (1 - floor)) / 2, 6);
     expect(hyb.scores).toMatchObject({ lexical: expect.any(Number), semantic: expect.any(Number), rerank: null });
+  });
+
+  it("returns nothing for a query that matches nothing and is close to nothing (the semantic floor)", async () => {
+    for (const mode of ["semantic", "hybrid"] as const) expect(await searchChunks(scope, "qwxzt blorpf", { mode, topK: 5 })).toEqual([]);
+    // Without a floor, the nearest neighbours of nonsense are returned: the floor is what drops them.
+    try {
+      setEnvForTests({ EMBEDDINGS_PROVIDER: "local", SEARCH_SEMANTIC_FLOOR: "-1" });
+      expect((await searchChunks(scope, "qwxzt blorpf", { mode: "hybrid", topK: 5 })).length).toBe(5);
+    } finally {
+      setEnvForTests({ EMBEDDINGS_PROVIDER: "local" });
+    }
   });
 
   it("applies the configured fusion weights", async () => {
@@ -257,7 +270,7 @@ describe("vector index", () => {
     const [vec] = await embedTexts(["consulting invoice"], "query", provider);
     const lexical = await analyseLexicalQuery(scope.companyId, "consulting invoice");
     expect(lexical).not.toBeNull();
-    const statement = chunkSearchSql(scope, "hybrid", 5, 50, { lexical: lexical!, semantic: { vec, modelId: provider.id } });
+    const statement = chunkSearchSql(scope, "hybrid", 5, 50, { lexical: lexical!, semantic: { vec, modelId: provider.id, floor: 0 } });
     // On a tiny table the planner prefers the b-tree indexes plus a sort. Without them
     // and without sequential scans (in a rolled-back transaction) the plan shows that the HNSW and postings
     // indexes match the statement's expressions and predicates.

@@ -49,6 +49,15 @@ interface TokenFeatures {
 export class LocalEmbeddingProvider implements EmbeddingProvider {
   readonly id: string;
   readonly dimensions: number;
+  /**
+   * Calibrated with `npm run bench:floor` (README "Semantic floor"). Paraphrases with no word in common
+   * score 0.17–0.34 against short chunks, unrelated questions −0.04–0.06, random letters ~0.02; against
+   * whole documents, relevant ones score ≥ 0.32 (p1, English) and random letters 0.15–0.3, rising with the
+   * corpus size (hashed character features collide by chance). 0.15 keeps the paraphrases and drops
+   * nonsense on small corpora, about half of it at 1–2k documents and little at 10k+: a neural model
+   * (EMBEDDINGS_PROVIDER=onnx|openai, with its own SEARCH_SEMANTIC_FLOOR) separates them far better.
+   */
+  readonly similarityFloor = 0.15;
   private readonly hashDims: number;
   private readonly alpha: number;
   private readonly beta: number;

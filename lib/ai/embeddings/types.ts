@@ -5,6 +5,12 @@ export interface EmbeddingProvider {
   /** Stable id of the model + configuration, stored in chunks.embedding_model. */
   readonly id: string;
   readonly dimensions: number;
+  /**
+   * Cosine similarity below which a passage is not semantically close to a query, calibrated for this
+   * model (docs: README "Semantic floor"); semantic and hybrid search drop candidates below it, so a query
+   * that matches nothing returns nothing. Undefined: not calibrated (SEARCH_SEMANTIC_FLOOR sets one).
+   */
+  readonly similarityFloor?: number;
   /** One unit-length vector per text. `kind` lets asymmetric models (e5, bge) prefix queries. */
   embed(texts: string[], kind: "document" | "query"): Promise<number[][]>;
 }

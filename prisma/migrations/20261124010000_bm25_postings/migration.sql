@@ -2,10 +2,12 @@
 --
 -- chunk_terms holds one row per (chunk, lexeme) of the chunk's tsvector (which Postgres computes with the
 -- chunk's language configuration): the term frequency and the chunk's length in indexed terms, so a query
--- scores chunks from the postings of its terms alone. chunk_term_stats holds each term's document
--- frequency and chunk_corpus_stats each company's chunk count, total length and indexed languages, so
--- inverse document frequency and average length are per company (another company's documents never
--- weigh on a ranking).
+-- scores chunks from the postings of its terms alone. A term is "<configuration>:<lexeme>" ("english:engin"):
+-- a query word analysed in one language matches only chunks of that language, so a French stem cannot
+-- collide with an unrelated English one, and document frequencies are exact per language. chunk_term_stats holds each term's document
+-- frequency and chunk_corpus_stats each company's chunk count and total length per language, so inverse
+-- document frequency and average length are per company (another company's documents never weigh on a
+-- ranking), and a query word that is a stop word in a language counts as present in all of its chunks.
 --
 -- Triggers on chunks keep all three exact in the same transaction as the chunk write, whatever writes it
 -- (ingestion upserts, re-ingestion, deletes cascading from files or companies): an aborted transaction
@@ -29,17 +31,17 @@ CREATE TABLE "chunk_term_stats" (
 
 CREATE TABLE "chunk_corpus_stats" (
     "company_id" INTEGER NOT NULL,
+    "language" TEXT NOT NULL,
     "chunks" BIGINT NOT NULL DEFAULT 0,
     "terms" BIGINT NOT NULL DEFAULT 0,
-    "languages" TEXT[] DEFAULT ARRAY[]::TEXT[],
-    CONSTRAINT "chunk_corpus_stats_pkey" PRIMARY KEY ("company_id")
+    CONSTRAINT "chunk_corpus_stats_pkey" PRIMARY KEY ("company_id", "language")
 );
 
 -- Postings and statistics of the given chunks (read back from chunks: call after they are written).
 -- Statistics rows are taken in key order, so concurrent writers on a server cannot deadlock on them.
 CREATE FUNCTION "chunk_terms_add"(ids BIGINT[]) RETURNS VOID LANGUAGE sql AS $$
   WITH t AS (
-    SELECT c.company_id, c.language, c.id AS chunk_id, u.lexeme AS term, coalesce(cardinality(u.positions), 1) AS tf
+    SELECT c.company_id, c.language, c.id AS chunk_id, c.language || ':' || u.lexeme AS term, coalesce(cardinality(u.positions), 1) AS tf
     FROM chunks c CROSS JOIN LATERAL unnest(c.tsv) AS u
     WHERE c.id = ANY(ids) AND c.tsv IS NOT NULL
   ),
@@ -53,12 +55,9 @@ CREATE FUNCTION "chunk_terms_add"(ids BIGINT[]) RETURNS VOID LANGUAGE sql AS $$
     SELECT company_id, term, count(*)::int FROM t GROUP BY company_id, term ORDER BY company_id, term
     ON CONFLICT (company_id, term) DO UPDATE SET df = s.df + EXCLUDED.df
   )
-  INSERT INTO chunk_corpus_stats AS s (company_id, chunks, terms, languages)
-  SELECT company_id, count(*), sum(dl), array_agg(DISTINCT language ORDER BY language) FROM d GROUP BY company_id ORDER BY company_id
-  ON CONFLICT (company_id) DO UPDATE SET
-    chunks = s.chunks + EXCLUDED.chunks,
-    terms = s.terms + EXCLUDED.terms,
-    languages = ARRAY(SELECT DISTINCT l FROM unnest(coalesce(s.languages, ARRAY[]::TEXT[]) || EXCLUDED.languages) AS l ORDER BY l);
+  INSERT INTO chunk_corpus_stats AS s (company_id, language, chunks, terms)
+  SELECT company_id, language, count(*), sum(dl) FROM d GROUP BY company_id, language ORDER BY company_id, language
+  ON CONFLICT (company_id, language) DO UPDATE SET chunks = s.chunks + EXCLUDED.chunks, terms = s.terms + EXCLUDED.terms;
 $$;
 
 -- Removes the postings of the given chunks and takes them out of the statistics.
@@ -72,8 +71,12 @@ CREATE FUNCTION "chunk_terms_remove"(ids BIGINT[]) RETURNS VOID LANGUAGE sql AS 
     WHERE s.company_id = g.company_id AND s.term = g.term
   )
   UPDATE chunk_corpus_stats s SET chunks = s.chunks - g.n, terms = s.terms - g.dl
-  FROM (SELECT company_id, count(*) AS n, sum(dl) AS dl FROM (SELECT DISTINCT company_id, chunk_id, dl FROM gone) x GROUP BY company_id) g
-  WHERE s.company_id = g.company_id;
+  FROM (
+    SELECT company_id, language, count(*) AS n, sum(dl) AS dl
+    FROM (SELECT DISTINCT company_id, split_part(term, ':', 1) AS language, chunk_id, dl FROM gone) x
+    GROUP BY company_id, language
+  ) g
+  WHERE s.company_id = g.company_id AND s.language = g.language;
 $$;
 
 CREATE FUNCTION "chunks_terms_after_insert"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
