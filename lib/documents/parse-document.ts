@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { AppError } from "@/lib/errors";
 import { converterFor } from "./converters";
 import { detectType } from "./detect";
+import { joinPages as joinPageMarkdown } from "./join-pages";
 import { checkPageRange, type PageRange } from "./page-range";
 import { pdfPageCount } from "./render";
 import type { DetectedType, OcrMode, ParseOutput } from "./types";
@@ -88,8 +89,5 @@ export async function parseDocument(input: ParseDocumentInput): Promise<ParsedDo
 
 /** Markdown of the whole document: pages joined by a blank line. */
 export function joinPages(pages: { markdown: string }[]): string {
-  return pages
-    .map((p) => p.markdown.trim())
-    .filter(Boolean)
-    .join("\n\n");
+  return joinPageMarkdown(pages);
 }

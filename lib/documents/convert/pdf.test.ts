@@ -52,6 +52,25 @@ outlook for the next year are all written here in ordinary words that any reader
 <p><img src="scan.png" width="640" height="860"></p>
 </body></html>`;
 
+// Ruled tables that have little text for the layout to go by: an empty form, a one-column checklist, a
+// label/value table under a header cell spanning both columns, a table of one row under its header.
+const FORMS = `<html><head><meta charset="utf-8"></head><body>
+<p>Fill in the boxes below before any equipment leaves the store.</p>
+<table border="1" cellpadding="4" cellspacing="0" width="100%"><tr><td width="30%">Full name</td><td></td></tr>
+<tr><td>Department</td><td></td></tr><tr><td>Date of request</td><td></td></tr></table>
+<p>Items requested:</p>
+<table border="1" cellpadding="4" cellspacing="0" width="100%"><tr><th>Asset tag</th><th>Description</th><th>Quantity</th><th>Return date</th></tr>
+<tr><td></td><td></td><td></td><td></td></tr><tr><td></td><td></td><td></td><td></td></tr></table>
+<p>Checks before handing out:</p>
+<table border="1" cellpadding="4" cellspacing="0" width="50%"><tr><th>Check</th></tr><tr><td>Battery charged</td></tr>
+<tr><td>Case and strap present</td></tr><tr><td>Serial number matches</td></tr></table>
+<p>Contact:</p>
+<table border="1" cellpadding="4" cellspacing="0" width="70%"><tr><th colspan="2">Central equipment store</th></tr>
+<tr><td>Building</td><td>North wing, level 0</td></tr><tr><td>Email</td><td>store@example.org</td></tr></table>
+<p>Deposit:</p>
+<table border="1" cellpadding="4" cellspacing="0" width="40%"><tr><th>Item class</th><th>Deposit</th></tr><tr><td>Small</td><td>20 EUR</td></tr></table>
+</body></html>`;
+
 let dir = "";
 const fixtures: Record<string, string> = {};
 
@@ -73,6 +92,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "structured.html"), STRUCTURED);
   fs.writeFileSync(path.join(dir, "scanned.html"), SCANNED);
   fs.writeFileSync(path.join(dir, "contents.html"), CONTENTS);
+  fs.writeFileSync(path.join(dir, "forms.html"), FORMS);
   // The "scan": an image of text (no text layer), big enough to cover most of its page.
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="1720">
     <rect width="100%" height="100%" fill="white"/>
@@ -80,7 +100,10 @@ beforeAll(async () => {
     <text x="80" y="360" font-family="DejaVu Sans" font-size="48">Total amount due today</text>
   </svg>`;
   await sharp(Buffer.from(svg)).png().toFile(path.join(dir, "scan.png"));
-  await soffice([path.join(dir, "structured.html"), path.join(dir, "scanned.html"), path.join(dir, "contents.html")], dir);
+  await soffice(
+    [path.join(dir, "structured.html"), path.join(dir, "scanned.html"), path.join(dir, "contents.html"), path.join(dir, "forms.html")],
+    dir,
+  );
   const encrypted = path.join(dir, "enc");
   fs.mkdirSync(encrypted);
   const encrypt = '{"EncryptFile":{"type":"boolean","value":"true"},"DocumentOpenPassword":{"type":"string","value":"secret"}}';
@@ -88,6 +111,7 @@ beforeAll(async () => {
   fixtures.structured = path.join(dir, "structured.pdf");
   fixtures.scanned = path.join(dir, "scanned.pdf");
   fixtures.contents = path.join(dir, "contents.pdf");
+  fixtures.forms = path.join(dir, "forms.pdf");
   fixtures.encrypted = path.join(encrypted, "structured.pdf");
   for (const f of Object.values(fixtures)) expect(fs.existsSync(f), f).toBe(true);
 }, 120_000);
@@ -148,6 +172,18 @@ describe("convertPdf on a LibreOffice document", () => {
     expect(md.indexOf(LEFT)).toBeLessThan(md.indexOf(RIGHT));
     expect(md.indexOf(RIGHT)).toBeLessThan(md.indexOf("Text after the columns, across the full width of the page again."));
     expect(md).not.toContain("|");
+  });
+
+  it("finds ruled tables with empty cells, one column, a spanning header cell or a single row", async () => {
+    const out = await convertPdf(input(fixtures.forms));
+    const md = out.pages.map((p) => p.markdown).join("\n\n");
+    expect(md).toContain("| Full name |  |\n| --- | --- |\n| Department |  |\n| Date of request |  |");
+    expect(md).toContain("| Asset tag | Description | Quantity | Return date |\n| --- | --- | --- | --- |\n|  |  |  |  |\n|  |  |  |  |");
+    expect(md).toContain("| Check |\n| --- |\n| Battery charged |\n| Case and strap present |\n| Serial number matches |");
+    expect(md).toContain(
+      "| Central equipment store | Central equipment store |\n| --- | --- |\n| Building | North wing, level 0 |\n| Email | store@example.org |",
+    );
+    expect(md).toContain("| Item class | Deposit |\n| --- | --- |\n| Small | 20 EUR |");
   });
 
   it("processes only the selected pages, in order, with progress", async () => {

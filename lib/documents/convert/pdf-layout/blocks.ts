@@ -5,7 +5,7 @@
 
 import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
 import type { LayoutStats, Row } from "./model";
-import { rowBold, rowMarked, rowText } from "./model";
+import { rowBold, rowItalic, rowMarked, rowText } from "./model";
 
 export type Block =
   | { type: "heading"; level: number; text: string }
@@ -25,6 +25,7 @@ interface Line {
   y: number;
   size: number;
   bold: boolean;
+  italic: boolean;
   level: number;
 }
 
@@ -150,7 +151,8 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
     // Bold: (nearly) all characters, and no regular word (a bold sentence running into regular text).
     const bold = rowBold(r) && !/\p{L}{2}/u.test(marked.replace(/\uFDD0[^\uFDD1]*\uFDD1/g, ""));
     const tabular = r.segments.some((s, k) => k > 0 && s.x0 - r.segments[k - 1].x1 > 2 * r.size);
-    return { text: rowText(r), marked, tabular, x0: r.x0, x1: r.x1, y: r.y, size: r.size, bold, level: sizeLevel(r.size, stats) };
+    const italic = rowItalic(r);
+    return { text: rowText(r), marked, tabular, x0: r.x0, x1: r.x1, y: r.y, size: r.size, bold, italic, level: sizeLevel(r.size, stats) };
   });
   const right = Math.max(...lines.map((l) => l.x1));
   const left = Math.min(...lines.map((l) => l.x0));
@@ -168,8 +170,11 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
     if (l.level === 0 && l.bold !== prev.bold) {
       if (l.tabular || prev.tabular || (!(prev.bold && l.marked.startsWith(BOLD_OPEN)) && !full(prev))) return false;
     }
+    // A short italic line over regular text: a heading set in italics at body size, not a paragraph's line.
+    if (l.level === 0 && p.lines.length === 1 && prev.italic && !l.italic && !full(prev)) return false;
     const pitch = l.y - prev.y;
-    if (pitch <= 0 || pitch > l.size * ratio * 1.15 + 1) return false;
+    // A heading's leading is its own style's, not the body's (tight body text must not split headings).
+    if (pitch <= 0 || pitch > l.size * (l.level > 0 ? Math.max(ratio * 1.15, 1.45) : ratio * 1.15) + 1) return false;
     if (p.lines.length >= 2) {
       const est = prev.y - p.lines[p.lines.length - 2].y;
       if (pitch > est + Math.max(2, 0.15 * est)) return false;
@@ -196,18 +201,43 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
     para = { lines: [l], marker: asItem ? marker : null, markerX: l.x0 };
     paras.push(para);
   }
-  return paras.map((p) => toBlock(p, stats));
+  return paras.map((p, i) => toBlock(p, stats, paras[i + 1]));
 }
 
-function toBlock(p: Para, stats: LayoutStats): Block {
+/**
+ * A line set in italics at body size, alone, that reads like a title (capitalised, no closing punctuation)
+ * over a paragraph in regular type: a heading (manuals set their lowest level so).
+ */
+function italicHeading(p: Para, text: string, stats: LayoutStats, next: Para | undefined): boolean {
+  const first = p.lines[0];
+  if (p.lines.length !== 1 || !first.italic || first.bold || p.marker || text.length > 80) return false;
+  if (!/^[\p{Lu}\d]/u.test(text) || /[.,;:!?)]$/.test(text) || Math.abs(first.size - stats.bodySize) >= 1) return false;
+  const after = next?.lines[0];
+  return !!after && !after.italic && after.level === 0 && !next.marker;
+}
+
+/**
+ * A numbered line ("(1) Scope", "2.3 Methods") set a little larger than the body, alone, over a paragraph
+ * in body type: a numbered heading, not the first item of a list (list items are set like the body).
+ */
+function numberedHeading(p: Para, text: string, stats: LayoutStats, next: Para | undefined): boolean {
+  const first = p.lines[0];
+  if (!p.marker || p.lines.length !== 1 || first.size < 1.05 * stats.bodySize || text.length > 80 || /[.,;:!?]$/.test(text)) return false;
+  const after = next?.lines[0];
+  return !!after && !next.marker && after.level === 0 && after.size < first.size - 0.3;
+}
+
+function toBlock(p: Para, stats: LayoutStats, next?: Para): Block {
   const first = p.lines[0];
   let text = p.marker ? p.marker.rest : first.text;
   for (const l of p.lines.slice(1)) text = joinLines(text, l.text);
   if (first.level > 0 && text.length <= 250 && p.lines.length <= 4) return { type: "heading", level: first.level, text };
+  if (numberedHeading(p, first.text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text: first.text };
   if (p.marker) return { type: "item", x: p.markerX, marker: p.marker.out, text, size: first.size };
   const allBold = p.lines.every((l) => l.bold);
   const boldHeading = allBold && p.lines.length <= 2 && text.length <= 120 && /\p{L}/u.test(text) && !/[.,;]$/.test(text);
   if (boldHeading && Math.abs(first.size - stats.bodySize) < 1) return { type: "heading", level: stats.boldHeadingLevel, text };
+  if (italicHeading(p, text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text };
   let marked = first.marked;
   for (const l of p.lines.slice(1)) marked = joinLines(marked, l.marked);
   return { type: "paragraph", text: mergeMarks(marked) };

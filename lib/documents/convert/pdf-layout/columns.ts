@@ -125,8 +125,36 @@ function accept(rows: Row[], run: ColumnRun, tol: number): boolean {
     if (r.length) right.push(r);
   }
   if (left.length < MIN_LINES || right.length < MIN_LINES) return false;
-  if (right.filter((l) => Math.abs(l[0].x0 - run.split) <= tol).length < 0.5 * right.length) return false;
-  return isProse(left) && isProse(right);
+  const atSplit = right.filter((l) => Math.abs(l[0].x0 - run.split) <= tol);
+  // A column may hold a figure, code or a small table beside its paragraphs (labels at any x, short
+  // lines): running text on one side and a paragraph starting at the split on the other is still two
+  // columns, never a table whose rows mix them.
+  if (isProse(left) && hasParagraph(atSplit)) return true;
+  if (atSplit.length < 0.5 * right.length) return false;
+  return isProse(right) && (isProse(left) || hasParagraph(left));
+}
+
+/** Lines of a paragraph in a row, at least this many, make a side hold running text. */
+const PARAGRAPH_LINES = 3;
+
+/**
+ * Whether some consecutive lines of a side are running text: several words each (numbers are not words)
+ * and all but the last filling most of the side's measure.
+ */
+function hasParagraph(lines: Segment[][]): boolean {
+  const x0 = Math.min(...lines.map((l) => l[0].x0));
+  const x1 = Math.max(...lines.map((l) => l[l.length - 1].x1));
+  const size = median(lines.map((l) => l[0].size));
+  if (x1 - x0 < 8 * size) return false;
+  let run = 0;
+  for (const l of lines) {
+    const tokens = l.flatMap((s) => s.text.split(" ")).filter(Boolean);
+    const words = tokens.filter((t) => /\p{L}/u.test(t) && !/\d/.test(t)).length;
+    const prose = words >= 4 && words >= 0.75 * tokens.length && l[l.length - 1].x1 - l[0].x0 >= 0.75 * (x1 - x0);
+    run = prose ? run + 1 : 0;
+    if (run >= PARAGRAPH_LINES) return true;
+  }
+  return false;
 }
 
 /**

@@ -88,7 +88,9 @@ export function findGrids(rules: PageRules): Grid[] {
         continue;
       }
       const xs = distinct([x0, x1, ...borders], 3);
-      if (xs.length >= 3 && i - first >= 2) out.push({ xs, ys: ys.slice(first, i + 1), v: g.v.map((l) => ({ x: l.at, y0: l.from, y1: l.to })) });
+      // Two columns and two rows, or one column of three rows (a checklist): one ruled row is a box.
+      if ((xs.length >= 3 && i - first >= 2) || (xs.length === 2 && i - first >= 3))
+        out.push({ xs, ys: ys.slice(first, i + 1), v: g.v.map((l) => ({ x: l.at, y0: l.from, y1: l.to })) });
       if (next) [first, borders] = [i, next];
     }
   }
@@ -135,17 +137,26 @@ const indexIn = (borders: number[], v: number) => {
   return i;
 };
 
-/** Cell texts of a ruled table (empty rows and columns dropped), or null when it has fewer than 2×2 cells. */
+/**
+ * Cell texts of a ruled table, or null when it has fewer than 2×2 cells (one column: 3 rows). Rows (below
+ * the first with text) and columns without text are kept when they are cell-sized (an empty form),
+ * dropped when they are slivers between double rules. A cell spanning columns (no border between them in its row) repeats its text in
+ * each of them.
+ */
 export function gridCells(rows: Row[], grid: Grid): string[][] | null {
   const nRows = grid.ys.length - 1;
   const nCols = grid.xs.length - 1;
+  const spans = grid.ys.slice(1).map((y, i) => spanStarts(grid, (grid.ys[i] + y) / 2));
   const cells: string[][][] = Array.from({ length: nRows }, () => Array.from({ length: nCols }, () => []));
+  const sizes: number[] = [];
   for (const r of rows) {
     // One text line per cell and row: pieces of the same line join with spaces, lines with joinCellLines.
     const line = new Map<string, string[]>();
     for (const s of r.segments) {
+      sizes.push(s.size);
       for (const piece of splitAtBorders(s, grid)) {
-        const key = `${indexIn(grid.ys, piece.y - 0.3 * piece.size)}:${indexIn(grid.xs, (piece.x0 + piece.x1) / 2)}`;
+        const i = indexIn(grid.ys, piece.y - 0.3 * piece.size);
+        const key = `${i}:${spans[i][indexIn(grid.xs, (piece.x0 + piece.x1) / 2)]}`;
         line.set(key, [...(line.get(key) ?? []), piece.text]);
       }
     }
@@ -154,8 +165,25 @@ export function gridCells(rows: Row[], grid: Grid): string[][] | null {
       cells[i][j].push(parts.join(" "));
     }
   }
-  const texts = cells.map((row) => row.map((lines) => lines.reduce(joinCellLines, "")));
-  const keepCols = Array.from({ length: nCols }, (_, j) => texts.some((row) => row[j]));
-  const out = texts.filter((row) => row.some(Boolean)).map((row) => row.filter((_, j) => keepCols[j]));
-  return out.length >= 2 && out[0].length >= 2 ? out : null;
+  const texts = cells.map((row, i) => row.map((_, j) => row[spans[i][j]].reduce(joinCellLines, "")));
+  const size = sizes.length ? [...sizes].sort((a, b) => a - b)[sizes.length >> 1] : 10;
+  const keepCols = Array.from({ length: nCols }, (_, j) => texts.some((row) => row[j]) || grid.xs[j + 1] - grid.xs[j] >= 2 * size);
+  // Empty rows above the first row with text are the gap to a table above sharing its borders.
+  const first = texts.findIndex((row) => row.some(Boolean));
+  const out = texts
+    .filter((row, i) => row.some(Boolean) || (i > first && grid.ys[i + 1] - grid.ys[i] >= 0.6 * size))
+    .map((row) => row.filter((_, j) => keepCols[j]));
+  if (out.flat().filter(Boolean).length < 2) return null;
+  return out.length >= 2 && (out[0].length >= 2 || out.length >= 3) ? out : null;
+}
+
+/** For each column of a grid, the first column of the cell it belongs to at height y (merged cells). */
+function spanStarts(grid: Grid, y: number): number[] {
+  const out = [0];
+  for (let j = 1; j < grid.xs.length - 1; j++) {
+    const x = grid.xs[j];
+    const border = grid.v.some((l) => Math.abs(l.x - x) <= 3 && l.y0 - TOUCH <= y && y <= l.y1 + TOUCH);
+    out.push(border ? j : out[j - 1]);
+  }
+  return out;
 }

@@ -37,20 +37,57 @@ export function prepareLayoutPage(page: PdfPageText, fonts?: Record<string, PdfF
 
 /**
  * Whether ruling lines could change this page's tables: rows with several segments each, close together,
- * with different numbers of segments (cells that pdf.js merged) or with a short one-segment row between
- * them (a wrapped cell or header). Reading them costs an operator list, so pdf.ts asks only for such pages.
+ * with different numbers of segments (cells that pdf.js merged), with a short one-segment row between
+ * them (a wrapped cell or header) or set further apart than lines of text (padded cells of a small
+ * ruled table); a header whose cells stand far apart (over empty form rows); a stack of short labels at
+ * a cell's pitch (a form, a one-column table). Reading them costs an operator list, so pdf.ts asks only
+ * for such pages.
  */
 export function wantsRules(p: PreparedPage): boolean {
+  const lone = (i: number) => !(p.rows[i - 1]?.segments.length >= 2) && !(p.rows[i + 1]?.segments.length >= 2);
+  return mergedOrWrappedCells(p.rows) || p.rows.some((r, i) => spacedHeader(r) && lone(i)) || formLabels(p.rows);
+}
+
+function mergedOrWrappedCells(rows: Row[]): boolean {
   let last: Row | undefined;
   let wrapped = false;
-  for (const r of p.rows) {
+  for (const r of rows) {
     if (r.segments.length < 2) {
       if (last && r.x1 - r.x0 < 0.5 * (last.x1 - last.x0)) wrapped = true;
       continue;
     }
-    if (last && r.y - last.y <= 3.5 * Math.max(r.size, last.size) && (wrapped || last.segments.length !== r.segments.length)) return true;
+    if (last) {
+      const pitch = (r.y - last.y) / Math.max(r.size, last.size);
+      if (pitch <= 3.5 && (wrapped || last.segments.length !== r.segments.length)) return true;
+      // Rows of cells set further apart than lines of text: the padding of a ruled table's cells.
+      if (pitch >= 1.5 && pitch <= 5) return true;
+    }
     last = r;
     wrapped = false;
+  }
+  return false;
+}
+
+/** A row of three or more cells far apart: alone (no row of cells next to it), a table's header over empty form rows. */
+function spacedHeader(r: Row): boolean {
+  if (r.segments.length < 3 || r.segments.some((s) => s.mono)) return false;
+  return r.segments.every((s, k) => k === 0 || s.x0 - r.segments[k - 1].x1 >= 1.5 * r.size);
+}
+
+/**
+ * Three or more short lines, one under the other at one left edge and an even pitch wider than a line
+ * of text: the labels of a form's boxes or the cells of a one-column table.
+ */
+function formLabels(rows: Row[]): boolean {
+  let run = 1;
+  for (let i = 1; i < rows.length; i++) {
+    const a = rows[i - 1];
+    const b = rows[i];
+    const pitch = b.y - a.y;
+    const prev = i > 1 ? a.y - rows[i - 2].y : pitch;
+    const stacked = a.segments.length === 1 && b.segments.length === 1 && Math.abs(a.x0 - b.x0) <= 2 && pitch >= 1.5 * b.size && pitch <= 4 * b.size;
+    run = stacked && (run === 1 || Math.abs(pitch - prev) <= 1.5) ? run + 1 : stacked ? 2 : 1;
+    if (run >= 3) return true;
   }
   return false;
 }
@@ -104,7 +141,10 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
   let most = -1;
   for (const [s, n] of proseTotal >= 0.2 * allChars ? proseChars : sizeChars) if (n > most || (n === most && s < bodySize)) [bodySize, most] = [s, n];
   if (!bodySize) bodySize = 10;
-  const headingSizes = [...shortSizes].filter((s) => s > bodySize * 1.12 + 0.05).sort((a, b) => b - a);
+  const headingSizes = withoutKickers(
+    pages,
+    [...shortSizes].filter((s) => s > bodySize * 1.12 + 0.05).sort((a, b) => b - a),
+  );
 
   // Typical baseline pitch of consecutive body-size rows of running text (table rows, with their wide
   // gaps and short wrapped cells, are often set tighter or looser).
@@ -136,6 +176,29 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
     furniture,
     numberedSlots,
   };
+}
+
+/** A logo or kicker: at most this many characters. */
+const KICKER_CHARS = 40;
+
+/**
+ * Heading sizes used only by the top line of a page set right above a larger heading: a logo or a
+ * letterhead over the title, not a heading of its own (its section would be empty). Dropped, so that
+ * the line reads as text and the headings below it keep their levels.
+ */
+function withoutKickers(pages: PreparedPage[], sizes: number[]): number[] {
+  const kicker = new Set<number>();
+  const other = new Set<number>();
+  for (const p of pages) {
+    p.rows.forEach((r, i) => {
+      const k = roundHalf(r.size);
+      if (!sizes.includes(k)) return;
+      const next = p.rows[i + 1];
+      const above = i === 0 && rowText(r).length <= KICKER_CHARS && next && roundHalf(next.size) > k + 0.5 && sizes.includes(roundHalf(next.size));
+      (above ? kicker : other).add(k);
+    });
+  }
+  return sizes.filter((s) => !kicker.has(s) || other.has(s));
 }
 
 export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {

@@ -4,9 +4,12 @@ import { BOLD_CLOSE, BOLD_OPEN, mergeMarks } from "./markdown";
 import type { Fragment, PageRules, PdfFontInfo, PdfPageText, Row, Segment } from "./model";
 import { markedText } from "./model";
 
-// TeX's bold series are named by code, not by word: CMBX10, SFBX1000 (cm-super), ptmb8t (Times Bold), …
+// TeX's bold series are named by code, not by word: CMBX10, SFBX1000 (cm-super), ptmb8t (Times Bold), …;
+// URW's clones of the base fonts abbreviate it: NimbusRomNo9L-Medi, NimbusSanL-Bold.
 const BOLD_NAME =
-  /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,_]bd\b|[-,]w[6-9]\b|(?:^|\+)(?:cm|sf|ec|tc|lm)bx|(?:^|\+)cmb\d|(?:^|\+)p(?:tm|hv|pl|bk|nc)b/i;
+  /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,_]medi(?:ital)?\b|[-,_]bd\b|[-,]w[6-9]\b|(?:^|\+)(?:cm|sf|ec|tc|lm)bx|(?:^|\+)cmb\d|(?:^|\+)p(?:tm|hv|pl|bk|nc)b/i;
+// Italic is named in full, abbreviated (NimbusRomNo9L-ReguItal, MinionPro-BoldIt) or coded (TeX's cmti10).
+const ITALIC_NAME = /italic|oblique|ital\b|[-,_][a-z]*it\b|(?:^|\+)cmti|(?:^|\+)p(?:tm|hv|pl|bk|nc)ri/i;
 const MONO_NAME = /mono|courier|consolas|cmtt|typewriter|menlo|inconsolata|sourcecode|firacode|lettergothic/i;
 /** Fixed-pitch text: a gap up to this many font sizes is spacing inside a line of code, not a new segment. */
 const MONO_GAP = 8;
@@ -24,6 +27,11 @@ export function isBoldFont(fontName: string, fonts: Record<string, PdfFontInfo> 
   if (info?.bold !== undefined) return info.bold;
   if (info?.name) return BOLD_NAME.test(info.name);
   return BOLD_NAME.test(fontName);
+}
+
+export function isItalicFont(fontName: string, fonts: Record<string, PdfFontInfo> | undefined): boolean {
+  const info = fonts?.[fontName];
+  return info?.italic === true || ITALIC_NAME.test(info?.name ?? fontName);
 }
 
 export function isMonoFont(fontName: string, fonts: Record<string, PdfFontInfo> | undefined): boolean {
@@ -90,6 +98,7 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
     const perChar = width / text.length;
     const frag: Fragment = { text, x0: x + lead * perChar, x1: x + width - trail * perChar, y, size, bold: isBoldFont(it.fontName, fonts) };
     if (isMonoFont(it.fontName, fonts)) frag.mono = true;
+    if (isItalicFont(it.fontName, fonts)) frag.italic = true;
     out.push(frag);
   });
   return out;
@@ -184,6 +193,7 @@ function makeSegment(frags: Fragment[]): Segment {
   let prev: Fragment | undefined;
   const sizeChars = new Map<number, number>();
   let boldChars = 0;
+  let italicChars = 0;
   let chars = 0;
   let y = frags[0].y;
   let bestChars = -1;
@@ -212,6 +222,7 @@ function makeSegment(frags: Fragment[]): Segment {
     const n = visibleLength(f.text);
     chars += n;
     if (f.bold) boldChars += n;
+    if (f.italic) italicChars += n;
     const key = Math.round(f.size * 2) / 2;
     sizeChars.set(key, (sizeChars.get(key) ?? 0) + n);
     if (n > bestChars) {
@@ -233,6 +244,7 @@ function makeSegment(frags: Fragment[]): Segment {
     chars,
   };
   if (mono) segment.mono = true;
+  if (chars > 0 && italicChars >= chars * 0.9) segment.italic = true;
   if (boldChars > 0 && boldChars < chars) segment.marked = mergeMarks(marked.replace(/\s+/g, " ").trim());
   return segment;
 }

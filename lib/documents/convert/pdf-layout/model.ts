@@ -56,6 +56,8 @@ export interface Fragment {
   y: number;
   size: number;
   bold: boolean;
+  /** Set in an italic or oblique font. */
+  italic?: boolean;
   /** Set in a fixed-pitch font (code, preformatted text). */
   mono?: boolean;
 }
@@ -68,6 +70,8 @@ export interface Segment {
   y: number;
   size: number;
   bold: boolean;
+  /** (Nearly) all of it in an italic font. */
+  italic?: boolean;
   chars: number;
   /** Set in a fixed-pitch font; its text keeps the spacing of the character grid. */
   mono?: boolean;
@@ -143,6 +147,17 @@ export function rowText(row: Row): string {
 }
 
 /** Character-weighted share of bold text in a row. */
+/** (Nearly) all of a row in an italic font. */
+export function rowItalic(row: Row): boolean {
+  let italic = 0;
+  let all = 0;
+  for (const s of row.segments) {
+    all += s.chars;
+    if (s.italic) italic += s.chars;
+  }
+  return all > 0 && italic >= all * 0.9;
+}
+
 export function rowBold(row: Row): boolean {
   let bold = 0;
   let all = 0;

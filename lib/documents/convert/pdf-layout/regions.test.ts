@@ -105,6 +105,48 @@ describe("reading order", () => {
     ]);
   });
 
+  it("reads two columns as columns when one of them holds a figure beside its paragraph", () => {
+    // The right column: a figure's labels (short lines at scattered x), then its caption paragraph. Rows
+    // pair each line of prose on the left with a label, which made a two-column "table" of both.
+    const left = Array.from({ length: 12 }, (_, i) => `Left prose line ${String(i + 1).padStart(2, "0")} runs on and on here${i === 11 ? "." : ""}`);
+    const labels = ["Symbol Key", "Interpret", "Monitor", "loop edge", "Record", "LIR Trace", "Compile", "Execute"];
+    const caption = [
+      "Figure 2. State machine of the tracer",
+      "and the conditions that cause a move",
+      "to a new activity. In the dark box the",
+      "engine runs the compiled native code.",
+    ];
+    const out = md([
+      ...lines(left, 72, 100),
+      ...labels.map((t, i) => item(t, 330 + (i % 3) * 70, 100 + i * 14, 8)),
+      ...lines(caption, 320, 100 + 8 * 14),
+    ]);
+    expect(out).not.toContain("|");
+    const parts = out.split("\n\n");
+    expect(parts[0]).toBe(left.join(" "));
+    expect(parts[parts.length - 1]).toBe(caption.join(" "));
+  });
+
+  it("reads two columns as columns when the left one holds a figure over its caption", () => {
+    const labels = ["Trace 1", "Number", "Boolean", "Linked", "Closed", "Trace 2", "String", "(a)"];
+    const caption = [
+      "Figure 6. Type-unstable loops are handled",
+      "by allowing traces that cannot loop back",
+      "to themselves because of a type mismatch",
+      "to link to the traces that match instead.",
+    ];
+    const right = Array.from({ length: 12 }, (_, i) => `Right prose line ${String(i + 1).padStart(2, "0")} runs on here${i === 11 ? "." : ""}`);
+    const out = md([
+      ...labels.map((t, i) => item(t, 80 + (i % 3) * 60, 100 + i * 14, 8)),
+      ...lines(caption, 72, 100 + 8 * 14),
+      ...lines(right, 330, 100),
+    ]);
+    expect(out).not.toContain("|");
+    const parts = out.split("\n\n");
+    expect(parts).toContain(caption.join(" "));
+    expect(parts[parts.length - 1]).toBe(right.join(" "));
+  });
+
   it("continues a paragraph that runs from the foot of one column to the top of the next", () => {
     const left = Array.from({ length: 6 }, (_, i) => `Left column line ${i + 1} of flowing text here`);
     const right = Array.from({ length: 6 }, (_, i) => `continued on the right line ${i + 1} of more text${i === 5 ? "." : ""}`);
@@ -145,7 +187,7 @@ describe("tables: merged cells and ruling lines", () => {
     expect(md(items)).toBe(expected);
   });
 
-  it("reads ruling lines from a pdf.js operator list (stroked lines, thin filled rectangles)", () => {
+  it("reads ruling lines from a pdf.js operator list (stroked lines, thin filled rectangles, shaded bands)", () => {
     const codes = [
       "save",
       "restore",
@@ -178,6 +220,8 @@ describe("tables: merged cells and ruling lines", () => {
         OPS.constructPath,
         OPS.constructPath,
         OPS.constructPath,
+        OPS.constructPath,
+        OPS.constructPath,
         OPS.restore,
         OPS.constructPath,
         OPS.constructPath,
@@ -188,6 +232,8 @@ describe("tables: merged cells and ruling lines", () => {
         [1, 0, 0, 1, 10, 20],
         [OPS.stroke, [new Float32Array([0, 0, 0, 1, 100, 0])], null], // pdf.js 5: paint op, path data
         [OPS.fill, [[0, 0, 50, 1, 80, 50, 1, 80, 51, 1, 0, 51, 4]], null], // a thin filled rectangle
+        [OPS.fill, [[0, 0, 100, 1, 200, 100, 1, 200, 116, 1, 0, 116, 4]], null], // a shaded band: its top and bottom edges
+        [OPS.fill, [[0, 0, 200, 1, 300, 200, 1, 300, 400, 1, 0, 400, 4]], null], // a filled area: no rule
         [OPS.stroke, [[0, 0, 0, 2, 10, 10, 20, 20, 30, 0]], null], // a curve: not a rule
         null,
         [OPS.endPath, [[0, 0, 0, 1, 0, 100]], null], // a clipping path: not painted
@@ -198,6 +244,8 @@ describe("tables: merged cells and ruling lines", () => {
     expect(rulesFromOperatorList(list, OPS)).toEqual([
       { x0: 10, y0: 20, x1: 110, y1: 20 },
       { x0: 10, y0: 70.5, x1: 90, y1: 70.5 },
+      { x0: 10, y0: 120, x1: 210, y1: 120 },
+      { x0: 10, y0: 136, x1: 210, y1: 136 },
       { x0: 5, y0: 5, x1: 5, y1: 60 },
     ]);
   });

@@ -45,6 +45,9 @@ export interface OperatorList {
 const THIN = 2.5;
 /** Shorter lines are ignored (dots, glyph-like marks). */
 const MIN_LENGTH = 2;
+/** A filled rectangle at least this wide and at most this tall is a shaded band (row background). */
+const MIN_BAND_WIDTH = 20;
+const MAX_BAND_HEIGHT = 60;
 /** More rules than this on one page: a drawing or chart, not table borders. */
 const MAX_RULES = 4000;
 
@@ -156,6 +159,11 @@ export function rulesFromOperatorList(list: OperatorList, OPS: OpCodes): PdfRule
         const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
         if (y1 - y0 <= THIN && x1 - x0 >= MIN_LENGTH) out.push({ x0, y0: (y0 + y1) / 2, x1, y1: (y0 + y1) / 2 });
         else if (x1 - x0 <= THIN && y1 - y0 >= MIN_LENGTH) out.push({ x0: (x0 + x1) / 2, y0, x1: (x0 + x1) / 2, y1 });
+        else if (x1 - x0 >= MIN_BAND_WIDTH && y1 - y0 <= MAX_BAND_HEIGHT) {
+          // A shaded band (a table's header or row background): its top and bottom edges separate rows
+          // like rules. Only the horizontal edges: stripes alone (no vertical rules) never make a grid.
+          out.push({ x0, y0, x1, y1: y0 }, { x0, y0: y1, x1, y1 });
+        }
       }
     }
   };

@@ -6,13 +6,19 @@ import type { PdfRule } from "./rules";
 
 export const PAGE_H = 792;
 
-export function item(str: string, x: number, top: number, size = 12, opts: { bold?: boolean; width?: number } = {}): PdfTextItem {
+export function item(
+  str: string,
+  x: number,
+  top: number,
+  size = 12,
+  opts: { bold?: boolean; italic?: boolean; font?: string; width?: number } = {},
+): PdfTextItem {
   return {
     str,
     transform: [size, 0, 0, size, x, PAGE_H - top],
     width: opts.width ?? str.length * size * 0.5,
     height: size,
-    fontName: opts.bold ? "g_d0_Bold" : "g_d0_Regular",
+    fontName: opts.font ?? (opts.bold ? "g_d0_Bold" : opts.italic ? "g_d0_Italic" : "g_d0_Regular"),
     hasEOL: false,
   };
 }
@@ -47,4 +53,4 @@ export function page(items: PdfTextItem[], n = 1, rules?: PdfRule[]): PdfPageTex
   return { page: n, width: 612, height: PAGE_H, items, ...(rules ? { rules } : {}) };
 }
 
-export const md = (items: PdfTextItem[], rules?: PdfRule[]) => layoutDocument([page(items, 1, rules)])[0];
+export const md = (items: PdfTextItem[], rules?: PdfRule[]) => layoutDocument([page(items, 1, rules)])[0] ?? "";

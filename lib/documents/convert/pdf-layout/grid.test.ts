@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { prepareLayoutPage, wantsRules } from "./index";
+import { item, lines, md, page, rule } from "./test-items";
+
+// Ruled tables with little text to go by (issue 14, class 5): the grid of ruling lines is the evidence.
+const hLines = (ys: number[], x0: number, x1: number) => ys.map((y) => rule(x0, y, x1, y));
+const vLines = (xs: number[], y0: number, y1: number) => xs.map((x) => rule(x, y0, x, y1));
+
+describe("ruled tables with little text", () => {
+  it("keeps the empty cells of a form", () => {
+    const items = [item("Full name", 60, 116), item("Department", 60, 144), item("Date of request", 60, 172)];
+    const rules = [...hLines([100, 128, 156, 184], 57, 567), ...vLines([57, 210, 567], 100, 184)];
+    expect(wantsRules(prepareLayoutPage(page(items)))).toBe(true);
+    expect(md(items, rules)).toBe(["| Full name |  |", "| --- | --- |", "| Department |  |", "| Date of request |  |"].join("\n"));
+  });
+
+  it("keeps the empty rows under a form's header", () => {
+    const header = (
+      [
+        ["Asset tag", 80],
+        ["Description", 240],
+        ["Quantity", 420],
+      ] as const
+    ).map(([t, x]) => item(t, x, 116, 12, { bold: true }));
+    const items = [...lines(["Items requested:"], 57, 90), ...header];
+    const rules = [...hLines([100, 124, 136, 148], 57, 567), ...vLines([57, 200, 380, 567], 100, 148)];
+    expect(wantsRules(prepareLayoutPage(page(items)))).toBe(true);
+    expect(md(items, rules)).toBe(
+      ["Items requested:", "", "| Asset tag | Description | Quantity |", "| --- | --- | --- |", "|  |  |  |", "|  |  |  |"].join("\n"),
+    );
+  });
+
+  it("reads a one-column ruled table", () => {
+    const texts = ["Check", "Battery charged", "Case and strap present", "Serial number matches"];
+    const items = texts.map((t, i) => item(t, 60, 116 + 20 * i));
+    const rules = [...hLines([100, 120, 140, 160, 180], 57, 300), ...vLines([57, 300], 100, 180)];
+    expect(wantsRules(prepareLayoutPage(page(items)))).toBe(true);
+    expect(md(items, rules)).toBe(
+      ["| Check |", "| --- |", "| Battery charged |", "| Case and strap present |", "| Serial number matches |"].join("\n"),
+    );
+  });
+
+  it("repeats a header cell spanning both columns in each of them", () => {
+    const items = [
+      item("Central store", 150, 116, 12, { bold: true }),
+      item("Building", 60, 136),
+      item("North wing", 220, 136),
+      item("Email", 60, 156),
+      item("store@example.org", 220, 156),
+    ];
+    // No border between the columns in the header row.
+    const rules = [...hLines([100, 120, 140, 160], 57, 400), ...vLines([57, 400], 100, 160), rule(210, 120, 210, 160)];
+    expect(wantsRules(prepareLayoutPage(page(items)))).toBe(true);
+    expect(md(items, rules)).toBe(
+      ["| Central store | Central store |", "| --- | --- |", "| Building | North wing |", "| Email | store@example.org |"].join("\n"),
+    );
+  });
+
+  it("reads a ruled table of one row under its header", () => {
+    const items = [
+      item("Item class", 60, 116, 12, { bold: true }),
+      item("Deposit", 180, 116, 12, { bold: true }),
+      item("Small", 60, 140),
+      item("20 EUR", 180, 140),
+    ];
+    const rules = [...hLines([100, 124, 148], 57, 260), ...vLines([57, 170, 260], 100, 148)];
+    expect(wantsRules(prepareLayoutPage(page(items)))).toBe(true);
+    expect(md(items, rules)).toBe(["| Item class | Deposit |", "| --- | --- |", "| Small | 20 EUR |"].join("\n"));
+  });
+
+  it("does not read ruling lines for a page of paragraphs and a list", () => {
+    const items = [
+      ...lines(["A paragraph of ordinary running text that fills the line.", "Its second line, set at the usual pitch."], 72, 100),
+      ...lines(["- first item", "- second item", "- third item"], 90, 140),
+    ];
+    expect(wantsRules(prepareLayoutPage(page(items)))).toBe(false);
+  });
+});

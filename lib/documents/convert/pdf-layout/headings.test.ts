@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { item, lines, md } from "./test-items";
+
+// Headings on real pages (issue 14, class 5).
+const body = (top: number, n = 4, pitch = 12) =>
+  lines(
+    Array.from({ length: n }, (_, i) => `Body text line ${i + 1} of a paragraph set with tight leading here${i === n - 1 ? "." : ""}`),
+    72,
+    top,
+    12,
+    pitch,
+  );
+
+describe("headings", () => {
+  it("keeps a heading that wraps onto two lines in one heading, whatever the body's leading", () => {
+    const out = md([
+      item("Annual Review of the Regional Water Quality", 72, 80, 20),
+      item("Monitoring Programme", 72, 106, 20),
+      ...body(140),
+      item("Outlook", 72, 210, 16),
+      ...body(236),
+    ]);
+    expect(out.split("\n\n").filter((p) => p.startsWith("#"))).toEqual([
+      "# Annual Review of the Regional Water Quality Monitoring Programme",
+      "## Outlook",
+    ]);
+  });
+
+  it("reads a logo over the title as text, and the headings under it keep their levels", () => {
+    const out = md([
+      item("NORDLAB", 72, 60, 18, { bold: true }),
+      item("Test Report 2024-117", 72, 100, 22),
+      ...body(130, 3, 14),
+      item("Sampling points", 72, 200, 16),
+      ...body(226, 3, 14),
+    ]);
+    expect(out.split("\n\n").filter((p) => p.startsWith("#"))).toEqual(["# Test Report 2024-117", "## Sampling points"]);
+    expect(out).toContain("NORDLAB");
+  });
+
+  it("reads a line in italics at body size over a regular paragraph as a heading", () => {
+    const out = md([
+      ...body(80, 3, 14),
+      item("Elastic Stop Nut", 72, 140, 12, { italic: true }),
+      ...body(154, 3, 14),
+      item("An italic sentence that ends a paragraph.", 72, 220, 12, { italic: true }),
+      ...body(234, 2, 14),
+    ]);
+    const parts = out.split("\n\n");
+    expect(parts.filter((p) => p.startsWith("#"))).toEqual(["# Elastic Stop Nut"]);
+    expect(parts[parts.indexOf("# Elastic Stop Nut") + 1]).toMatch(/^Body text line 1 /);
+  });
+
+  it("takes URW's Medi fonts for bold (section headings of LaTeX papers set in Nimbus Roman)", () => {
+    const out = md([...body(80, 3, 14), item("3.3 Blacklisting", 72, 140, 12, { font: "NimbusRomNo9L-Medi" }), ...body(158, 3, 14)]);
+    expect(out.split("\n\n")).toContain("# 3.3 Blacklisting");
+  });
+
+  it("reads a numbered line set a little larger than the body over a paragraph as a heading, not a list item", () => {
+    const out = md([
+      ...body(80, 3, 14),
+      item("(1) Changes to the law on infections", 72, 140, 13),
+      ...body(160, 3, 14),
+      ...lines(["(1) a real list item", "(2) another list item"], 72, 220),
+    ]);
+    const parts = out.split("\n\n");
+    expect(parts).toContain("# (1) Changes to the law on infections");
+    expect(parts[parts.length - 1]).toBe("- (1) a real list item\n- (2) another list item");
+  });
+});
