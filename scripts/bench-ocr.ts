@@ -1,6 +1,6 @@
 // Benchmark of the OCR path (scanned pages): seconds per page through the worker pool, and peak RSS.
 //
-//   npx tsx --conditions=react-server scripts/bench-ocr.ts [--pages 6] [--runs 2] [--dpi 240] [--scan-dpi 300] [--workers N]
+//   npx tsx --conditions=react-server scripts/bench-ocr.ts [--pages 6] [--runs 2] [--dpi 200] [--scan-dpi 300] [--workers N]
 //                                [--lang eng] [--pt 11] [--pdf some.pdf] [--show]
 //
 // Without --pdf it generates a 6-page report (headings, dense paragraphs, bullet lists; ~380 words a page,

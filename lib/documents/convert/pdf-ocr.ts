@@ -19,7 +19,7 @@ export interface OcrPdfPagesInput {
 /** OCRs the pages, calling onPage as each one completes (in any order). */
 export type OcrPdfPages = (input: OcrPdfPagesInput, onPage: (page: number, markdown: string) => void) => Promise<void>;
 
-/** Resolution pages are rendered at for OCR: the OCR pool's target (240 dpi reads 6 pt text; 300 costs ~20% more CPU). */
+/** Resolution pages are rendered at for OCR: the OCR pool's target (200 dpi reads 6 pt text; see OCR_TARGET_DPI). */
 export const OCR_DPI = OCR_TARGET_DPI;
 
 export const ocrPdfPages: OcrPdfPages = async (input, onPage) => {

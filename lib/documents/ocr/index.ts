@@ -2,7 +2,9 @@
 //
 //   languages.ts        supported languages, parseOcrLanguages, OCR_DEFAULT_LANGUAGES
 //   prepare-image.ts    sharp normalisation to 8-bit gray PGM, PGM headers, size limits
-//   layout-markdown.ts  tesseract's block tree → headings, paragraphs, lists as Markdown
+//   layout-markdown.ts  tesseract's block tree → headings, paragraphs, lists, tables as Markdown
+//   table-lines.ts      ruling lines in the page's pixels → table grids
+//   table-cells.ts      the words inside a grid → rows of cells
 //   pool.ts             the process-wide worker pool: admission (429), timeouts, aborts, worker lifecycle
 //   language-data.ts    @tesseract.js-data files and the worker script the pool's workers load
 //   recognize.ts        ocrImage, ocrPages, warmUpOcr

@@ -44,6 +44,138 @@ describe("layout → Markdown", () => {
     expect(out.text).toContain("First paragraph line one and line two.\n\nKey points");
   });
 
+  it("does not merge a heading into the line directly below it (one tesseract paragraph)", () => {
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("Quarterly Report", 0, 90), line("Revenue rose in every region this year.", 100))] },
+        { paragraphs: [para(line("Costs were stable and margins improved.", 200), line("Shipping was a little dearer.", 250))] },
+      ],
+      1,
+    );
+    expect(out.markdown).toBe(
+      "# Quarterly Report\n\nRevenue rose in every region this year.\n\nCosts were stable and margins improved. Shipping was a little dearer.",
+    );
+  });
+
+  it("makes body-size numbered section titles headings (level = number depth), not addresses or list items", () => {
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("5 Experiments", 0))] },
+        { paragraphs: [para(line("We ran every model on the same machine and report the means.", 100))] },
+        { paragraphs: [para(line("5.1 Hyper Parameter Optimization", 200))] },
+        { paragraphs: [para(line("The encoder depth was varied from two to six layers here.", 300))] },
+        { paragraphs: [para(line("69100 Villeurbanne", 400))] },
+        { paragraphs: [para(line("2. Second item of a list", 500))] },
+      ],
+      1,
+    );
+    expect(out.markdown).toBe(
+      [
+        "# 5 Experiments",
+        "We ran every model on the same machine and report the means.",
+        "## 5.1 Hyper Parameter Optimization",
+        "The encoder depth was varied from two to six layers here.",
+        "69100 Villeurbanne",
+        "2. Second item of a list",
+      ].join("\n\n"),
+    );
+  });
+
+  describe("ruled tables", () => {
+    // A 3-column grid at x 100…1300 (rules at 500 and 900), rows ruled at y 300, 350, 400 (box 250…450).
+    const grid = {
+      box: { x0: 100, y0: 250, x1: 1300, y1: 450 },
+      cols: [500, 900].map((x) => ({ x, rules: [{ dir: "v" as const, x0: x - 1, x1: x + 1, y0: 250, y1: 450 }] })),
+      rows: [300, 350, 400],
+    };
+    const word = (text: string, x0: number, y0: number, w = 20 * text.length) => ({
+      text,
+      confidence: 90,
+      bbox: { x0, y0, x1: x0 + w, y1: y0 + 30 },
+    });
+    const tline = (...words: ReturnType<typeof word>[]) => ({
+      words,
+      confidence: 90,
+      bbox: { x0: words[0].bbox.x0, y0: words[0].bbox.y0, x1: words[words.length - 1].bbox.x1, y1: words[0].bbox.y1 },
+      rowAttributes: { rowHeight: 30 },
+    });
+    const tpara = (...lines: ReturnType<typeof tline>[]) => ({ lines, bbox: lines[0].bbox, confidence: 90 });
+
+    it("turns the words inside a ruled grid into a GFM table, rules read as | and [ dropped", () => {
+      const blocks = [
+        { paragraphs: [tpara(tline(word("Before", 100, 100), word("the", 240, 100), word("table.", 320, 100)))] },
+        {
+          paragraphs: [
+            tpara(
+              tline(
+                word("|", 95, 260, 8),
+                word("Item", 120, 260),
+                word("|", 497, 260, 6),
+                word("Qty", 520, 260),
+                word("[", 897, 260, 6),
+                word("Price", 920, 260),
+              ),
+              tline(word("Bolts", 120, 310), word("4", 520, 310), word("1.50", 920, 310)),
+              tline(word("Nuts", 120, 360), word("10", 520, 360), word("0.20", 920, 360), word("|", 1296, 360, 8)),
+              tline(word("Washers,", 120, 410), word("steel", 300, 410), word("2", 520, 410), word("0.05", 920, 410)),
+            ),
+          ],
+        },
+        { paragraphs: [tpara(tline(word("After", 100, 500), word("it.", 240, 500)))] },
+      ];
+      const out = ocrLayoutToMarkdown(blocks, 1, [grid]);
+      expect(out.markdown).toBe(
+        [
+          "Before the table.",
+          "| Item | Qty | Price |\n| --- | --- | --- |\n| Bolts | 4 | 1.50 |\n| Nuts | 10 | 0.20 |\n| Washers, steel | 2 | 0.05 |",
+          "After it.",
+        ].join("\n\n"),
+      );
+      expect(out.blocks.map((b) => b.kind)).toEqual(["paragraph", "table", "paragraph"]);
+      expect(out.blocks[1].rows![0]).toEqual(["Item", "Qty", "Price"]);
+    });
+
+    it("joins a wrapped cell's lines and ignores 'rules' that run through words (letter strokes)", () => {
+      const strokeGrid = {
+        ...grid,
+        rows: [300],
+        cols: [...grid.cols, { x: 150, rules: [{ dir: "v" as const, x0: 149, x1: 151, y0: 262, y1: 288 }] }].sort((a, b) => a.x - b.x),
+      };
+      const blocks = [
+        {
+          paragraphs: [
+            tpara(
+              tline(word("Item", 120, 260), word("Qty", 520, 260), word("Price", 920, 260)),
+              tline(word("Assembly", 120, 310), word("4", 520, 310), word("12.50", 920, 310)),
+              tline(word("kit", 120, 345)),
+            ),
+          ],
+        },
+      ];
+      expect(ocrLayoutToMarkdown(blocks, 1, [strokeGrid]).markdown).toBe("| Item | Qty | Price |\n| --- | --- | --- |\n| Assembly kit | 4 | 12.50 |");
+    });
+
+    it("leaves a box around a paragraph as text", () => {
+      const box = { box: { x0: 100, y0: 250, x1: 1300, y1: 400 }, cols: [], rows: [320] };
+      // words 16 px per character, spaces of 10 px (a third of the line height)
+      const words = (text: string, y: number) => {
+        let x = 120;
+        return text.split(" ").map((t) => {
+          const w = word(t, x, y, 16 * t.length);
+          x += 16 * t.length + 10;
+          return w;
+        });
+      };
+      const blocks = [
+        { paragraphs: [tpara(tline(...words("Note: payment is due within thirty days of the invoice date.", 260)))] },
+        { paragraphs: [tpara(tline(...words("Thank you for your order.", 340)))] },
+      ];
+      expect(ocrLayoutToMarkdown(blocks, 1, [box]).markdown).toBe(
+        "Note: payment is due within thirty days of the invoice date.\n\nThank you for your order.",
+      );
+    });
+  });
+
   it("returns nothing for an empty page", () => {
     expect(ocrLayoutToMarkdown(null)).toEqual({ markdown: "", text: "", blocks: [] });
   });

@@ -1,7 +1,13 @@
 // tesseract layout → Markdown. Results keep tesseract's layout: paragraphs (lines joined with spaces,
 // line-end hyphens removed), headings from line height relative to the body text, bullet and numbered
-// lists, blank lines between blocks.
-import { escapeMarkdownText } from "@/lib/documents/html-to-markdown";
+// lists, GFM tables where the page has ruled tables (table-lines.ts finds the grids in the pixels,
+// table-cells.ts fills them with the words inside), blank lines between blocks.
+// A paragraph of tesseract's whose line height jumps (a tall heading line directly followed by body lines)
+// is split there, so the heading does not merge into the text below it. Words that are only rules read as
+// text (`|`, `[`) are dropped.
+import { escapeMarkdownText, markdownTable } from "@/lib/documents/html-to-markdown";
+import { type CellWord, tableCells } from "./table-cells";
+import type { TableGrid } from "./table-lines";
 import type { OcrBlock, OcrBox } from "./types";
 
 interface TBox {
@@ -43,6 +49,8 @@ const BULLET_STRICT = /^[•●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖�
 /** Glyphs tesseract also reads bullets as, or dashes; accepted at the start of a paragraph or inside a list. */
 const BULLET_LOOSE = /^[»«*+·\-–—]\s+(.+)$/u;
 const NUMBERED = /^(\d{1,3})[.)]\s+(.+)$/u;
+/** "5 Results", "5.1 Hyper Parameter Optimization" (not "5. item", a list; not "69100 Villeurbanne"). */
+const SECTION_HEADING = /^(\d{1,2}(?:\.\d{1,2}){0,3})\s+\p{Lu}[^.!?:;]*$/u;
 
 function median(values: number[]): number {
   if (!values.length) return 0;
@@ -84,14 +92,47 @@ export function scaleBox(b: TBox, inv: number): OcrBox {
   return { x0: Math.round(b.x0 * inv), y0: Math.round(b.y0 * inv), x1: Math.round(b.x1 * inv), y1: Math.round(b.y1 * inv) };
 }
 
-function lineOf(l: TLine): Line | null {
-  const words = (l.words ?? []).map((w) => w.text.trim()).filter(Boolean);
-  const text = words.join(" ").replace(/\s+/g, " ").trim();
+/** Vertical rules read as words. */
+const RULE_WORD = /^[|[\]{}]+$/;
+/** A line's height changes by this factor between a heading and the body text below it. */
+const HEIGHT_JUMP = 1.3;
+
+function lineOf(l: TLine, skip?: (w: TWord) => boolean): Line | null {
+  const kept = (l.words ?? []).filter((w) => w.text.trim() && !RULE_WORD.test(w.text.trim()) && !skip?.(w));
+  const text = kept
+    .map((w) => w.text.trim())
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
   if (!text) return null;
   // Noise from pictures, rules and page edges: no letters or digits at all, or hardly any confidence.
   if (!HAS_WORD_CHAR.test(text) || l.confidence < 20) return null;
-  const height = l.rowAttributes?.rowHeight && l.rowAttributes.rowHeight > 0 ? l.rowAttributes.rowHeight : l.bbox.y1 - l.bbox.y0;
-  return { text, height, confidence: l.confidence, bbox: l.bbox };
+  const partial = kept.length < (l.words ?? []).length && kept.length > 0;
+  const bbox = partial ? unionBox(kept.map((w) => w.bbox)) : l.bbox;
+  const rowHeight = l.rowAttributes?.rowHeight && l.rowAttributes.rowHeight > 0 ? l.rowAttributes.rowHeight : 0;
+  const height = rowHeight && !partial ? rowHeight : bbox.y1 - bbox.y0;
+  return { text, height, confidence: l.confidence, bbox };
+}
+
+const centerIn = (b: TBox, box: TBox, pad = 3) => {
+  const cx = (b.x0 + b.x1) / 2;
+  const cy = (b.y0 + b.y1) / 2;
+  return cx >= box.x0 - pad && cx <= box.x1 + pad && cy >= box.y0 - pad && cy <= box.y1 + pad;
+};
+
+/** Splits a paragraph's lines where the line height jumps (a heading directly followed by text). */
+function splitAtHeightJumps(lines: Line[]): Line[][] {
+  const out: Line[][] = [];
+  for (const l of lines) {
+    const cur = out[out.length - 1];
+    const prev = cur?.[cur.length - 1];
+    // (a piece of the same visual line, which tesseract sometimes reports as a line of its own, stays)
+    const below = prev && l.bbox.y0 >= prev.bbox.y1 - 0.25 * Math.min(prev.height, l.height);
+    if (prev && below && Math.max(prev.height, l.height) >= HEIGHT_JUMP * Math.min(prev.height, l.height)) out.push([l]);
+    else if (cur) cur.push(l);
+    else out.push([l]);
+  }
+  return out;
 }
 
 /**
@@ -101,18 +142,42 @@ function lineOf(l: TLine): Line | null {
 export function ocrLayoutToMarkdown(
   tblocks: readonly TBlock[] | null | undefined,
   scale = 1,
+  grids: readonly TableGrid[] = [],
 ): { markdown: string; text: string; blocks: OcrBlock[] } {
   const inv = 1 / scale;
+  // Ruled tables: the words inside each grid; grids that make a table take their words out of the text.
+  const tables: { grid: TableGrid; rows: string[][]; confidence: number }[] = [];
+  for (const grid of grids) {
+    const words: CellWord[] = [];
+    const conf: number[] = [];
+    for (const b of tblocks ?? [])
+      for (const p of b.paragraphs ?? [])
+        for (const l of p.lines ?? [])
+          for (const w of l.words ?? [])
+            if (w.text.trim() && centerIn(w.bbox, grid.box)) {
+              words.push({ text: w.text, bbox: w.bbox });
+              conf.push(w.confidence);
+            }
+    const rows = tableCells(grid, words);
+    if (rows) tables.push({ grid, rows, confidence: conf.reduce((a, c) => a + c, 0) / Math.max(1, conf.length) });
+  }
+  const inTable = tables.length ? (w: TWord) => tables.some((t) => centerIn(w.bbox, t.grid.box)) : undefined;
   const paragraphs: { lines: Line[]; bbox: TBox; confidence: number }[] = [];
   for (const b of tblocks ?? []) {
     for (const p of b.paragraphs ?? []) {
-      const lines = (p.lines ?? []).map(lineOf).filter((l): l is Line => l !== null);
-      if (lines.length) paragraphs.push({ lines, bbox: unionBox(lines.map((l) => l.bbox)), confidence: p.confidence });
+      const lines = (p.lines ?? []).map((l) => lineOf(l, inTable)).filter((l): l is Line => l !== null);
+      for (const part of splitAtHeightJumps(lines)) {
+        paragraphs.push({ lines: part, bbox: unionBox(part.map((l) => l.bbox)), confidence: p.confidence });
+      }
     }
   }
-  // Body text height: median line height weighted by characters.
+  // Body text height: median line height weighted by characters, table text included (on a form or an
+  // invoice the tables hold most of the body text; without it a small footer would pass for the body).
   const weighted: number[] = [];
-  for (const p of paragraphs) for (const l of p.lines) for (let i = 0; i < Math.ceil(l.text.length / 10); i++) weighted.push(l.height);
+  const allLines = inTable
+    ? (tblocks ?? []).flatMap((b) => (b.paragraphs ?? []).flatMap((p) => (p.lines ?? []).map((l) => lineOf(l)).filter((l): l is Line => l !== null)))
+    : paragraphs.flatMap((p) => p.lines);
+  for (const l of allLines) for (let i = 0; i < Math.ceil(l.text.length / 10); i++) weighted.push(l.height);
   const bodyHeight = median(weighted);
   const totalLines = paragraphs.reduce((n, p) => n + p.lines.length, 0);
 
@@ -125,14 +190,26 @@ export function ocrLayoutToMarkdown(
     } else blocks.push({ kind: "list", text: "", items: [item], bbox, confidence });
   };
 
+  const pending = [...tables].sort((a, b) => a.grid.box.y0 - b.grid.box.y0);
+  const flushTables = (beforeY: number) => {
+    while (pending.length && pending[0].grid.box.y0 <= beforeY) {
+      const t = pending.shift()!;
+      blocks.push({ kind: "table", text: "", rows: t.rows, bbox: scaleBox(t.grid.box, inv), confidence: Math.round(t.confidence) });
+    }
+  };
   for (const p of paragraphs) {
+    flushTables(p.bbox.y0);
     const pHeight = median(p.lines.map((l) => l.height));
     const ratio = bodyHeight > 0 ? pHeight / bodyHeight : 1;
     const joined = joinOcrLines(p.lines.map((l) => l.text));
     const box = scaleBox(p.bbox, inv);
     // Headings: clearly taller than the body text, short, not a sentence.
     if (totalLines >= 3 && p.lines.length <= 3 && joined.length <= 150 && !/[.,;]$/.test(joined) && /\p{L}/u.test(joined)) {
-      const level = ratio >= 1.75 ? 1 : ratio >= 1.35 ? 2 : ratio >= 1.2 && p.lines.length === 1 && joined.length <= 80 ? 3 : 0;
+      let level = ratio >= 1.75 ? 1 : ratio >= 1.35 ? 2 : ratio >= 1.2 && p.lines.length === 1 && joined.length <= 80 ? 3 : 0;
+      // Numbered section headings ("5.1 Results") are often set in body-size bold: a line of its own that
+      // opens with a section number and a capitalised title; the level is the number's depth.
+      const section = SECTION_HEADING.exec(joined);
+      if (!level && section && p.lines.length === 1 && joined.length <= 80 && ratio >= 0.9) level = Math.min(3, section[1].split(".").length);
       if (level) {
         blocks.push({ kind: "heading", level, text: joined, bbox: box, confidence: p.confidence });
         continue;
@@ -164,10 +241,15 @@ export function ocrLayoutToMarkdown(
     for (const it of items) pushList({ ordered: it.ordered, number: it.number, text: joinOcrLines(it.lines) }, box, p.confidence);
   }
 
+  flushTables(Number.POSITIVE_INFINITY);
+
   const md: string[] = [];
   const plain: string[] = [];
   for (const b of blocks) {
-    if (b.kind === "list") {
+    if (b.kind === "table") {
+      b.text = b.rows!.map((r) => r.filter(Boolean).join(" ")).join("\n");
+      md.push(markdownTable(b.rows!.map((r) => r.map(escapeMarkdownText))));
+    } else if (b.kind === "list") {
       b.text = b.items!.map((i) => (i.ordered ? `${i.number}. ${i.text}` : i.text)).join("\n");
       md.push(b.items!.map((i) => `${i.ordered ? `${i.number}.` : "-"} ${escapeMarkdownText(i.text)}`).join("\n"));
     } else if (b.kind === "heading") md.push(`${"#".repeat(b.level!)} ${escapeMarkdownText(b.text)}`);

@@ -11,6 +11,7 @@ import { setEnvForTests } from "@/lib/env";
 import { effectiveDpi, pdfInfo, pdfPageCount, renderPdfPages } from "../render";
 import { ocrImage, ocrPages, ocrStats, parsePgmHeader, shutdownOcr } from "./index";
 import { expectAppError, textImage } from "./test-fixtures";
+import { INVOICE_ROWS, invoiceImage, sparseNoisyPage } from "./test-scans";
 
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures
@@ -140,6 +141,43 @@ describe("OCR", () => {
     expect(wordRecall(r.text, FR.flat().join(" "))).toBeGreaterThanOrEqual(0.8);
     expect(r.text).toMatch(/examiné|résultats|régions|augmenté/);
     expect(ocrStats().workerLanguages.length).toBeLessThanOrEqual(ocrStats().maxWorkers);
+  });
+
+  it('reads a sparsely printed, slightly noisy 300 dpi scan (the preparation used to make it unreadable: "")', async () => {
+    const lines = ["The committee reviewed the quarterly results.", "Revenue increased in every region this year."];
+    const r = await ocrImage(await sparseNoisyPage(lines));
+    expect(wordRecall(r.text, lines.join(" "))).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("reads a 120 dpi invoice scan, labelled 120 or wrongly 300 dpi, with its ruled table as a GFM table", async () => {
+    const table = [
+      "| Description | Qty | Price | Amount |",
+      "| --- | --- | --- | --- |",
+      ...INVOICE_ROWS.slice(1).map((r) => `| ${r.join(" | ")} |`),
+    ].join("\n");
+    for (const density of [120, 300]) {
+      const r = await ocrImage(await invoiceImage({ density }));
+      expect(r.markdown).toContain(table);
+      expect(r.blocks.filter((b) => b.kind === "table")).toHaveLength(1);
+      // the heading is not merged into the line directly below it; no rule is read as text
+      expect(r.markdown).toMatch(/^# INVOICE\n\nCustomer: Northwind Traders Ltd\./);
+      const outsideTable = r.markdown.split("\n").filter((l) => !l.startsWith("|"));
+      expect(outsideTable.join("\n")).not.toMatch(/[|[\]]/);
+      expect(wordRecall(r.text, "Payment is due within thirty days of the invoice date.")).toBeGreaterThanOrEqual(0.8);
+    }
+  });
+
+  it("reads a page again from its own pixels when scaling by its dpi metadata left nothing readable", async () => {
+    // 2600 px square labelled 500 dpi: scaled to 200 dpi its 18 px text would be 7 px high.
+    const lines = ["The committee reviewed the quarterly results carefully.", "Revenue increased in every region during the year."];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2600" height="2600"><rect width="100%" height="100%" fill="#fff"/>${lines
+      .map((l, i) => `<text x="100" y="${200 + i * 30}" font-family="DejaVu Serif" font-size="18">${l}</text>`)
+      .join("")}</svg>`;
+    const r = await ocrImage(await sharp(Buffer.from(svg)).withMetadata({ density: 500 }).png().toBuffer());
+    expect(wordRecall(r.text, lines.join(" "))).toBeGreaterThanOrEqual(0.9);
+    // boxes are reported in the input's pixels either way
+    expect(r.words[0].bbox.x0).toBeGreaterThan(90);
+    expect(r.words[0].bbox.x0).toBeLessThan(110);
   });
 
   it("rejects corrupt images with file_rendering_failed", async () => {

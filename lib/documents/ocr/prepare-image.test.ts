@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { OCR_TARGET_DPI, parsePgmHeader, prepareOcrImage } from "./prepare-image";
 import { expectAppError, hugePngHeader, textImage } from "./test-fixtures";
+import { invoiceImage, sparseNoisyPage } from "./test-scans";
 
 describe("image preparation", () => {
   it("turns colour, alpha and JPEG input into 8-bit gray PGM, enlarging small images", async () => {
@@ -25,19 +26,54 @@ describe("image preparation", () => {
       .png()
       .toBuffer();
     expect(await prepareOcrImage(big)).toMatchObject({ width: 4000, height: 2000 });
-    const scan600 = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: "#fff" } })
+    const scan600 = await sharp({ create: { width: 3600, height: 3300, channels: 3, background: "#fff" } })
       .withMetadata({ density: 600 })
       .png()
       .toBuffer();
-    expect(OCR_TARGET_DPI).toBe(240);
-    expect(await prepareOcrImage(scan600)).toMatchObject({ width: 1200, height: 400, dpi: 240 });
+    expect(OCR_TARGET_DPI).toBe(200);
+    // file metadata scales a page-sized image, but is not handed on to tesseract (dpi unset)
+    const prepared600 = await prepareOcrImage(scan600);
+    expect(prepared600).toMatchObject({ width: 1200, height: 1100 });
+    expect(prepared600.dpi).toBeUndefined();
     const rendered300 = await prepareOcrImage(
       await sharp({ create: { width: 2500, height: 3500, channels: 3, background: "#fff" } })
         .png()
         .toBuffer(),
       { dpi: 300 },
     );
-    expect(rendered300).toMatchObject({ width: 2000, height: 2800, dpi: 240 });
+    expect(rendered300).toMatchObject({ width: 1667, height: 2333, dpi: 200 });
+  });
+
+  it("does not stretch the contrast of a sparsely printed page: the paper's noise stays paper", async () => {
+    // Under 1% ink: a 1–99% percentile stretch mapped the noise to black and tesseract read nothing.
+    const prepared = await prepareOcrImage(await sparseNoisyPage(["One short line of text."]));
+    const head = parsePgmHeader(prepared.pgm)!;
+    let sum = 0;
+    let sq = 0;
+    let n = 0;
+    for (let y = Math.round(prepared.height * 0.6); y < prepared.height * 0.9; y += 7) {
+      for (let x = 100; x < prepared.width - 100; x += 5) {
+        const v = prepared.pgm[head.offset + y * prepared.width + x];
+        sum += v;
+        sq += v * v;
+        n++;
+      }
+    }
+    const mean = sum / n;
+    const sd = Math.sqrt(sq / n - mean * mean);
+    expect(mean).toBeGreaterThan(240);
+    expect(sd).toBeLessThan(10);
+  });
+
+  it("ignores dpi metadata that cannot describe a page, and never passes file metadata to tesseract", async () => {
+    // 993 × 1404 px labelled 300 dpi would be a 3.3 × 4.7 inch "page": the label is wrong (the pixels are an
+    // A4 page at 120 dpi), so the pixels are kept as they are.
+    const mislabelled = await prepareOcrImage(await invoiceImage({ density: 300 }));
+    expect(mislabelled).toMatchObject({ width: 993, height: 1404, scale: 1 });
+    expect(mislabelled.dpi).toBeUndefined();
+    const labelled120 = await prepareOcrImage(await invoiceImage({ density: 120 }));
+    expect(labelled120).toMatchObject({ width: 993, height: 1404, scale: 1 });
+    expect(labelled120.dpi).toBeUndefined();
   });
 
   it("refuses corrupt and oversized images with file_rendering_failed", async () => {

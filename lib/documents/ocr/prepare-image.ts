@@ -1,7 +1,18 @@
 // Image preparation. Images are normalised with sharp before OCR (EXIF orientation, alpha flattened onto
-// white, grayscale, scaled to ≤ 240 dpi-equivalent (OCR_TARGET_DPI) and ≤ 4000 px per side, small images
-// enlarged, contrast stretched) and sent to tesseract as uncompressed PGM, which is cheaper than PNG on both
-// sides. Corrupt images and images over OCR_MAX_INPUT_PIXELS are refused with file_rendering_failed.
+// white, grayscale, scaled to ≤ 200 dpi-equivalent (OCR_TARGET_DPI) and ≤ 4000 px per side, small images
+// enlarged) and sent to tesseract as uncompressed PGM, which is cheaper than PNG on both sides. Corrupt
+// images and images over OCR_MAX_INPUT_PIXELS are refused with file_rendering_failed.
+//
+// Preparation must never make a page worse than the raw image (measured on real scans, see
+// scripts/bench/scan-quality.ts), hence:
+// - no contrast stretch: a percentile stretch (1–99 %) on a page whose ink covers under 1 % of the pixels
+//   maps the paper's noise or JPEG ringing to black, and tesseract then reads nothing (0 words on a clean
+//   noisy-background invoice) — tesseract binarises each page itself (Otsu), which a linear stretch does not
+//   help;
+// - a file's dpi metadata is often wrong (a 120 dpi page labelled 300 dpi), so it is only used to scale
+//   down when it describes a page-sized image (both sides ≥ 5 inches at that resolution), and it is never
+//   passed to tesseract, which estimates the resolution from the text itself (a wrong value makes it drop
+//   glyphs as noise); a resolution given by the caller (rendered PDF pages) is trusted.
 import sharp, { type Metadata } from "sharp";
 import { AppError } from "@/lib/errors";
 
@@ -9,12 +20,16 @@ import { AppError } from "@/lib/errors";
 export const OCR_MAX_SIDE_PX = 4000;
 /**
  * Resolution images above it are scaled down to, and the one to render PDF pages at for OCR. Measured on
- * generated pages (6–11 pt, clean and blurred/JPEG-degraded): the same words as at 300 dpi down to 200 dpi,
- * while 300 dpi costs ~20% more CPU per page (layout analysis scales with the pixel count).
+ * generated pages (6–11 pt, clean and blurred/JPEG-degraded): the same words as at 300 dpi down to 200 dpi
+ * (6 pt: word recall 100% at 200 and 240 dpi, scripts/bench-ocr.ts --pt 6), and the same scores on the
+ * held-out scans (scripts/bench/scan-quality.ts); rendering, layout analysis, ruling-line search and the
+ * hand-over to the worker scale with the pixel count (240 dpi: +44% pixels, ~7–10% more CPU per page).
  */
-export const OCR_TARGET_DPI = 240;
+export const OCR_TARGET_DPI = 200;
 /** Larger inputs are refused (decompression bombs; 120 MP ≈ A0 at 250 dpi). */
 export const OCR_MAX_INPUT_PIXELS = 120_000_000;
+/** File dpi metadata is trusted for scaling only when the image is at least this many inches on its shorter side. */
+const MIN_PAGE_INCHES = 5;
 /** Images whose longest side is below this are enlarged ×2 (screenshots, small scans): tesseract reads small glyphs badly. */
 const UPSCALE_BELOW_PX = 1200;
 
@@ -25,7 +40,7 @@ export interface PreparedImage {
   height: number;
   /** Prepared pixels per input pixel. */
   scale: number;
-  /** Resolution of the prepared image when known. */
+  /** Resolution of the prepared image when the caller gave it (rendered pages); never from file metadata. */
   dpi?: number;
   /** Input size after EXIF orientation. */
   inputWidth: number;
@@ -85,19 +100,37 @@ export async function inspectImage(image: Uint8Array): Promise<{ width: number; 
 
 /**
  * Normalises an image for OCR (see the file header) and encodes it as PGM. `dpi` is the known resolution
- * (rendered pages); otherwise the file's density is used when plausible.
+ * (rendered pages); otherwise the file's density is used when plausible. `resample: false` keeps the pixels
+ * as they are (only images over OCR_MAX_SIDE_PX are scaled): the fallback when a scaled page reads badly.
  */
-export async function prepareOcrImage(image: Uint8Array, opts: { dpi?: number } = {}): Promise<PreparedImage> {
+export async function prepareOcrImage(image: Uint8Array, opts: { dpi?: number; resample?: boolean } = {}): Promise<PreparedImage> {
   const info = await inspectImage(image);
   const pgm = parsePgmHeader(image);
-  const knownDpi = opts.dpi ?? (info.density && info.density >= 100 && info.density <= 2400 ? info.density : undefined);
+  const metaDpi =
+    info.density && info.density >= 100 && info.density <= 2400 && Math.min(info.width, info.height) / info.density >= MIN_PAGE_INCHES
+      ? info.density
+      : undefined;
+  const knownDpi = opts.dpi ?? metaDpi;
   const longest = Math.max(info.width, info.height);
   let scale = 1;
-  if (knownDpi && knownDpi > OCR_TARGET_DPI * 1.1) scale = OCR_TARGET_DPI / knownDpi;
+  const resample = opts.resample ?? true;
+  if (resample && knownDpi && knownDpi > OCR_TARGET_DPI * 1.1) scale = OCR_TARGET_DPI / knownDpi;
   if (longest * scale > OCR_MAX_SIDE_PX) scale = OCR_MAX_SIDE_PX / longest;
-  if (longest < UPSCALE_BELOW_PX && (!knownDpi || knownDpi < 200)) scale = Math.min(2, OCR_MAX_SIDE_PX / longest);
+  if (resample && longest < UPSCALE_BELOW_PX && (!knownDpi || knownDpi < 200)) scale = Math.min(2, OCR_MAX_SIDE_PX / longest);
   const width = Math.max(1, Math.round(info.width * scale));
   const height = Math.max(1, Math.round(info.height * scale));
+  if (pgm && scale === 1) {
+    // A rendered page that needs no scaling is already what tesseract reads: handed on as it is (no copy).
+    return {
+      pgm: Buffer.from(image.buffer, image.byteOffset, pgm.offset + pgm.width * pgm.height),
+      width: pgm.width,
+      height: pgm.height,
+      scale: 1,
+      dpi: opts.dpi,
+      inputWidth: info.width,
+      inputHeight: info.height,
+    };
+  }
   try {
     let pipeline = pgm
       ? sharp(Buffer.from(image.buffer, image.byteOffset + pgm.offset, pgm.width * pgm.height), {
@@ -106,7 +139,6 @@ export async function prepareOcrImage(image: Uint8Array, opts: { dpi?: number } 
         })
       : sharp(image, { limitInputPixels: OCR_MAX_INPUT_PIXELS, failOn: "error" }).rotate().flatten({ background: "#ffffff" });
     if (scale !== 1) pipeline = pipeline.resize(width, height, { fit: "fill", kernel: scale < 1 ? "lanczos3" : "cubic" });
-    if (!pgm) pipeline = pipeline.normalise({ lower: 1, upper: 99 });
     let { data, info: out } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
     if (out.channels !== 1) {
       ({ data, info: out } = await sharp(data, { raw: { width: out.width, height: out.height, channels: out.channels } })
@@ -120,7 +152,7 @@ export async function prepareOcrImage(image: Uint8Array, opts: { dpi?: number } 
       width: out.width,
       height: out.height,
       scale: out.width / info.width,
-      dpi: knownDpi ? Math.round(knownDpi * scale) : undefined,
+      dpi: opts.dpi ? Math.round(opts.dpi * scale) : undefined,
       inputWidth: info.width,
       inputHeight: info.height,
     };

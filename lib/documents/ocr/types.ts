@@ -16,22 +16,24 @@ export interface OcrWord {
   bbox: OcrBox;
 }
 
-export type OcrBlockKind = "heading" | "paragraph" | "list";
+export type OcrBlockKind = "heading" | "paragraph" | "list" | "table";
 
 export interface OcrBlock {
   kind: OcrBlockKind;
   /** Heading level 1–3 (headings only). */
   level?: number;
-  /** Plain text: the paragraph or heading; list items joined by newlines. */
+  /** Plain text: the paragraph or heading; list items joined by newlines; table rows by newlines. */
   text: string;
   /** List items (lists only). */
   items?: { ordered: boolean; number?: number; text: string }[];
+  /** Cell text, first row the header (tables only). */
+  rows?: string[][];
   bbox: OcrBox;
   confidence: number;
 }
 
 export interface OcrPageResult {
-  /** Markdown of the page: headings, paragraphs, lists, one blank line between blocks. */
+  /** Markdown of the page: headings, paragraphs, lists, GFM tables, one blank line between blocks. */
   markdown: string;
   /** Plain text, paragraphs separated by a blank line. */
   text: string;

@@ -1,0 +1,333 @@
+// Ruling lines in a scanned page and the table grids they draw. Runs on the prepared 8-bit gray pixels
+// (the same coordinates as tesseract's boxes) before recognition, in one pass per direction:
+//   1. "ink" = darker than the paper by RULE_CONTRASTS levels (paper = the 90th percentile of the gray
+//      values), in two passes: a dark one where light shading (a header row's background) is not ink, and a
+//      lighter one for thin or gray rules; noise cannot make a long run, and a run may have only a few bridged 1–2 px gaps (letters that nearly touch have many);
+//   2. runs of ink at least MIN_RUN px long per pixel row (column), linked across adjacent rows (columns)
+//      into chains, which follow skewed rules (a 1° skew shifts a rule by a pixel every ~57 px);
+//   3. a chain as long as a rule (≥ 8% of the page width, ≥ 60 px) is a rule when thin, or a shaded box
+//      (a table's header background) when thick: its top and bottom edges are rules;
+//   4. rules that touch are grouped (union-find); a group with ≥ 2 horizontal rules and ≥ 2 vertical rules
+//      crossing them, or ≥ 3 horizontal rules of about the same extent close together, is a table. Its
+//      internal vertical rules are column boundaries, its internal horizontal rules row boundaries.
+// Vertical strokes of letters are short (a cap height): vertical rules must span MIN_VRULE of the page
+// height or join two horizontal rules.
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A ruling line: its thin bounding box. */
+export interface Rule extends Box {
+  dir: "h" | "v";
+}
+
+export interface TableGrid {
+  box: Box;
+  /** Internal column boundaries: x (ascending) and the vertical rules drawn there; empty when none. */
+  cols: { x: number; rules: Rule[] }[];
+  /** y of the internal row boundaries (horizontal rules), ascending. */
+  rows: number[];
+}
+
+/** Ink for rules: this much darker than the paper, in two passes (see detectRules). */
+const RULE_CONTRASTS = [80, 40];
+const MIN_RUN = 16;
+/** Gaps this short inside a run (noise, JPEG) are bridged. */
+const MAX_GAP = 2;
+const MAX_RULE_THICKNESS = 10;
+/** Pages larger than this (pixels) are searched at half resolution. */
+const POOL_ABOVE_PX = 2_500_000;
+/** Share of a run that may be bridged gaps. */
+const MAX_BRIDGED = 0.05;
+
+function paperLevel(gray: Uint8Array, offset: number, n: number): number {
+  const hist = new Uint32Array(256);
+  const step = Math.max(1, Math.floor(n / 200_000));
+  let total = 0;
+  for (let i = 0; i < n; i += step) {
+    hist[gray[offset + i]]++;
+    total++;
+  }
+  let acc = 0;
+  // the 90th percentile: 10% of the pixels are at least this bright
+  for (let v = 255; v >= 0; v--) {
+    acc += hist[v];
+    if (acc >= total * 0.1) return v;
+  }
+  return 255;
+}
+
+interface Chain {
+  /** extent along the line */
+  a0: number;
+  a1: number;
+  /** extent across the line */
+  b0: number;
+  b1: number;
+  /** last cross coordinate that received a run, and the runs of that row (for linking) */
+  last: number;
+  lastRuns: [number, number][];
+  ink: number;
+}
+
+/**
+ * Runs of adjacent rows (columns) continue the same line when they overlap by half the shorter one and
+ * differ in length at most 2×: a rule's border run does not merge with the shading beside it.
+ */
+function similarRuns(s0: number, e0: number, s1: number, e1: number): boolean {
+  const l0 = e0 - s0;
+  const l1 = e1 - s1;
+  const overlap = Math.min(e0, e1) - Math.max(s0, s1);
+  return overlap >= 0.5 * Math.min(l0, l1) && Math.max(l0, l1) <= 2 * Math.min(l0, l1);
+}
+
+/**
+ * Chains of long ink runs along one direction. `at(a, b)` reads the pixel at position a along the line and b
+ * across it; `lenA`/`lenB` are the sizes along and across.
+ */
+function chains(levels: Uint8Array, lenA: number, lenB: number, minLevel: number): Chain[] {
+  const done: Chain[] = [];
+  let active: Chain[] = [];
+  for (let b = 0; b < lenB; b++) {
+    const runs: [number, number][] = [];
+    let start = -1;
+    let gap = 0;
+    let bridged = 0;
+    const row = b * lenA;
+    for (let a = 0; a <= lenA; a++) {
+      const ink = a < lenA && levels[row + a] >= minLevel;
+      if (ink) {
+        if (start < 0) start = a;
+        bridged += gap;
+        gap = 0;
+      } else if (start >= 0) {
+        gap++;
+        if (gap > MAX_GAP || a === lenA) {
+          const end = a - gap + 1;
+          // a rule is solid: letters that nearly touch leave a gap every few pixels
+          if (end - start >= MIN_RUN && bridged <= (end - start) * MAX_BRIDGED) runs.push([start, end]);
+          start = -1;
+          gap = 0;
+          bridged = 0;
+        }
+      }
+    }
+    const next: Chain[] = [];
+    const used = new Set<Chain>();
+    for (const r of runs) {
+      let chain: Chain | undefined;
+      for (const c of active) {
+        if (c.last < b - 1) continue;
+        if (c.lastRuns.some(([s, e]) => similarRuns(s, e, r[0], r[1]))) {
+          chain = c;
+          break;
+        }
+      }
+      if (chain) {
+        if (!used.has(chain)) {
+          used.add(chain);
+          chain.lastRuns = [];
+          next.push(chain);
+        }
+        chain.a0 = Math.min(chain.a0, r[0]);
+        chain.a1 = Math.max(chain.a1, r[1]);
+        chain.b1 = b + 1;
+        chain.last = b;
+        chain.lastRuns.push(r);
+        chain.ink += r[1] - r[0];
+      } else {
+        const c: Chain = { a0: r[0], a1: r[1], b0: b, b1: b + 1, last: b, lastRuns: [r], ink: r[1] - r[0] };
+        used.add(c);
+        next.push(c);
+      }
+    }
+    for (const c of active) if (!used.has(c)) done.push(c);
+    active = next;
+  }
+  done.push(...active);
+  return done;
+}
+
+/** Rules (thin, long) from chains; thick chains (shaded boxes) give their two edges. */
+function rulesFrom(cs: Chain[], minLen: number, dir: "h" | "v"): Rule[] {
+  const out: Rule[] = [];
+  const box = (a0: number, a1: number, b0: number, b1: number): Rule =>
+    dir === "h" ? { dir, x0: a0, x1: a1, y0: b0, y1: b1 } : { dir, x0: b0, x1: b1, y0: a0, y1: a1 };
+  for (const c of cs) {
+    const len = c.a1 - c.a0;
+    if (len < minLen) continue;
+    const thickness = c.ink / len;
+    // thin, and no taller than its thickness plus the drift of a rule skewed up to ~1.7° (a line of text
+    // whose letters touch is as tall as the letters)
+    if (thickness <= MAX_RULE_THICKNESS && c.b1 - c.b0 <= thickness + 0.03 * len + 2) out.push(box(c.a0, c.a1, c.b0, c.b1));
+    else if (c.b1 - c.b0 >= 2 * MAX_RULE_THICKNESS && thickness >= 0.6 * (c.b1 - c.b0)) {
+      // a filled box: its edges
+      out.push(box(c.a0, c.a1, c.b0, c.b0 + 1), box(c.a0, c.a1, c.b1 - 1, c.b1));
+    }
+  }
+  return out;
+}
+
+/** Horizontal and vertical ruling lines of a gray image (row-major, one byte per pixel). */
+export function detectRules(gray: Uint8Array, width: number, height: number, offset = 0): Rule[] {
+  if (width < 50 || height < 50) return [];
+  if (width * height > POOL_ABOVE_PX) {
+    // Large pages are searched at half resolution, each pixel the darkest of its 2×2 block (a 1 px rule
+    // stays a rule): a quarter of the work, and a 300 dpi page then has the proportions the constants
+    // were measured on (120–200 dpi).
+    const w2 = width >> 1;
+    const h2 = height >> 1;
+    const pooled = new Uint8Array(w2 * h2);
+    for (let y = 0; y < h2; y++) {
+      const r0 = offset + 2 * y * width;
+      const r1 = r0 + width;
+      const o = y * w2;
+      for (let x = 0, i = 0; x < w2; x++, i += 2) {
+        pooled[o + x] = Math.min(Math.min(gray[r0 + i], gray[r0 + i + 1]), Math.min(gray[r1 + i], gray[r1 + i + 1]));
+      }
+    }
+    return detectRules(pooled, w2, h2).map((r) => ({ dir: r.dir, x0: r.x0 * 2, y0: r.y0 * 2, x1: r.x1 * 2 + 1, y1: r.y1 * 2 + 1 }));
+  }
+  const paper = paperLevel(gray, offset, width * height);
+  // Ink levels, computed once: 2 = dark ink, 1 = lighter ink (RULE_CONTRASTS), 0 = paper; row-major and
+  // transposed (column scans then read rows: cache-friendly).
+  const [dark, light] = RULE_CONTRASTS.map((c) => paper - c);
+  if (light <= 0) return [];
+  const n = width * height;
+  const levels = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = gray[offset + i];
+    levels[i] = v < dark ? 2 : v < light ? 1 : 0;
+  }
+  const transposed = new Uint8Array(n);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) transposed[x * height + y] = levels[row + x];
+  }
+  // Two passes: dark ink (rules inside a shaded header row stay apart from the shading) and lighter ink
+  // (thin or light-gray rules); a rule found by both is kept once.
+  const out: Rule[] = [];
+  for (const minLevel of dark > 0 ? [2, 1] : [1]) {
+    for (const r of rulesAt(levels, transposed, width, height, minLevel)) {
+      if (!out.some((o) => o.dir === r.dir && overlapShare(o, r) > 0.5)) out.push(r);
+    }
+  }
+  return out;
+}
+
+function overlapShare(a: Box, b: Box): number {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1;
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1;
+  if (w <= 0 || h <= 0) return 0;
+  const area = (r: Box) => (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
+  return (w * h) / Math.min(area(a), area(b));
+}
+
+function rulesAt(levels: Uint8Array, transposed: Uint8Array, width: number, height: number, minLevel: number): Rule[] {
+  const ink = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && levels[y * width + x] >= minLevel;
+  const h = chains(levels, width, height, minLevel);
+  const v = chains(transposed, height, width, minLevel);
+  // A rule has paper on both sides: a "rule" inside shading or across a line of text has not.
+  const isolated = (r: Rule) => {
+    const side = (at: (t: number) => [number, number], n: number) => {
+      let hits = 0;
+      const step = Math.max(1, Math.floor(n / 64));
+      let count = 0;
+      for (let t = 0; t < n; t += step, count++) if (ink(...at(t))) hits++;
+      return hits <= count * 0.35;
+    };
+    if (r.dir === "h") {
+      const n = r.x1 - r.x0;
+      return side((t) => [r.x0 + t, r.y0 - 3], n) || side((t) => [r.x0 + t, r.y1 + 2], n);
+    }
+    const n = r.y1 - r.y0;
+    return side((t) => [r.x0 - 3, r.y0 + t], n) && side((t) => [r.x1 + 2, r.y0 + t], n);
+  };
+  const minH = Math.max(60, Math.round(width * 0.08));
+  const hs = rulesFrom(h, minH, "h").filter(isolated);
+  // vertical: long enough to be more than a letter stroke; short ones kept if they join two horizontal rules
+  const vs = rulesFrom(v, Math.max(MIN_RUN, Math.round(height * 0.012)), "v")
+    .filter(isolated)
+    .filter((r) => {
+      if (r.y1 - r.y0 >= height * 0.04) return true;
+      const near = (y: number) => hs.some((hr) => y >= hr.y0 - 3 && y <= hr.y1 + 3 && r.x0 >= hr.x0 - 6 && r.x1 <= hr.x1 + 6);
+      return near(r.y0) && near(r.y1);
+    });
+  return [...hs, ...vs];
+}
+
+function crosses(hr: Rule, vr: Rule, tol: number): boolean {
+  return vr.x1 >= hr.x0 - tol && vr.x0 <= hr.x1 + tol && hr.y1 >= vr.y0 - tol && hr.y0 <= vr.y1 + tol;
+}
+
+/** Groups rules into table grids (see the file header). */
+export function tableGrids(rules: Rule[], pageHeight: number): TableGrid[] {
+  const tol = 6;
+  const parent = rules.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const union = (i: number, j: number) => {
+    parent[find(i)] = find(j);
+  };
+  const hIdx = rules.map((r, i) => (r.dir === "h" ? i : -1)).filter((i) => i >= 0);
+  const vIdx = rules.map((r, i) => (r.dir === "v" ? i : -1)).filter((i) => i >= 0);
+  for (const i of hIdx) for (const j of vIdx) if (crosses(rules[i], rules[j], tol)) union(i, j);
+  // stacked horizontal rules of about the same extent (tables ruled between rows only); rules that cross a
+  // vertical rule belong to a boxed table already, and stacking them would merge neighbouring tables
+  const crossed = new Set(hIdx.filter((i) => vIdx.some((j) => crosses(rules[i], rules[j], tol))));
+  const sorted = hIdx.filter((i) => !crossed.has(i)).sort((a, b) => rules[a].y0 - rules[b].y0);
+  for (let k = 0; k < sorted.length; k++) {
+    for (let m = k + 1; m < sorted.length; m++) {
+      const a = rules[sorted[k]];
+      const b = rules[sorted[m]];
+      if (b.y0 - a.y1 > pageHeight * 0.12) break;
+      const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+      if (overlap >= 0.8 * Math.min(a.x1 - a.x0, b.x1 - b.x0)) {
+        union(sorted[k], sorted[m]);
+        break;
+      }
+    }
+  }
+  const groups = new Map<number, Rule[]>();
+  rules.forEach((r, i) => {
+    const g = groups.get(find(i));
+    if (g) g.push(r);
+    else groups.set(find(i), [r]);
+  });
+  const grids: TableGrid[] = [];
+  for (const g of groups.values()) {
+    const hs = g.filter((r) => r.dir === "h");
+    const vs = g.filter((r) => r.dir === "v");
+    if (hs.length < 2) continue;
+    if (vs.length < 2 && hs.length < 3) continue;
+    const box: Box = {
+      x0: Math.min(...g.map((r) => r.x0)),
+      y0: Math.min(...g.map((r) => r.y0)),
+      x1: Math.max(...g.map((r) => r.x1)),
+      y1: Math.max(...g.map((r) => r.y1)),
+    };
+    if (box.y1 - box.y0 < 20) continue;
+    const cols: TableGrid["cols"] = [];
+    for (const r of vs.filter((r) => (r.x0 + r.x1) / 2 > box.x0 + 2 * tol && (r.x0 + r.x1) / 2 < box.x1 - 2 * tol).sort((p, q) => p.x0 - q.x0)) {
+      const x = (r.x0 + r.x1) / 2;
+      const last = cols[cols.length - 1];
+      if (last && x - last.x <= 2 * tol) last.rules.push(r);
+      else cols.push({ x, rules: [r] });
+    }
+    const rows: number[] = [];
+    for (const y of hs
+      .map((r) => (r.y0 + r.y1) / 2)
+      .filter((y) => y > box.y0 + 2 * tol && y < box.y1 - 2 * tol)
+      .sort((p, q) => p - q)) {
+      if (!rows.length || y - rows[rows.length - 1] > 2 * tol) rows.push(y);
+    }
+    grids.push({ box, cols, rows });
+  }
+  // nested groups (a box inside a box): keep the outer one
+  return grids
+    .filter((g) => !grids.some((o) => o !== g && o.box.x0 <= g.box.x0 && o.box.y0 <= g.box.y0 && o.box.x1 >= g.box.x1 && o.box.y1 >= g.box.y1))
+    .sort((a, b) => a.box.y0 - b.box.y0);
+}

@@ -1,0 +1,101 @@
+// Scan-like test pages for the OCR tests (no vitest import: experiments and benchmarks may use it too):
+// a printed invoice with a ruled table, optionally skewed, noisy, on gray paper, with wrong dpi metadata.
+import sharp from "sharp";
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+export interface InvoiceOptions {
+  /** dpi written into the file's metadata (the pixels are the same either way). */
+  density?: number;
+  /** Degrees the page is rotated by (a skewed scan). */
+  skew?: number;
+  /** Gray level of the paper (255 = white) and the amplitude of uniform noise on it. */
+  paper?: number;
+  noise?: number;
+  format?: "jpeg" | "png";
+  /** Shade the header row (light gray) with its column rules drawn over it. */
+  shadedHeader?: boolean;
+}
+
+export const INVOICE_ROWS = [
+  ["Description", "Qty", "Price", "Amount"],
+  ["Assembly kit, steel", "4", "12.50", "50.00"],
+  ["Mounting bracket", "10", "3.20", "32.00"],
+  ["Cable set, 2 m", "2", "8.75", "17.50"],
+];
+
+/**
+ * A printed invoice as a scanner gives it: 993 × 1404 px (A4 at 120 dpi), large serif text, a heading
+ * directly followed by a line of text, and a ruled 4 × 4 table; JPEG by default.
+ */
+export async function invoiceImage(opts: InvoiceOptions = {}): Promise<Buffer> {
+  const W = 993;
+  const H = 1404;
+  const parts: string[] = [];
+  const text = (x: number, y: number, size: number, s: string, bold = false) =>
+    parts.push(`<text x="${x}" y="${y}" font-family="DejaVu Serif" font-size="${size}"${bold ? ' font-weight="bold"' : ""}>${esc(s)}</text>`);
+  let y = 110;
+  text(70, y, 44, "INVOICE", true);
+  y += 46;
+  text(70, y, 22, "Customer: Northwind Traders Ltd.");
+  y += 34;
+  text(70, y, 22, "Invoice number 2024-0117, issued 12 March 2024");
+  y += 60;
+  const cols = [70, 470, 620, 780, 923];
+  const rowH = 44;
+  const top = y;
+  if (opts.shadedHeader) parts.push(`<rect x="70" y="${top}" width="853" height="${rowH}" fill="#dddddd"/>`);
+  for (const [r, row] of INVOICE_ROWS.entries()) {
+    row.forEach((c, i) => text(cols[i] + 12, y + 30, 22, c, r === 0));
+    y += rowH;
+  }
+  for (let k = 0; k <= INVOICE_ROWS.length; k++) {
+    parts.push(`<line x1="70" x2="923" y1="${top + k * rowH}" y2="${top + k * rowH}" stroke="#000" stroke-width="2"/>`);
+  }
+  for (const x of cols) parts.push(`<line x1="${x}" x2="${x}" y1="${top}" y2="${top + INVOICE_ROWS.length * rowH}" stroke="#000" stroke-width="2"/>`);
+  y += 60;
+  text(70, y, 22, "Payment is due within thirty days of the invoice date.");
+  y += 34;
+  text(70, y, 22, "Please quote the invoice number with your payment.");
+  const paper = opts.paper ?? 255;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="rgb(${paper},${paper},${paper})"/>${parts.join("")}</svg>`;
+  let img = sharp(Buffer.from(svg)).flatten({ background: "#fff" });
+  if (opts.skew) img = sharp(await img.rotate(opts.skew, { background: "#fff" }).png().toBuffer()).resize(W, H, { fit: "cover" });
+  if (opts.noise) {
+    const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+    let seed = 7;
+    for (let i = 0; i < data.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      data[i] = Math.max(0, Math.min(255, data[i] + ((seed / 0x7fffffff) * 2 - 1) * opts.noise));
+    }
+    img = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  }
+  img = img.withMetadata({ density: opts.density ?? 120 });
+  return opts.format === "png" ? img.png().toBuffer() : img.jpeg({ quality: 85 }).toBuffer();
+}
+
+/**
+ * A sparsely printed page as a scanner gives it: a few lines of 10 pt text on an A4 page at 300 dpi
+ * (2480 × 3508 px; under 1% of the pixels are ink) with mild Gaussian noise on the paper.
+ */
+export async function sparseNoisyPage(lines: string[], opts: { sigma?: number; density?: number } = {}): Promise<Buffer> {
+  const W = 2480;
+  const H = 3508;
+  const parts = lines.map((l, i) => `<text x="300" y="${400 + i * 70}" font-family="DejaVu Serif" font-size="42">${esc(l)}</text>`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="#fff"/>${parts.join("")}</svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).grayscale().raw().toBuffer({ resolveWithObject: true });
+  const sigma = opts.sigma ?? 6;
+  let seed = 11;
+  const rnd = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed + 1) / 0x80000000;
+  };
+  for (let i = 0; i < data.length; i++) {
+    const g = Math.sqrt(-2 * Math.log(rnd())) * Math.cos(2 * Math.PI * rnd());
+    data[i] = Math.max(0, Math.min(255, Math.round(data[i] + g * sigma)));
+  }
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .withMetadata({ density: opts.density ?? 300 })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
