@@ -1,5 +1,5 @@
 // Retrieval quality on a BEIR-format set: nDCG@10 and recall@10 of lexical-only, semantic-only, hybrid
-// and hybrid + rerank, through the product's own path (chunker → PGlite full text + HNSW → RRF → reranker).
+// and hybrid + rerank, through the product's own path (chunker → PGlite BM25 postings + HNSW → fusion → reranker).
 //
 //   npm run bench:quality -- --dir /path/to/beir/scifact [--queries 300] [--split test] [--modes lexical,hybrid]
 //   BEIR_DIR=/path/to/set npm run bench:quality
@@ -24,6 +24,7 @@ import { detectLanguage } from "@/lib/documents/summarize";
 import { env } from "@/lib/env";
 import { searchChunks } from "@/lib/search/hybrid-search";
 import { type ChunkInput, insertChunks, maintainSearchIndexes } from "@/lib/search/index-chunks";
+import { rerankHits } from "@/lib/search/search-retrieve";
 import type { ChunkHit, ChunkSearchScope, SearchMode } from "@/lib/search/types";
 import { bm25Reference } from "./bench/bm25-reference";
 import { arg } from "./bench/common";
@@ -151,18 +152,12 @@ async function main() {
   const english = (languages.get("english") ?? 0) > corpus.length / 2;
   const reference = bm25Reference(corpus, { english });
 
-  const rr = reranker();
   const retrieve = async (q: string, mode: Mode): Promise<ChunkHit[]> => {
     if (mode !== "hybrid+rerank") return searchChunks(scope, q, { mode, topK: POOL });
     // As /search with rerank: the reranker reorders the fused candidates; the rest keep their fused order.
     const hits = await searchChunks(scope, q, { mode: "hybrid", topK: POOL });
     const pool = hits.slice(0, env().SEARCH_RERANK_CANDIDATES);
-    const scored = await rr.rerank(
-      q,
-      pool.map((h) => ({ id: h.chunkId, text: h.heading ? `${h.heading}\n${h.content}` : h.content })),
-    );
-    const byId = new Map(pool.map((h) => [h.chunkId, h]));
-    return [...scored.map((r) => byId.get(r.id)!), ...hits.slice(pool.length)];
+    return [...(await rerankHits(q, pool)), ...hits.slice(pool.length)];
   };
 
   const rows: string[] = [];

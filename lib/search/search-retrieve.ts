@@ -35,9 +35,10 @@ export async function retrieveChunks(scope: ChunkSearchScope, query: string, opt
 
 /** Re-scores hits with the configured reranker: `score` and `scores.rerank` become its score, best first. */
 export async function rerankHits(query: string, hits: ChunkHit[]): Promise<ChunkHit[]> {
+  const best = hits.reduce((m, h) => Math.max(m, h.score), 0);
   const scored = await reranker().rerank(
     query,
-    hits.map((h) => ({ id: h.chunkId, text: rerankText(h) })),
+    hits.map((h) => ({ id: h.chunkId, text: rerankText(h), ...(best > 0 ? { firstStage: h.score / best } : {}) })),
   );
   const byId = new Map(hits.map((h) => [h.chunkId, h]));
   const out: ChunkHit[] = [];

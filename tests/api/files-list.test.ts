@@ -824,7 +824,9 @@ describe("GET /api/v3/files: search", () => {
     );
     expect((await searchTitles("search=invoice%20overdue&extension=pdf&max_documents=500", viewer.key)).length).toBe(2);
     expect(await searchTitles("search=invoice&filename=hardware", viewer.key)).toEqual(["invoice-hardware"]);
-    expect((await searchTitles("search=invoice&created_at_after=2024-01-04", viewer.key)).sort()).toEqual(["cafeteria", "server-room"]);
+    expect((await searchTitles("search=lunch%20temperature&created_at_after=2024-01-04", viewer.key)).sort()).toEqual(["cafeteria", "server-room"]);
+    // Nothing created after that date mentions invoices or is close to them: no file, not every file.
+    expect(await searchTitles("search=invoice&created_at_after=2024-01-04", viewer.key)).toEqual([]);
     expect(await searchTitles(`search=invoice&workspace_id=${hiddenWs}`, viewer.key)).toEqual([]);
     expect(await searchTitles(`search=invoice&workspace_id=${hiddenWs}`)).toEqual(["hidden-leak"]);
     expect(await searchTitles("search=invoice&status=pending", viewer.key)).toEqual([]);

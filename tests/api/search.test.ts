@@ -1,7 +1,7 @@
 // POST /api/v3/search through the route handler on documents ingested by the real pipeline: exact tokens,
 // paraphrases, every filter, reranking, modes, tenant / workspace / scoped-key isolation, validation and
 // metering.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { api, expectError } from "../helpers/api";
@@ -63,7 +63,8 @@ describe("ranking", () => {
   });
 
   it("finds a paraphrase with no word in common (semantic and hybrid)", async () => {
-    const query = "automobile crash insurance";
+    // ("insurance" would match the text's "insurer" lexically: both stem to "insur".)
+    const query = "automobile crash";
     expect(await search({ query, search_mode: "lexical" })).toEqual([]);
     expect(names(await search({ query, search_mode: "semantic", top_k: 1 }))).toEqual(["vehicle"]);
     expect(names(await search({ query }))[0]).toBe("vehicle");
@@ -79,8 +80,21 @@ describe("ranking", () => {
   });
 
   it("honours top_k", async () => {
-    expect(await search({ query: "policy", top_k: 2, search_mode: "semantic" })).toHaveLength(2);
-    expect((await search({ query: "policy", search_mode: "semantic" })).length).toBeLessThanOrEqual(10);
+    // Without a semantic floor every chunk is a neighbour, so top_k alone bounds the results.
+    setEnvForTests({ SEARCH_SEMANTIC_FLOOR: "-1" });
+    try {
+      expect(await search({ query: "policy", top_k: 2, search_mode: "semantic" })).toHaveLength(2);
+      const all = await search({ query: "policy", search_mode: "semantic" });
+      // The default top_k (10) is more than the member's readable chunks: all of them.
+      expect(all.length).toBeGreaterThan(2);
+      expect(all.length).toBeLessThanOrEqual(10);
+    } finally {
+      setEnvForTests({});
+    }
+  });
+
+  it("returns nothing for a query close to nothing (the semantic floor)", async () => {
+    for (const search_mode of ["semantic", "hybrid"]) expect(await search({ query: "qwxzt blorpf", search_mode })).toEqual([]);
   });
 
   it("reranks a larger candidate set and fills scores.rerank", async () => {
@@ -96,6 +110,11 @@ describe("ranking", () => {
 });
 
 describe("filters", () => {
+  // Semantic mode lists every chunk in scope by similarity when no floor drops the far ones: the filters
+  // below are checked against the whole scope.
+  beforeAll(() => setEnvForTests({ SEARCH_SEMANTIC_FLOOR: "-1" }));
+  afterAll(() => setEnvForTests({}));
+
   it("narrows to workspace_ids, tag_ids and file_ids", async () => {
     expect(names(await search({ query: "confidential information", workspace_ids: [c.ws.legal] }))).toEqual(["nda"]);
     const tagged = await search({ query: "invoice", tag_ids: [c.financeTag], search_mode: "semantic" });

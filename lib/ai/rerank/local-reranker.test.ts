@@ -29,6 +29,19 @@ describe("lexical analysis", () => {
 });
 
 describe("LocalReranker", () => {
+  it("lets a first-stage score lead and uses its own evidence to break near-ties", async () => {
+    const rr = new LocalReranker();
+    const texts = ["refund policy for refunds", "policy", "nothing"];
+    // Without first-stage scores the lexical evidence decides.
+    expect((await rr.rerank("refund policy", cands(...texts)))[0].id).toBe("c0");
+    // A clearly better first-stage score keeps its place…
+    const led = texts.map((text, i) => ({ id: `c${i}`, text, firstStage: [0.5, 1, 0.2][i] }));
+    expect((await rr.rerank("refund policy", led)).map((r) => r.id)).toEqual(["c1", "c0", "c2"]);
+    // …and a near-tie is broken by the text.
+    const tied = texts.map((text, i) => ({ id: `c${i}`, text, firstStage: [0.99, 1, 0.2][i] }));
+    expect((await rr.rerank("refund policy", tied))[0].id).toBe("c0");
+  });
+
   it("returns every candidate once, best first, and nothing for no candidates", async () => {
     const out = await new LocalReranker().rerank("refund", cands("a", "b", "refund policy"));
     expect(out.map((r) => r.id).sort()).toEqual(["c0", "c1", "c2"]);

@@ -5,6 +5,11 @@ export interface RerankCandidate {
   /** Caller's id (a chunk id). */
   id: string;
   text: string;
+  /**
+   * The first-stage score relative to the best candidate's (0–1), when the caller has one. Cross-encoders
+   * ignore it; the offline lexical reranker, whose evidence BM25 already holds, only breaks near-ties with it.
+   */
+  firstStage?: number;
 }
 
 export interface RerankResult {
