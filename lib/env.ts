@@ -146,6 +146,14 @@ export const ZEnv = z.object({
   /** Largest uncompressed/compressed size ratio of one entry (checked on entries over 1 MiB). */
   ZIP_MAX_RATIO: int(200, 1),
 
+  // Document workers (lib/documents/worker/): converters run in worker threads with a heap limit
+  /** Worker threads converting documents (one document each at a time). Default: CPU count, 1–4. 0 = in the web process. */
+  DOC_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  /** V8 heap limit of one document worker; a document that needs more fails with file_rendering_failed. */
+  DOC_WORKER_MAX_MB: int(1536, 64),
+  /** Scheduling niceness of a document worker thread (Linux: per thread), so the web thread is served first. */
+  DOC_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+
   // OCR (lib/documents/ocr/): tesseract.js worker pool with a bounded queue (full → 429 ocr_concurrent_limit)
   /** Tesseract workers (one page each at a time, 175–325 MB each). Default: min(2, CPU count). */
   OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
@@ -248,14 +256,37 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
 }
 
 let cached: TEnv | undefined;
+let cachedSource: Record<string, string | undefined> = process.env;
 
 export function env(): TEnv {
-  if (!cached) cached = parseEnv(process.env);
+  if (!cached) {
+    cachedSource = process.env;
+    cached = parseEnv(process.env);
+  }
   return cached;
 }
 
 /** Tests override configuration for the current process. */
 export function setEnvForTests(overrides: Record<string, string | undefined>): TEnv {
-  cached = parseEnv({ ...process.env, ...overrides });
+  cachedSource = { ...process.env, ...overrides };
+  cached = parseEnv(cachedSource);
   return cached;
+}
+
+/** The variables the current configuration was parsed from: document workers are handed the same. */
+export function envSource(): Record<string, string> {
+  env();
+  return Object.fromEntries(Object.entries(cachedSource).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+/** A document worker adopts the web process's configuration (re-parsed only when it changed). */
+export function adoptEnvSource(source: Record<string, string>): void {
+  if (cached && cachedSource !== process.env && sameSource(cachedSource, source)) return;
+  cachedSource = source;
+  cached = parseEnv(source);
+}
+
+function sameSource(a: Record<string, string | undefined>, b: Record<string, string>): boolean {
+  const keys = Object.keys(b);
+  return keys.length === Object.keys(a).length && keys.every((k) => a[k] === b[k]);
 }

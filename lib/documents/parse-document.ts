@@ -1,13 +1,16 @@
-// The document engine's entry point: detect the type from the bytes (unless known), check page limits early,
-// run the converter under a time budget, and turn any converter failure into the spec's errors.
+// The document engine's entry point: detect the type from the bytes (unless known), check page limits early
+// (page-limits.ts) and run the converter, both in a document worker (worker/pool.ts: bounded memory, off the web process's event loop)
+// under a time budget, and turn any converter failure into the spec's errors.
 import fs from "node:fs";
 import { AppError } from "@/lib/errors";
 import { converterFor } from "./converters";
 import { detectType } from "./detect";
 import { joinPages as joinPageMarkdown } from "./join-pages";
-import { checkPageRange, type PageRange } from "./page-range";
-import { pdfPageCount } from "./render";
+import { checkPageLimits, checkPageLimitsBefore } from "./page-limits";
+import type { PageRange } from "./page-range";
 import type { DetectedType, OcrMode, ParseOutput } from "./types";
+import type { ConvertTask } from "./worker/messages";
+import { convertInWorker, documentWorkerCount } from "./worker/pool";
 
 export interface ParseDocumentInput {
   /** The document on local disk. */
@@ -32,49 +35,36 @@ export interface ParsedDocument extends ParseOutput {
   ocrPages: number;
 }
 
-function selectedCount(pageCount: number, range?: PageRange): number {
-  return range ? range.pages.filter((p) => p <= pageCount).length : pageCount;
-}
-
-function checkLimits(pageCount: number, input: ParseDocumentInput): void {
-  if (input.pageRange) checkPageRange(input.pageRange, pageCount);
-  const selected = selectedCount(pageCount, input.pageRange);
-  if (input.maxPages !== undefined && selected > input.maxPages) {
-    throw new AppError(
-      "max_pages_exceeded",
-      `The document has ${selected} page${selected === 1 ? "" : "s"} to parse; the limit for this request is ${input.maxPages}. Select pages with page_range or use async mode.`,
-    );
-  }
+/** DOC_WORKERS=0: the converter runs in this thread (no memory isolation). */
+async function convertHere(task: ConvertTask, bytes: Uint8Array, signal: AbortSignal, onProgress?: ParseDocumentInput["onProgress"]) {
+  const { pages, ocr, ocrLanguages, limits, ...rest } = task;
+  await checkPageLimitsBefore(task.path, task.type, limits);
+  const convert = await converterFor(task.type.kind);
+  return convert({ ...rest, bytes, options: { pages, ocr, ocrLanguages, signal, onProgress } });
 }
 
 export async function parseDocument(input: ParseDocumentInput): Promise<ParsedDocument> {
-  const bytes = new Uint8Array(await fs.promises.readFile(input.path));
+  // Read here only to detect the type or to convert in this thread: a document worker reads the file itself.
+  const bytes = input.type && documentWorkerCount() > 0 ? new Uint8Array() : new Uint8Array(await fs.promises.readFile(input.path));
   const type = input.type ?? (await detectType(bytes, input.filename));
   await input.onDetected?.(type);
-  if (type.kind === "pdf") {
-    // Limits are checked from the trailer before any page is parsed; an unreadable PDF is left to the
-    // converter, which reports it with a proper error.
-    const count = await pdfPageCount(input.path).catch(() => null);
-    if (count !== null) checkLimits(count, input);
-  }
   const timeout = AbortSignal.timeout(input.timeoutMs);
   const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
-  const convert = await converterFor(type.kind);
+  const task: ConvertTask = {
+    path: input.path,
+    filename: input.filename,
+    type,
+    pages: input.pageRange?.pages,
+    ocr: input.ocr ?? "auto",
+    ocrLanguages: input.ocrLanguages ?? ["eng"],
+    limits: { pageRange: input.pageRange, maxPages: input.maxPages },
+  };
   let output: ParseOutput;
   try {
-    output = await convert({
-      bytes,
-      path: input.path,
-      filename: input.filename,
-      type,
-      options: {
-        pages: input.pageRange?.pages,
-        ocr: input.ocr ?? "auto",
-        ocrLanguages: input.ocrLanguages ?? ["eng"],
-        signal,
-        onProgress: input.onProgress,
-      },
-    });
+    output =
+      documentWorkerCount() > 0
+        ? await convertInWorker(task, { signal, onProgress: input.onProgress })
+        : await convertHere(task, bytes, signal, input.onProgress);
   } catch (err) {
     if (timeout.aborted) {
       throw new AppError("file_rendering_failed", `The document could not be processed within ${Math.round(input.timeoutMs / 1000)} s.`);
@@ -83,11 +73,11 @@ export async function parseDocument(input: ParseDocumentInput): Promise<ParsedDo
     if (input.signal?.aborted) throw err;
     throw new AppError("file_rendering_failed", `The ${type.kind.toUpperCase()} file could not be processed: ${(err as Error).message}`);
   }
-  checkLimits(output.pageCount, input);
+  checkPageLimits(output.pageCount, task.limits);
   return { ...output, type, ocrPages: output.pages.filter((p) => p.ocr).length };
 }
 
-/** Markdown of the whole document: pages joined by a blank line. */
+/** Markdown of the whole document: pages joined by a blank line, a paragraph cut by a page break joined (join-pages.ts). */
 export function joinPages(pages: { markdown: string }[]): string {
   return joinPageMarkdown(pages);
 }
