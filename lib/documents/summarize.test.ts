@@ -16,8 +16,13 @@ describe("detectLanguage", () => {
     expect(detectLanguage(FR)).toEqual({ code: "fr", textSearchConfig: "french" });
   });
 
-  it("uses 'simple' for other languages and for undetermined text", () => {
-    expect(detectLanguage(ES)).toEqual({ code: "es", textSearchConfig: "simple" });
+  it("uses the language's Snowball configuration when Postgres has one, else 'simple'", () => {
+    expect(detectLanguage(ES)).toEqual({ code: "es", textSearchConfig: "spanish" });
+    // Postgres ships no Polish stemmer.
+    expect(detectLanguage("Sprzedaż wzrosła w północnym regionie, a zespół handlowy podwoił liczbę klientów w ciągu roku.")).toEqual({
+      code: "pl",
+      textSearchConfig: "simple",
+    });
     expect(detectLanguage("")).toEqual({ code: "und", textSearchConfig: "simple" });
     expect(detectLanguage("1200 950 | --- |")).toEqual({ code: "und", textSearchConfig: "simple" });
   });
