@@ -116,9 +116,15 @@ async function load(size: number, _seed: number, chunks: string[], cacheFile: st
   await maintainSearchIndexes();
   if (cacheFile) {
     fs.mkdirSync(CACHE_DIR, { recursive: true });
-    const dump = await (await database.pglite!()).dumpDataDir("gzip");
-    fs.writeFileSync(cacheFile, Buffer.from(await dump.arrayBuffer()));
-    fs.writeFileSync(`${cacheFile}.json`, JSON.stringify(scope));
+    // PGlite dumps the data directory into one in-memory tar: past a few GB (100k chunks with their BM25
+    // postings and HNSW graph) that fails, and the run goes on uncached.
+    try {
+      const dump = await (await database.pglite!()).dumpDataDir("gzip");
+      fs.writeFileSync(cacheFile, Buffer.from(await dump.arrayBuffer()));
+      fs.writeFileSync(`${cacheFile}.json`, JSON.stringify(scope));
+    } catch (err) {
+      console.log(`  (not cached: ${(err as Error).message})`);
+    }
   }
   const timings =
     `setup: embed ${embedS.toFixed(1)} s (${Math.round(size / embedS)} chunks/s), insert ${insertS.toFixed(1)} s ` +
