@@ -17,13 +17,10 @@
 //    the documents ingested during the load phase, and the document workers' settings.
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
+import { arg, benchAppEnvironment } from "./bench/common";
+
 const DOCUMENTS = Number(arg("documents", "1000"));
 const PDF_SHARE = Number(arg("pdf-share", "0.1"));
 const SEED = Number(arg("seed", "100"));
@@ -31,13 +28,7 @@ const CONCURRENCY = Number(arg("concurrency", "2"));
 const SAMPLES = Number(arg("samples", "200"));
 const MAX_MINUTES = Number(arg("max-minutes", "20"));
 
-const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-bench-load-"));
-process.env.DATA_DIR = DATA_DIR;
-process.env.DATABASE_URL = "memory://";
-process.env.LOG_LEVEL = "silent";
-process.env.JOBS_WORKER_ENABLED = "false";
-process.env.JOBS_CONCURRENCY = String(CONCURRENCY);
-process.env.RATE_LIMIT_MAX = "100000000";
+const DATA_DIR = benchAppEnvironment("docintel-bench-load-", CONCURRENCY);
 
 const { createDatabase, db, setDatabase } = await import("@/lib/db/client");
 const { migrate } = await import("@/lib/db/migrate");

@@ -30,11 +30,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-const flag = (name: string) => process.argv.includes(`--${name}`);
+import { arg, benchAppEnvironment, flag } from "./bench/common";
 
 const ROUNDS = Number(arg("rounds", "3"));
 const CONCURRENCY = Number(arg("concurrency", "2"));
@@ -63,14 +59,7 @@ const CANDIDATE_INDEXES = [
 ];
 
 // Configuration before any app module is loaded (env() parses process.env once).
-const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-bench-ingest-"));
-process.env.DATA_DIR = DATA_DIR;
-process.env.DATABASE_URL = "memory://";
-process.env.LOG_LEVEL = "silent";
-process.env.JOBS_WORKER_ENABLED = "false";
-process.env.JOBS_CONCURRENCY = String(CONCURRENCY);
-// The limiter stays on (its cost is part of a request) but must not throttle the benchmark.
-process.env.RATE_LIMIT_MAX = "100000000";
+const DATA_DIR = benchAppEnvironment("docintel-bench-ingest-", CONCURRENCY);
 
 const { createDatabase, db, setDatabase } = await import("@/lib/db/client");
 type Database = ReturnType<typeof createDatabase>;

@@ -1,5 +1,25 @@
 // Helpers shared by the benchmark scripts (scripts/bench-*.ts): command-line flags, a seeded random
 // generator for reproducible synthetic corpora, percentiles and the process's peak RSS.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Configuration of a benchmark that runs the app in process (ingestion, API under load): a fresh data
+ * directory, an in-memory database, silent logs, the local runner started by the script itself. Call it before
+ * any app module is loaded (env() parses process.env once). Returns the data directory.
+ */
+export function benchAppEnvironment(prefix: string, jobsConcurrency: number): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  process.env.DATA_DIR = dataDir;
+  process.env.DATABASE_URL = "memory://";
+  process.env.LOG_LEVEL = "silent";
+  process.env.JOBS_WORKER_ENABLED = "false";
+  process.env.JOBS_CONCURRENCY = String(jobsConcurrency);
+  // The limiter stays on (its cost is part of a request) but must not throttle the benchmark.
+  process.env.RATE_LIMIT_MAX = "100000000";
+  return dataDir;
+}
 
 /** The value after `--name` on the command line, or `fallback`. */
 export function arg(name: string, fallback: string): string {
