@@ -23,6 +23,7 @@ export default async function globalSetup() {
   // IS_LDAP_ON: e2e/sign-in.spec.ts signs in through a throwaway slapd directory.
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", IS_LDAP_ON: "true" };
   delete env.DATABASE_URL;
+  env.DOCUMENT_URL_ALLOWLIST = "127.0.0.1,::1,localhost"; // e2e/datasource-sync.spec.ts crawls a site it serves on loopback
   const out = execFileSync(
     "npx",
     [

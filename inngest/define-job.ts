@@ -167,6 +167,18 @@ export function jobLogger(jobName: string, jobId: string): JobLogger {
   return { debug: make("debug"), info: make("info"), warn: make("warn"), error: make("error") };
 }
 
+/**
+ * A definition's limit on Inngest, plus one per company (key event.data.company_id, set by enqueueJob) so one
+ * company's backlog never holds every slot: JOBS_COMPANY_CONCURRENCY, by default half the limit (at least 1).
+ * Scheduled jobs run for no company: the limit alone.
+ */
+function inngestConcurrency(def: AnyJobDefinition): NonNullable<InngestFunction.Options["concurrency"]> {
+  const limit = def.concurrency!;
+  if (def.schedule || limit < 2) return { limit };
+  const perCompany = Math.min(limit, env().JOBS_COMPANY_CONCURRENCY ?? Math.ceil(limit / 2));
+  return [{ limit }, { key: "event.data.company_id", limit: perCompany }];
+}
+
 /** The same definition as an Inngest function: event `job/<id>` (plus its cron, if scheduled). */
 export function toInngestFunction(def: AnyJobDefinition, client: Inngest) {
   const triggers: ({ event: string } | { cron: string })[] = [{ event: def.event }];
@@ -176,7 +188,7 @@ export function toInngestFunction(def: AnyJobDefinition, client: Inngest) {
       id: def.id,
       triggers,
       retries: def.retries as NonNullable<InngestFunction.Options["retries"]>, // range checked in defineJob
-      ...(def.concurrency ? { concurrency: { limit: def.concurrency } } : {}),
+      ...(def.concurrency ? { concurrency: inngestConcurrency(def) } : {}),
       ...(def.onFailure
         ? {
             onFailure: async ({ event, error, runId, logger }) => {

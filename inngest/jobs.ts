@@ -37,7 +37,8 @@ export async function enqueueJob<S extends z.ZodType>(definition: JobSpec<S>, pa
   if (env().jobsRunner === "inngest") {
     await inngest.send({
       name: definition.event,
-      data: (payload ?? {}) as Record<string, unknown>,
+      // company_id keys the per-company concurrency limit (toInngestFunction); payload schemas strip it.
+      data: { ...(opts.companyId !== undefined ? { company_id: opts.companyId } : {}), ...((payload ?? {}) as Record<string, unknown>) },
       id: jobId,
       // Inngest starts runs of future-dated events at that time.
       ...(opts.delayMs ? { ts: Date.now() + opts.delayMs } : {}),

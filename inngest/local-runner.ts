@@ -7,6 +7,11 @@
 // created_at) among the definitions below their own concurrency limit, jobs of normal priority before those of
 // low priority (defineJobSpec's `priority`). A definition at its limit is left out of the claim, so a backlog of
 // it never blocks others; a low-priority backlog waits until no other job is runnable.
+// Among runnable jobs of the same priority, companies take turns (issue 16: one tenant's backlog must not
+// starve another's upload): the company with the fewest jobs running (across all runners) first, then the one
+// whose last job started longest ago, and only then the oldest job. A company's single upload is so claimed
+// at the next free slot however long another's backlog. JOBS_COMPANY_CONCURRENCY optionally caps the jobs one
+// company has running (system jobs, without a company, are not capped).
 import { randomUUID } from "node:crypto";
 import { RetryAfterError } from "inngest";
 import { db } from "@/lib/db/client";
@@ -30,6 +35,8 @@ export interface LocalRunnerOptions {
   /** Jobs in flight in this process. Default JOBS_CONCURRENCY. */
   concurrency?: number;
   pollIntervalMs?: number;
+  /** Jobs one company may have running at once, across runners. Default JOBS_COMPANY_CONCURRENCY (none). */
+  companyConcurrency?: number;
   /** How long a claim stays valid without a heartbeat. Default JOBS_LEASE_SECONDS. */
   leaseMs?: number;
   /** Delay before retry `attempt + 1`. Default exponential (1 s doubling, max 10 min) with jitter. */
@@ -47,6 +54,7 @@ export class LocalRunner {
   readonly instanceId: string;
   private readonly defs: Map<string, AnyJobDefinition>;
   private readonly concurrency: number;
+  private readonly companyConcurrency: number | undefined;
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly backoffMs: (attempt: number) => number;
@@ -63,6 +71,7 @@ export class LocalRunner {
     const e = env();
     this.defs = new Map(opts.definitions.map((d) => [d.id, d]));
     this.concurrency = opts.concurrency ?? e.JOBS_CONCURRENCY;
+    this.companyConcurrency = opts.companyConcurrency ?? e.JOBS_COMPANY_CONCURRENCY;
     this.pollIntervalMs = opts.pollIntervalMs ?? e.JOBS_POLL_INTERVAL_MS;
     this.leaseMs = opts.leaseMs ?? e.JOBS_LEASE_SECONDS * 1000;
     this.backoffMs = opts.backoffMs ?? defaultBackoffMs;
@@ -165,19 +174,29 @@ export class LocalRunner {
     while (this.inFlight.size < this.concurrency) {
       const claimable = [...this.defs.values()].filter((d) => !d.concurrency || this.countInFlight(d.id) < d.concurrency);
       if (claimable.length === 0) break;
-      const names = claimable.map((d) => d.id);
+      const names = Prisma.join(claimable.map((d) => d.id));
       const low = claimable.filter((d) => d.priority === "low").map((d) => d.id);
       // false sorts before true: normal-priority jobs first.
-      const lowLast = low.length ? Prisma.sql`name IN (${Prisma.join(low)}), ` : Prisma.empty;
+      const lowLast = low.length ? Prisma.sql`j.name IN (${Prisma.join(low)}), ` : Prisma.empty;
+      const capped = this.companyConcurrency ? Prisma.sql`AND (j.company_id IS NULL OR t.running < ${this.companyConcurrency}::int)` : Prisma.empty;
+      // t: per company with runnable jobs, its jobs running now and its latest start (index jobs(company_id,
+      // started_at)); the turn order of the header comment.
       const [job] = await db().$queryRaw<ClaimedJob[]>`
         UPDATE jobs SET status = 'running', locked_by = ${this.instanceId},
           locked_until = now() + ${this.leaseMs}::int * interval '1 millisecond',
           attempts = attempts + 1, started_at = COALESCE(started_at, now()), updated_at = now()
         WHERE id = (
-          SELECT id FROM jobs
-          WHERE status = 'queued' AND run_at <= now() AND name IN (${Prisma.join(names)})
-          ORDER BY ${lowLast}run_at, created_at
-          FOR UPDATE SKIP LOCKED
+          SELECT j.id FROM jobs j
+          JOIN (
+            SELECT c.company_id,
+              (SELECT count(*) FROM jobs r WHERE r.status = 'running' AND r.company_id IS NOT DISTINCT FROM c.company_id) AS running,
+              CASE WHEN c.company_id IS NULL THEN (SELECT max(r.started_at) FROM jobs r WHERE r.company_id IS NULL)
+                   ELSE (SELECT max(r.started_at) FROM jobs r WHERE r.company_id = c.company_id) END AS last_start
+            FROM (SELECT DISTINCT company_id FROM jobs WHERE status = 'queued' AND run_at <= now() AND name IN (${names})) c
+          ) t ON t.company_id IS NOT DISTINCT FROM j.company_id
+          WHERE j.status = 'queued' AND j.run_at <= now() AND j.name IN (${names}) ${capped}
+          ORDER BY ${lowLast}t.running, t.last_start NULLS FIRST, j.run_at, j.created_at
+          FOR UPDATE OF j SKIP LOCKED
           LIMIT 1)
         RETURNING id, name, payload, attempts, max_attempts`;
       if (!job) break;

@@ -30,6 +30,8 @@ export const ZEnv = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Postgres server with pgvector. Unset: embedded PGlite in DATA_DIR/pg. `memory://` for an in-memory PGlite. */
   DATABASE_URL: z.string().min(1).optional(),
+  /** Embedded PGlite (DATA_DIR/pg) runs in its own thread, reached over a Unix socket, so that database work never blocks the web thread. `false`: in the web thread. */
+  DB_EMBEDDED_THREAD: bool.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
   // Request limits
@@ -38,6 +40,8 @@ export const ZEnv = z.object({
   /** Requests allowed per API key (or per IP when unauthenticated) per window. */
   RATE_LIMIT_MAX: int(600, 1),
   RATE_LIMIT_WINDOW_SECONDS: int(60, 1),
+  /** Requests with invalid credentials allowed per client address per window (then 429, even on exempt endpoints). */
+  AUTH_FAILURE_RATE_LIMIT_MAX: int(30, 1),
   /** `memory` (one process) or `postgres` (shared by all app instances). Default: memory when embedded, postgres with DATABASE_URL. */
   RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
 
@@ -47,6 +51,11 @@ export const ZEnv = z.object({
   JOBS_CONCURRENCY: int(2, 1),
   JOBS_POLL_INTERVAL_MS: int(500, 10),
   JOBS_LEASE_SECONDS: int(60, 1),
+  /**
+   * Jobs one company may have running at once, across all runners (unset: no cap; the local runner still
+   * claims fairly, company with fewest running jobs first). On Inngest the per-company concurrency key's limit.
+   */
+  JOBS_COMPANY_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   /** Start the local runner inside the web server process. */
   JOBS_WORKER_ENABLED: bool.default(true),
   INNGEST_EVENT_KEY: z.string().optional(),
@@ -83,6 +92,8 @@ export const ZEnv = z.object({
   CHUNK_TARGET_TOKENS: int(350, 50),
   CHUNK_OVERLAP_TOKENS: int(50, 0),
   INGEST_TIMEOUT_MS: int(900_000, 1000),
+  /** Pages per ingested file (the spec's asynchronous page limit): a longer file is parsing_failed, nothing ingested. */
+  INGEST_MAX_PAGES: int(1000, 1),
 
   // Files
   FILE_UPLOAD_MAX_BYTES: int(100 * 1024 * 1024, 1),
@@ -141,6 +152,12 @@ export const ZEnv = z.object({
   // Office documents (lib/documents): LibreOffice for .doc/.ppt, zip-bomb limits for OOXML/ODF containers
   LIBREOFFICE_PATH: z.string().min(1).default("soffice"),
   LIBREOFFICE_TIMEOUT_MS: int(120_000, 1000),
+  /**
+   * Network isolation of renderers (LibreOffice, poppler) in a network namespace of their own (`unshare -n`,
+   * or `unshare -rn` without root): "auto" uses it when the machine allows it, "required" refuses to render
+   * without it, "off" never uses it. External references are stripped from documents before rendering either way.
+   */
+  RENDER_NETWORK_ISOLATION: z.enum(["auto", "required", "off"]).default("auto"),
   ZIP_MAX_ENTRIES: int(10_000, 1),
   ZIP_MAX_UNCOMPRESSED_BYTES: int(500 * 1024 * 1024, 1024),
   /** Largest uncompressed/compressed size ratio of one entry (checked on entries over 1 MiB). */

@@ -1,9 +1,10 @@
 // Benchmark of API latency under ingestion load (issue 15: "CPU-heavy work must not stall the web process").
 // Like the web process of `npm start`, one process serves the API (the real route handlers, in-process as
-// tests/helpers/api.ts does) and runs the local job runner, on an in-memory PGlite in a temporary DATA_DIR.
+// tests/helpers/api.ts does) and runs the local job runner, on the embedded database in a temporary DATA_DIR.
 //
 //   npx tsx --conditions=react-server scripts/bench-ingest-load.ts [--documents 1000] [--pdf-share 0.1]
 //                                        [--seed 100] [--concurrency 2] [--samples 200] [--max-minutes 20]
+//                                        [--database embedded|thread-off|memory]
 //
 // 1. `seed` documents are uploaded and ingested, so that search has chunks to rank.
 // 2. `documents` small documents (HTML and TXT of 150–400 words, `pdf-share` of them one- to three-page PDFs)
@@ -29,6 +30,11 @@ const SAMPLES = Number(arg("samples", "200"));
 const MAX_MINUTES = Number(arg("max-minutes", "20"));
 
 const DATA_DIR = benchAppEnvironment("docintel-bench-load-", CONCURRENCY);
+// The embedded default (PGlite on disk in its own thread, as `npm start` runs it) unless --database says
+// `memory` (in-memory PGlite in this thread) or `thread-off` (on disk, in this thread: DB_EMBEDDED_THREAD=false).
+const DATABASE = arg("database", "embedded");
+if (DATABASE !== "memory") delete process.env.DATABASE_URL;
+if (DATABASE === "thread-off") process.env.DB_EMBEDDED_THREAD = "false";
 
 const { createDatabase, db, setDatabase } = await import("@/lib/db/client");
 const { migrate } = await import("@/lib/db/migrate");
@@ -153,7 +159,7 @@ async function untilIngested(deadline: number): Promise<void> {
 
 // ── run ─────────────────────────────────────────────────────────────────────────────────────────────
 
-const database = createDatabase("memory://");
+const database = createDatabase(DATABASE === "memory" ? "memory://" : undefined);
 await migrate(database);
 setDatabase(database);
 const { company } = await createCompany({ name: "Bench Load", tier: "business" });
@@ -171,7 +177,7 @@ await warmUpEmbeddings();
 const workers = documentWorkerStats();
 console.log(
   `machine: ${os.cpus().length} cores, load average ${loadavg()}; runner concurrency ${CONCURRENCY}; ` +
-    `document workers ${workers.maxWorkers || "none (DOC_WORKERS=0: converters in this thread)"}, heap limit ${workers.maxHeapMb} MB`,
+    `database ${DATABASE}; document workers ${workers.maxWorkers || "none (DOC_WORKERS=0: converters in this thread)"}, heap limit ${workers.maxHeapMb} MB`,
 );
 let t = Date.now();
 await upload(key, 0, SEED);

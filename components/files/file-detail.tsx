@@ -13,6 +13,7 @@ import { endpointPath } from "@/lib/client/api-client";
 import { endpoints } from "@/lib/client/endpoints";
 import { useDeleteFile } from "@/lib/client/hooks/use-delete-file";
 import { FAILED_FILE_STATUSES, useFile, useFilePages } from "@/lib/client/hooks/use-files";
+import { useWorkspace } from "@/lib/client/hooks/use-workspaces";
 import type { TFile } from "@/lib/contracts/files";
 import { FilePreview } from "./file-preview";
 import { formatBytes, formatDateTime } from "./format";
@@ -41,6 +42,8 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
   const [tab, setTab] = useState<"markdown" | "preview">(page ? "preview" : "markdown");
   const [confirmDelete, setConfirmDelete] = useState(false);
   const del = useDeleteFile();
+  // Files of a sync-managed workspace are deleted by their datasource only (the API answers 400).
+  const synced = useWorkspace(file.workspace.id).data?.document_upload_method === "sync";
   const pages = useFilePages(file.id, HAS_MARKDOWN.has(file.status));
   const failed = FAILED_FILE_STATUSES.has(file.status);
   const author = file.created_by
@@ -78,9 +81,13 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
           >
             Download original
           </a>
-          <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-            Delete
-          </Button>
+          {synced ? (
+            <span className="self-center text-sm text-slate-600">Synced from a datasource: read-only</span>
+          ) : (
+            <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+              Delete
+            </Button>
+          )}
         </div>
       </div>
       {failed && (

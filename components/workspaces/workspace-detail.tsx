@@ -11,6 +11,7 @@ import { useCurrentUser } from "@/lib/client/hooks/use-current-user";
 import { useUpdateWorkspace } from "@/lib/client/hooks/use-update-workspace";
 import { useWorkspace } from "@/lib/client/hooks/use-workspaces";
 import type { TWorkspace } from "@/lib/contracts/workspaces";
+import { DatasourceSection } from "./datasource-section";
 import { DeleteWorkspaceSection } from "./delete-workspace-section";
 import { MembersSection } from "./members-section";
 import { ROLE_NAMES } from "./roles";
@@ -95,6 +96,9 @@ export function WorkspaceDetail({ id }: { id: number }) {
             />
             <Section id="ws-settings" title="Settings">
               <SettingsSection workspace={w} canManage={canManage} />
+            </Section>
+            <Section id="ws-datasource" title="Datasource sync">
+              <DatasourceSection workspace={w} canManage={canManage} canRun={canManage || w.user_role === "editor"} />
             </Section>
             <Section id="ws-members" title="Members and roles">
               <MembersSection workspaceId={w.id} members={w.members} canManage={canManage} />

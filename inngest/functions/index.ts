@@ -8,6 +8,8 @@ import { ingestFileJob } from "./ingest-file";
 import { parseDocumentJob } from "./parse-document";
 import { purgeParseJobs } from "./purge-parse-jobs";
 import { reembedChunks } from "./reembed-chunks";
+import { syncDatasourceJob } from "./sync-datasource";
+import { syncSchedulerJob } from "./sync-scheduler";
 import { systemCleanup } from "./system-cleanup";
 import { thumbnailFileJob } from "./thumbnail-file";
 
@@ -20,6 +22,8 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   extractDocumentJob,
   budgetAlertsJob,
   reembedChunks,
+  syncDatasourceJob,
+  syncSchedulerJob,
 ];
 
 export const inngestFunctions = jobDefinitions.map((def) => toInngestFunction(def, inngest));

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { generateApiKey } from "@/lib/auth/api-key-secret";
-import { isCompanyAdmin, requireCompanyScope } from "@/lib/auth/permissions";
+import { isCompanyAdmin, isWorkspaceScoped, requireCompanyScope } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import type { ZApiKeyCreate, ZApiKeyListQuery } from "@/lib/contracts/api-keys";
 import { iso } from "@/lib/contracts/common";
@@ -76,7 +76,9 @@ export async function createApiKey(p: Principal, input: z.output<typeof ZApiKeyC
   return { ...serializeApiKey(row), key };
 }
 
+/** A workspace-scoped key sees itself only; others their own keys, company admins all of the company's. */
 function visibleKeysWhere(p: Principal): Prisma.ApiKeyWhereInput {
+  if (isWorkspaceScoped(p)) return { companyId: p.companyId, id: p.apiKey!.id };
   return isCompanyAdmin(p) ? { companyId: p.companyId } : { companyId: p.companyId, userId: p.user.id };
 }
 
@@ -95,9 +97,9 @@ export async function listApiKeys(p: Principal, query: z.output<typeof ZApiKeyLi
 
 /** Revocation is idempotent; keys the caller may not manage are 404. */
 export async function revokeApiKey(p: Principal, id: string) {
-  const row = await db().apiKey.findFirst({ where: { id, ...visibleKeysWhere(p) } });
-  // A workspace-scoped key may revoke itself, nothing else.
-  if (!row || (p.apiKey?.scopeType === "workspace" && row.id !== p.apiKey.id)) throw notFound("API key");
+  // A workspace-scoped key may revoke itself, nothing else (it sees nothing else).
+  const row = await db().apiKey.findFirst({ where: { AND: [{ id }, visibleKeysWhere(p)] } });
+  if (!row) throw notFound("API key");
   if (!row.revokedAt) await db().apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
   await recordAudit({ principal: p, action: "API key revoked", metadata: { api_key_id: id } });
 }

@@ -129,8 +129,23 @@ async function readBody(req: Request): Promise<Record<string, string> | undefine
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-/** `GET|POST /api/auth/<action>/<provider>`: runs next-auth and turns its answer into a web Response. */
-export async function handleNextAuth(req: Request, segments: string[]): Promise<Response> {
+/**
+ * The origin next-auth v4 builds absolute URLs from (redirects, provider URLs) when NEXTAUTH_URL is unset, which it
+ * is here: it does not know the request's origin unless told to trust proxy headers process-wide.
+ */
+const NEXT_AUTH_FALLBACK_ORIGIN = /http:\/\/localhost:3000(?![0-9])/g;
+const NEXT_AUTH_FALLBACK_ORIGIN_ENCODED = /http%3A%2F%2Flocalhost%3A3000(?![0-9])/g;
+
+/** next-auth's absolute URLs (also URL-encoded ones, as in `callbackUrl=`), moved to the origin the client used. */
+function atOrigin(text: string, origin: string): string {
+  return text.replace(NEXT_AUTH_FALLBACK_ORIGIN, origin).replace(NEXT_AUTH_FALLBACK_ORIGIN_ENCODED, encodeURIComponent(origin));
+}
+
+/**
+ * `GET|POST /api/auth/<action>/<provider>`: runs next-auth and turns its answer into a web Response.
+ * `origin`: the public origin of the app for this request (APP_URL, else the request's own).
+ */
+export async function handleNextAuth(req: Request, segments: string[], origin: string): Promise<Response> {
   const url = new URL(req.url);
   let body: Record<string, string> | undefined;
   try {
@@ -168,7 +183,10 @@ export async function handleNextAuth(req: Request, segments: string[]): Promise<
   };
   await (NextAuth as unknown as (req: unknown, res: unknown, options: AuthOptions) => Promise<unknown>)(nextReq, res, authOptions());
   const headers = new Headers();
-  for (const [k, v] of out.headers) for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one);
+  for (const [k, v] of out.headers) {
+    for (const one of Array.isArray(v) ? v : [v]) headers.append(k, k === "location" ? atOrigin(one, origin) : one);
+  }
   headers.set("cache-control", "no-store");
-  return new Response(out.status === 204 || out.status === 302 ? null : out.body, { status: out.status, headers });
+  const text = out.body === null ? null : atOrigin(out.body, origin);
+  return new Response(out.status === 204 || out.status === 302 ? null : text, { status: out.status, headers });
 }

@@ -1,4 +1,5 @@
 // The caller's usage of the last 30 UTC days, dense and oldest first, with list-price costs.
+import { isWorkspaceScoped } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
@@ -14,7 +15,8 @@ export const HISTOGRAM_DAYS = 30;
 /**
  * Without `apiKeyId`: events of the user's non-revoked keys, plus the user's events without a key (console
  * sessions, background ingestion of their uploads). With it: that key's events, if the user owns it
- * (otherwise 404: other users' keys are not disclosed).
+ * (otherwise 404: other users' keys are not disclosed). A workspace-scoped key sees its own usage only: its
+ * owner's other keys are outside the workspace it grants (any other `apiKeyId` is 404 to it).
  */
 export async function getUsageHistogram(p: Principal, apiKeyId?: string) {
   const days = lastDays(HISTOGRAM_DAYS, now());
@@ -22,7 +24,10 @@ export async function getUsageHistogram(p: Principal, apiKeyId?: string) {
   const to = new Date(days[days.length - 1].getTime() + 86_400_000);
 
   let scope: Prisma.Sql;
-  if (apiKeyId !== undefined) {
+  if (isWorkspaceScoped(p)) {
+    if (apiKeyId !== undefined && apiKeyId !== p.apiKey!.id) throw notFound("API key");
+    scope = Prisma.sql`api_key_id = ${p.apiKey!.id}`;
+  } else if (apiKeyId !== undefined) {
     const key = await db().apiKey.findFirst({ where: { id: apiKeyId, userId: p.user.id, companyId: p.companyId }, select: { id: true } });
     if (!key) throw notFound("API key");
     scope = Prisma.sql`api_key_id = ${key.id}`;

@@ -9,6 +9,7 @@ import type { askEndpoints } from "@/lib/contracts/ask";
 import type { authEndpoints } from "@/lib/contracts/auth";
 import type { billingEndpoints } from "@/lib/contracts/billing";
 import type { contentTypeEndpoints } from "@/lib/contracts/content-types";
+import type { datasourceEndpoints } from "@/lib/contracts/datasources";
 import type { EndpointDef } from "@/lib/contracts/endpoint";
 import type { facetEndpoints } from "@/lib/contracts/facets";
 import type { fileEndpoints } from "@/lib/contracts/files";
@@ -32,6 +33,7 @@ type ApiKeys = typeof apiKeyEndpoints;
 type Auth = typeof authEndpoints;
 type Billing = typeof billingEndpoints;
 type ContentTypes = typeof contentTypeEndpoints;
+type Datasources = typeof datasourceEndpoints;
 type Facets = typeof facetEndpoints;
 type Files = typeof fileEndpoints;
 type System = typeof systemEndpoints;
@@ -118,6 +120,17 @@ export const endpoints = {
   },
   users: {
     list: ep<(typeof userEndpoints)["list"]>("GET", "/api/v3/users"),
+  },
+  datasources: {
+    get: ep<Datasources["get"]>("GET", "/api/v3/workspaces/{id}/datasource"),
+    attach: ep<Datasources["attach"]>("POST", "/api/v3/workspaces/{id}/datasource"),
+    update: ep<Datasources["update"]>("PATCH", "/api/v3/workspaces/{id}/datasource"),
+    detach: ep<Datasources["detach"]>("DELETE", "/api/v3/workspaces/{id}/datasource"),
+    test: ep<Datasources["test"]>("POST", "/api/v3/datasources/test"),
+    startRun: ep<Datasources["startRun"]>("POST", "/api/v3/workspaces/{id}/datasource/runs"),
+    cancelRun: ep<Datasources["cancelRun"]>("POST", "/api/v3/workspaces/{id}/datasource/runs/{run_id}/cancel"),
+    listRuns: ep<Datasources["listRuns"]>("GET", "/api/v3/workspaces/{id}/datasource/runs"),
+    listFailures: ep<Datasources["listFailures"]>("GET", "/api/v3/workspaces/{id}/datasource/runs/{run_id}/failures"),
   },
   workspaces: {
     list: ep<Workspaces["list"]>("GET", "/api/v3/workspaces"),

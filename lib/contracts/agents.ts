@@ -56,7 +56,7 @@ const tag = "Agents";
 const category = "agents" as const;
 const params = z.object({ id: zIntId });
 const VISIBILITY_RULES =
-  "Visibility: instance-level users (system admin, account manager, admin, DPO admin) see every agent of every company; company admins every agent of their company; other users (and workspace-scoped keys) their own agents and the company-shared ones (`visibility: company`). An agent the caller cannot see answers 404.";
+  "Visibility: instance-level users (system admin, account manager, admin, DPO admin) see every agent of every company; company admins every agent of their company; other users their own agents and the company-shared ones (`visibility: company`); a workspace-scoped key only the company-shared agents whose `workspace_ids` are empty or include its workspace (never a private agent, not even its owner's). An agent the caller cannot see answers 404.";
 
 export const agentEndpoints = {
   list: defineEndpoint({

@@ -1,7 +1,7 @@
 // API keys: issued with the secret shown once; company-wide or scoped to one workspace with a role.
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/contracts/endpoint";
-import { ZPageQuery, ZUserRef, zBoolString, zPaginated, zTimestamp } from "./common";
+import { ZPageQuery, ZUserRef, zBodyId, zBoolString, zIntId, zPaginated, zTimestamp } from "./common";
 import { ZWorkspaceRole } from "./workspaces";
 
 export const ZApiKey = z
@@ -31,7 +31,7 @@ export const ZApiKeyCreate = z
   .object({
     name: z.string().trim().min(1).max(100),
     scope_type: z.enum(["company", "workspace"]).default("company"),
-    workspace_id: z.number().int().min(1).optional(),
+    workspace_id: zBodyId.optional(),
     role: ZWorkspaceRole.optional(),
     expires_at: z.iso.datetime({ offset: true }).optional(),
   })
@@ -49,7 +49,7 @@ export const ZApiKeyCreate = z
 
 export const ZApiKeyListQuery = ZPageQuery.extend({
   include_revoked: zBoolString.optional().describe("Include revoked keys (default false)"),
-  workspace_id: z.coerce.number().int().min(1).optional(),
+  workspace_id: zIntId.optional(),
 });
 
 const tag = "API keys";
@@ -63,6 +63,7 @@ export const apiKeyEndpoints = {
     category,
     auth: "required",
     summary: "List API keys: your own, or all of the company's for company admins",
+    description: "A workspace-scoped key lists only itself: its owner's other keys are outside the workspace it grants.",
     query: ZApiKeyListQuery,
     responses: { 200: { description: "Paginated keys", schema: zPaginated(ZApiKey) } },
   }),

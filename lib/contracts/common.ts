@@ -1,12 +1,43 @@
 // Shared zod building blocks for request and response contracts.
 import { z } from "zod";
 
-/** Integer path id: anything else is a 422 on the `id` field. */
-export const zIntId = z.coerce
-  .number({ error: "Must be an integer." })
-  .int({ error: "Must be an integer." })
-  .min(1, { error: "Must be a positive integer." })
-  .max(2147483647, { error: "Out of range." });
+/** Ids are Postgres `integer` columns: a larger number is refused as a 422 rather than failing the query. */
+export const INT32_MAX = 2147483647;
+
+/**
+ * Digits only → number; anything else stays as sent, so the number schema refuses it. `Number()` alone would
+ * accept "0x6", " 6" (%206), "6.0", "1e1" and "" as numbers.
+ */
+const decimalOnly = (v: unknown) => (typeof v === "string" && /^[0-9]{1,16}$/.test(v) ? Number(v) : v);
+
+/** Integer path (or query) id, decimal digits only: anything else is a 422 on the `id` field. */
+export const zIntId = z.preprocess(
+  decimalOnly,
+  z
+    .number({ error: "Must be a decimal integer." })
+    .int({ error: "Must be an integer." })
+    .min(1, { error: "Must be a positive integer." })
+    .max(INT32_MAX, { error: "Out of range." }),
+);
+
+/** Positive integer id in a JSON body (a JSON number). */
+export const zBodyId = z
+  .number({ error: "Must be an integer id." })
+  .int({ error: "Must be an integer id." })
+  .min(1)
+  .max(INT32_MAX, { error: "Out of range." });
+
+/** Positive integer id in a text form field: decimal digits only. */
+export const zFormId = z
+  .string()
+  .regex(/^[0-9]{1,10}$/, { error: "Must be a decimal integer." })
+  .transform(Number)
+  .pipe(zBodyId);
+
+/** An integer within [min, max] in a query string, decimal digits only. */
+export function zQueryInt(min: number, max: number) {
+  return z.preprocess(decimalOnly, z.number({ error: "Must be a decimal integer." }).int().min(min).max(max));
+}
 
 /** Boolean in query strings and forms: true/false/1/0. */
 export const zBoolString = z
@@ -16,8 +47,8 @@ export const zBoolString = z
 export const zTimestamp = z.iso.datetime({ offset: true }).describe("ISO 8601 timestamp");
 
 export const ZPageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe("1-based page number"),
-  page_size: z.coerce.number().int().min(1).max(500).default(50).describe("Results per page (1–500, default 50)"),
+  page: zQueryInt(1, 1_000_000).default(1).describe("1-based page number"),
+  page_size: zQueryInt(1, 500).default(50).describe("Results per page (1–500, default 50)"),
 });
 
 export function zPaginated<T extends z.ZodType>(item: T) {

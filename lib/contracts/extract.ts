@@ -2,7 +2,7 @@
 // synchronously or as a job whose results are read 15 rows at a time.
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/contracts/endpoint";
-import { zTimestamp } from "./common";
+import { zBodyId, zTimestamp } from "./common";
 
 /** Fixed by the spec: rows of `result.data` per page of GET /extract/{job_id}. */
 export const EXTRACT_PAGE_SIZE = 15;
@@ -27,7 +27,7 @@ const zSchemaObject = z.record(z.string(), z.unknown()).describe("JSON Schema of
 
 export const ZExtractJsonBody = z.object({
   document: z.string().max(4000).optional().describe("http(s) URL of the document"),
-  file_id: z.number().int().optional().describe("An ingested file of your company that you can read"),
+  file_id: zBodyId.optional().describe("An ingested file of your company that you can read"),
   schema: zSchemaObject,
   options: ZExtractOptions.optional(),
 });
@@ -129,7 +129,7 @@ export const extractEndpoints = {
     auth: "required",
     summary: "Poll an extract job and page through its rows",
     description:
-      "Any status. `result.data` holds rows (page-1)*15 … page*15-1. `page` must be a positive integer (else 400 invalid_page) and at most `total_pages` (else 400 page_out_of_range; page 1 is always valid, also while in flight or when there are no rows). Failed jobs carry an `error` block {error, detail}.",
+      "Any status. `result.data` holds rows (page-1)*15 … page*15-1. `page` must be a positive integer (else 400 invalid_page) and at most `total_pages` (else 400 page_out_of_range; page 1 is always valid, also while in flight or when there are no rows). Failed jobs carry an `error` block {error, detail}. Visible to the job's creator and the company's admins (a workspace-scoped key: only the jobs it created); a job extracted from an ingested file (`file_id`) only while the caller can read that file. Malformed, unknown and hidden ids answer 404.",
     params: z.object({ job_id: z.string().max(200) }),
     query: z.object({ page: z.string().max(50).optional().describe("1-based page of result.data (15 rows each), default 1") }),
     responses: { 200: { description: "Extract job in any status", schema: ZExtractJob } },

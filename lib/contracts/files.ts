@@ -1,7 +1,7 @@
 // File resource, tags on files, upload sessions.
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/contracts/endpoint";
-import { ZUserRef, zIntId, zTimestamp } from "./common";
+import { ZUserRef, zBodyId, zFormId, zIntId, zTimestamp } from "./common";
 
 export const FILE_STATUSES = [
   "converting",
@@ -88,7 +88,7 @@ const zFormIdList = z
       return z.NEVER;
     }
   })
-  .pipe(z.array(z.coerce.number().int().min(1)).max(200))
+  .pipe(z.array(zIntId).max(200))
   .transform((ids) => [...new Set(ids)]);
 
 /** ExternalMetadata sent as a JSON string. */
@@ -112,7 +112,7 @@ export const ZFileUploadFields = z.object({
   workspace_id: z
     .string()
     .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.coerce.number<string>().int().min(1).optional())
+    .pipe(zFormId.optional())
     .optional()
     .describe("Target workspace (default: the company's default workspace)"),
   title: z
@@ -137,13 +137,13 @@ export const ZSessionUploadFields = ZFileUploadFields.omit({ workspace_id: true 
 export const ZFileUpdate = z
   .object({
     title: z.string().trim().min(1).max(500).optional(),
-    tag_ids: z.array(z.number().int().min(1)).max(200).optional().describe("Replaces the manually assigned tags"),
+    tag_ids: z.array(zBodyId).max(200).optional().describe("Replaces the manually assigned tags"),
     external_metadata: ZExternalMetadata.nullable().optional(),
-    workspace_id: z.number().int().min(1).optional().describe("Move the file to another workspace"),
+    workspace_id: zBodyId.optional().describe("Move the file to another workspace"),
   })
   .strict();
 
-export const ZBulkDelete = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(1000) });
+export const ZBulkDelete = z.object({ ids: z.array(zBodyId).min(1).max(1000) });
 export const ZFileIdParams = z.object({ id: zIntId });
 
 export const ZUploadSession = z
@@ -261,7 +261,7 @@ export const fileEndpoints = {
     summary: "The document as PDF (PDFs as they are, images wrapped, office and HTML converted)",
     params: ZFileIdParams,
     responses: { 200: { description: "PDF", contentType: "application/pdf" } },
-    errors: ["not_found", "unsupported_format", "payload_too_large", "file_rendering_failed"],
+    errors: ["not_found", "unsupported_format", "unsupported_file_format", "payload_too_large", "file_rendering_failed"],
   }),
   thumbnail: defineEndpoint({
     method: "GET",
@@ -281,7 +281,7 @@ export const fileEndpoints = {
     category,
     auth: "required",
     summary: "Open an upload session for a batch of files",
-    body: z.object({ workspace_id: z.number().int().min(1).optional() }),
+    body: z.object({ workspace_id: zBodyId.optional() }),
     bodyOptional: true,
     responses: { 201: { description: "Session", schema: ZUploadSession } },
     errors: ["not_found", "insufficient_permissions"],

@@ -6,6 +6,7 @@ import { askEndpoints } from "./ask";
 import { authEndpoints } from "./auth";
 import { billingEndpoints } from "./billing";
 import { contentTypeEndpoints } from "./content-types";
+import { datasourceEndpoints } from "./datasources";
 import { extractEndpoints } from "./extract";
 import { facetEndpoints } from "./facets";
 import { fileEndpoints } from "./files";
@@ -24,6 +25,7 @@ export const endpointGroups: Record<string, Record<string, EndpointDef>> = {
   apiKeys: apiKeyEndpoints,
   auth: authEndpoints,
   workspaces: workspaceEndpoints,
+  datasources: datasourceEndpoints,
   parse: parseEndpoints,
   extract: extractEndpoints,
   files: fileEndpoints,

@@ -100,6 +100,8 @@ export const parseEndpoints = {
     category: "parse",
     auth: "required",
     summary: "Poll a parse job",
+    description:
+      "Visible to the job's creator and the company's admins; a workspace-scoped key sees only the jobs it created. Malformed, unknown and hidden ids answer 404.",
     params: z.object({ id: z.string().max(200) }),
     responses: { 200: { description: "Parse job in any status", schema: ZParseJob } },
     errors: ["not_found"],

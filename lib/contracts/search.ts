@@ -2,12 +2,12 @@
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { type AttributeFilter, type ContentTypeFilter, parseAttributeFilters, parseContentTypeFilters } from "@/lib/facets/filter-grammar";
-import { INT32_MAX, parseQueryTimestamp } from "./files-list";
+import { zBodyId } from "./common";
+import { parseQueryTimestamp } from "./files-list";
+
+export { zBodyId };
 
 export const SEARCH_MODES = ["hybrid", "semantic", "lexical"] as const;
-
-/** Positive integer id (JSON number). */
-export const zBodyId = z.number({ error: "Must be an integer id." }).int({ error: "Must be an integer id." }).min(1).max(INT32_MAX);
 
 /** A list of ids that narrows the scope; duplicates collapse. */
 export function zIdArray(max: number, what: string) {

@@ -1,7 +1,7 @@
 // System status, maintenance periods, announcement, company detection and the API document itself.
 import { z } from "zod";
 import { defineEndpoint, ENDPOINT_CATEGORIES } from "@/lib/contracts/endpoint";
-import { ZPageQuery, zBoolString, zIntId, zPaginated, zTimestamp } from "./common";
+import { ZPageQuery, zBodyId, zBoolString, zIntId, zPaginated, zTimestamp } from "./common";
 
 export const MAINTENANCE_MODES = ["full_shutdown", "warning_banner"] as const;
 
@@ -46,7 +46,7 @@ export const ZMaintenanceCreate = z.object({
   mode: z.enum(MAINTENANCE_MODES),
   reason: z.string().trim().min(1).max(2000),
   endpoint_category_names: z.array(z.enum(ENDPOINT_CATEGORIES)).max(ENDPOINT_CATEGORIES.length).optional(),
-  company_id: z.number().int().min(1).nullable().optional(),
+  company_id: zBodyId.nullable().optional(),
   started_at: z.iso.datetime({ offset: true }).optional().describe("Default: now"),
 });
 

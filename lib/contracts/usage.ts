@@ -146,7 +146,7 @@ export const usageEndpoints = {
     auth: "required",
     summary: "Your usage of the last 30 days, one entry per UTC day, oldest first",
     description:
-      "Aggregated over every non-revoked API key you own plus your usage without a key (console sessions, background ingestion of your uploads); or one key of yours with `api_key_id` (404 for any key you do not own).",
+      "Aggregated over every non-revoked API key you own plus your usage without a key (console sessions, background ingestion of your uploads); or one key of yours with `api_key_id` (404 for any key you do not own). A workspace-scoped key sees its own usage only (404 for any other `api_key_id`).",
     query: ZUsageQuery,
     responses: { 200: { description: "Usage histogram (30 days, dense)", schema: ZUsageHistogram } },
     errors: ["not_found"],

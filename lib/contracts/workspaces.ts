@@ -1,7 +1,8 @@
 // Workspace resource, its members, and the endpoints that manage them.
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/contracts/endpoint";
-import { ZPageQuery, ZUserRef, zBoolString, zIntId, zPaginated, zTimestamp } from "./common";
+import { ZPageQuery, ZUserRef, zBodyId, zBoolString, zIntId, zPaginated, zTimestamp } from "./common";
+import { ZDatasourceInput, ZWorkspaceSync } from "./datasources";
 
 export const WORKSPACE_TYPES = ["shared", "private"] as const;
 export const DOCUMENT_UPLOAD_METHODS = ["manual", "sync"] as const;
@@ -46,7 +47,7 @@ export const ZWorkspace = z
     is_default: z.boolean(),
     user_role: z.enum([...WORKSPACE_ROLES, ""]).describe("Caller's membership role, or empty"),
     summaries: z.array(z.object({ language: z.string(), summary: z.string() })),
-    sync: z.unknown().nullable().describe("Datasource sync state for synced workspaces, else null"),
+    sync: ZWorkspaceSync.nullable().describe("Datasource sync state for synced workspaces, else null"),
     scoped_api_keys: z.array(ZScopedApiKey).describe("Visible to workspace owners and company/instance admins; else empty"),
     members: z.array(ZWorkspaceMember).optional().describe("Only for instance-level and company-level users and the workspace owner"),
   })
@@ -61,6 +62,7 @@ export const ZWorkspaceCreate = z.object({
   description: z.string().max(5000).optional(),
   workspace_type: z.enum(WORKSPACE_TYPES).optional(),
   storage_quota_mb: zQuota.optional(),
+  datasource: ZDatasourceInput.optional().describe("Create the workspace synced from this datasource (connection tested first)"),
 });
 export const ZWorkspaceUpdate = z.object({
   name: zName.optional(),
@@ -75,7 +77,7 @@ export const ZWorkspaceIdParams = z.object({ id: zIntId });
 export const ZWorkspaceDeleteQuery = z.object({
   force: zBoolString.optional().describe("Delete even when the workspace holds documents"),
 });
-export const ZMemberAdd = z.object({ user_id: z.number().int().min(1), role: ZWorkspaceRole });
+export const ZMemberAdd = z.object({ user_id: zBodyId, role: ZWorkspaceRole });
 export const ZMemberUpdate = z.object({ role: ZWorkspaceRole });
 export const ZMemberParams = z.object({ id: zIntId, user_id: zIntId });
 
@@ -100,9 +102,10 @@ export const workspaceEndpoints = {
     category,
     auth: "required",
     summary: "Create a workspace; the creator becomes its owner",
+    description: "With `datasource`, the workspace is created sync-managed and its first run starts (see the datasource endpoints).",
     body: ZWorkspaceCreate,
     responses: { 201: { description: "Created workspace", schema: ZWorkspace } },
-    errors: ["conflict", "insufficient_permissions"],
+    errors: ["conflict", "insufficient_permissions", "unknown_provider", "datasource_connection_failed"],
   }),
   get: defineEndpoint({
     method: "GET",
@@ -137,10 +140,11 @@ export const workspaceEndpoints = {
     category,
     auth: "required",
     summary: "Delete a workspace (refused while it holds documents unless force=true)",
+    description: "A synced workspace whose datasource run is active answers 409 workspace_has_datasource unless force=true, which cancels the run.",
     params: ZWorkspaceIdParams,
     query: ZWorkspaceDeleteQuery,
     responses: { 204: { description: "Deleted" } },
-    errors: ["not_found", "bad_request", "insufficient_permissions"],
+    errors: ["not_found", "bad_request", "insufficient_permissions", "workspace_has_datasource"],
   }),
   listMembers: defineEndpoint({
     method: "GET",

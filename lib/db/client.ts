@@ -1,5 +1,6 @@
-// The one Prisma client of the process. Embedded PGlite (with pgvector) in DATA_DIR/pg by default,
-// an in-memory PGlite for `DATABASE_URL=memory://`, or a Postgres server with pgvector otherwise.
+// The one Prisma client of the process. Embedded PGlite (with pgvector) in DATA_DIR/pg by default, in a
+// thread of its own (pglite-thread.ts; DB_EMBEDDED_THREAD=false keeps it in this thread), an in-memory PGlite
+// in this thread for `DATABASE_URL=memory://`, or a Postgres server with pgvector otherwise.
 // Kept on globalThis so that every Next.js bundle (instrumentation, route handlers) shares it: PGlite
 // is single-process and must never be opened twice on the same directory.
 import "server-only";
@@ -13,6 +14,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
 import { PrismaClient } from "./generated/client";
+import { startPGliteThread } from "./pglite-thread";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -37,7 +39,32 @@ export interface CreateDatabaseOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * PGlite runs one statement at a time, so a transaction waits to begin behind every statement queued before
+ * it: under load that is longer than Prisma's default of 2 s, and waiting is the right answer (a Postgres
+ * server keeps the default: there a long wait means a starved pool).
+ */
+const EMBEDDED_TRANSACTIONS = { maxWait: 60_000 };
+
 export function createDatabase(url = env().DATABASE_URL, opts: CreateDatabaseOptions = {}): Database {
+  if (!url && env().DB_EMBEDDED_THREAD && !opts.loadDataDir) {
+    const dir = embeddedDataDir();
+    fs.mkdirSync(dir, { recursive: true });
+    const thread = startPGliteThread(dir);
+    const prisma = new PrismaClient({ adapter: thread.adapter, transactionOptions: EMBEDDED_TRANSACTIONS });
+    return {
+      kind: "pglite",
+      prisma,
+      execScript: async (sql) => {
+        await thread.ready;
+        await thread.pool.query(sql);
+      },
+      close: async () => {
+        await prisma.$disconnect();
+        await thread.close();
+      },
+    };
+  }
   if (!url || url.startsWith("memory:")) {
     let dir: string | undefined;
     if (!url) {
@@ -47,7 +74,7 @@ export function createDatabase(url = env().DATABASE_URL, opts: CreateDatabaseOpt
     // `PGlite.create` (not `new PGlite`) is required for the pgvector extension to load.
     let opening: Promise<PGlite> | undefined;
     const open = () => (opening ??= PGlite.create(dir, { extensions: { vector }, loadDataDir: opts.loadDataDir }));
-    const prisma = new PrismaClient({ adapter: lazyPGliteAdapter(open) });
+    const prisma = new PrismaClient({ adapter: lazyPGliteAdapter(open), transactionOptions: EMBEDDED_TRANSACTIONS });
     return {
       kind: "pglite",
       prisma,

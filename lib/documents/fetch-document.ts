@@ -81,7 +81,12 @@ function filenameFrom(url: URL, disposition: string | undefined): string {
   return last ? decodeURIComponent(last) : "document";
 }
 
-function requestOnce(url: URL, pinned: { address: string; family: number }, signal: AbortSignal): Promise<http.IncomingMessage> {
+function requestOnce(
+  url: URL,
+  pinned: { address: string; family: number },
+  signal: AbortSignal,
+  headers: Record<string, string> = { "user-agent": "DocIntel/1.0 (+document fetch)", accept: "*/*" },
+): Promise<http.IncomingMessage> {
   const mod = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const req = mod.request(
@@ -89,7 +94,7 @@ function requestOnce(url: URL, pinned: { address: string; family: number }, sign
       {
         method: "GET",
         signal,
-        headers: { "user-agent": "DocIntel/1.0 (+document fetch)", accept: "*/*" },
+        headers,
         // Connect to the address we vetted, whatever DNS says now (TLS still verifies the host name).
         lookup: (_h, opts, cb) => {
           if ((opts as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
@@ -159,4 +164,15 @@ export async function fetchDocument(rawUrl: string, opts: { maxBytes: number; si
     return { path: file, size, filename: filenameFrom(url, res.headers["content-disposition"]), contentType };
   }
   throw refuse(`The document URL redirected more than ${MAX_REDIRECTS} times.`);
+}
+
+/**
+ * One GET under the same policy as document URLs (http(s) only, the host vetted and the connection pinned to
+ * the vetted address), without following redirects: callers that follow them (the web crawler, lib/sync)
+ * call this again for every hop, so each one is checked. Throws AppError bad_request when refused.
+ */
+export async function requestVettedUrl(url: URL, opts: { headers: Record<string, string>; signal: AbortSignal }): Promise<http.IncomingMessage> {
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw refuse("Only http and https URLs are supported.");
+  const pinned = await vettedAddress(url.hostname);
+  return requestOnce(url, pinned, opts.signal, opts.headers);
 }

@@ -282,7 +282,7 @@ function convert(html: string): string {
     depth = m[1] ? Math.max(0, depth - 1) : depth + 1;
     if (depth > max) max = depth;
   }
-  if (max > MAX_NESTING) throw new AppError("file_rendering_failed", `The HTML is nested more than ${MAX_NESTING} elements deep.`);
+  if (max > MAX_NESTING) throw new AppError("unsupported_file_format", `The HTML is nested more than ${MAX_NESTING} elements deep.`);
   return service().turndown(html);
 }
 

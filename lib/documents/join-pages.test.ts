@@ -30,3 +30,27 @@ describe("joinPages", () => {
     expect(joinPages(pages("Text before a table", "| a |\n| --- |"))).toBe("Text before a table\n\n| a |\n| --- |");
   });
 });
+
+describe("tables split by a page break", () => {
+  const head = "| Year | Region | Count |\n| --- | --- | --- |";
+  it("joins a table whose next page repeats the header, dropping the repeat", () => {
+    expect(joinPages([{ markdown: `Intro.\n\n${head}\n| 2019 | North | 12 |` }, { markdown: `${head}\n| 2020 | South | 14 |\n\nAfter.` }])).toBe(
+      `Intro.\n\n${head}\n| 2019 | North | 12 |\n| 2020 | South | 14 |\n\nAfter.`,
+    );
+  });
+
+  it("joins a table continued without a header when its first row is shaped like the rows before", () => {
+    const next = "| 2020 | South | 14 |\n| --- | --- | --- |\n| 2021 | East | 9 |";
+    expect(joinPages([{ markdown: `${head}\n| 2019 | North | 12 |` }, { markdown: next }])).toBe(
+      `${head}\n| 2019 | North | 12 |\n| 2020 | South | 14 |\n| 2021 | East | 9 |`,
+    );
+  });
+
+  it("keeps tables apart that have other columns or a header of their own", () => {
+    const other = "| Name | Role |\n| --- | --- |\n| Ann | Lead |";
+    const own = "| Month | Site | Total |\n| --- | --- | --- |\n| Jan | Lyon | 3 |";
+    const first = `${head}\n| 2019 | North | 12 |`;
+    expect(joinPages([{ markdown: first }, { markdown: other }])).toBe(`${first}\n\n${other}`);
+    expect(joinPages([{ markdown: first }, { markdown: own }])).toBe(`${first}\n\n${own}`);
+  });
+});

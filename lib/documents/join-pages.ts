@@ -1,6 +1,7 @@
 // The whole document's Markdown from its pages. Pages stay separate in per-page output; here a paragraph
 // that a page break cut in two is joined again: the page ends inside a sentence and the next page goes on
-// with it (a lower-case word, or after a hyphen or comma). Everything else is separated by a blank line.
+// with it (a lower-case word, or after a hyphen or comma), and a table that a page break cut in two is one
+// table again (continuesTable). Everything else is separated by a blank line.
 
 /** Paragraph text that ends a sentence (closing quotes and brackets after the mark allowed). */
 const SENTENCE_END = /[.!?:;…]["'”’»)\]]*$/u;
@@ -33,13 +34,60 @@ function joinParagraph(a: string, b: string): string {
   return `${a} ${b}`;
 }
 
+/** The cells of a GFM table row (unescaped pipes separate them). */
+function cellsOf(line: string): string[] {
+  return line
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/(?<!\\)\|$/, "")
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
+}
+
+const DELIMITER_ROW = /^\|(?:\s*:?-+:?\s*\|)+\s*$/;
+
+/** The lines of a GFM table block, or null when the block is not one. */
+function tableLines(block: string): string[] | null {
+  const lines = block.split("\n");
+  if (lines.length < 2 || !lines.every((l) => l.startsWith("|")) || !DELIMITER_ROW.test(lines[1])) return null;
+  return lines;
+}
+
+const FIGURE = /^[^\p{L}\d]{0,3}[-+(]?\d[\d\s.,:/'%-]*\)?[^\p{L}\d]{0,3}$/u;
+/** Empty, figure or text per cell: a data row of a table has the shape of the table's other data rows. */
+const shape = (cells: string[]) => cells.map((c) => (!c ? "e" : FIGURE.test(c) ? "n" : "t")).join("");
+const normal = (cells: string[]) => cells.map((c) => c.toLowerCase().replace(/\s+/g, " ")).join("|");
+
+/**
+ * The rows to append when the next page's first block carries on the table that ends the previous page
+ * (a table split by a page break), or null: both are tables with the same number of columns, and the next
+ * one repeats the header (dropped) or opens with a row shaped like the previous table's last row and
+ * unlike its header (a data row: no header was repeated).
+ */
+export function continuesTable(before: string, after: string): string[] | null {
+  const a = tableLines(lastBlock(before));
+  const b = tableLines(firstBlock(after));
+  if (!a || !b) return null;
+  const headA = cellsOf(a[0]);
+  const headB = cellsOf(b[0]);
+  if (headA.length !== headB.length) return null;
+  if (normal(headA) === normal(headB)) return b.slice(2);
+  const last = cellsOf(a[a.length - 1]);
+  if (a.length > 2 && shape(headB) === shape(last) && shape(headB) !== shape(headA) && /n/.test(shape(headB))) return [b[0], ...b.slice(2)];
+  return null;
+}
+
 export function joinPages(pages: { markdown: string }[]): string {
   let out = "";
   for (const p of pages) {
     const md = p.markdown.trim();
     if (!md) continue;
+    const rows = out ? continuesTable(out, md) : null;
     if (!out) out = md;
-    else if (continuesParagraph(out, md)) {
+    else if (rows) {
+      const k = md.indexOf("\n\n");
+      out = [out, ...rows].join("\n") + (k < 0 ? "" : md.slice(k));
+    } else if (continuesParagraph(out, md)) {
       const a = lastBlock(out);
       const k = md.indexOf("\n\n");
       out = out.slice(0, out.length - a.length) + joinParagraph(a, k < 0 ? md : md.slice(0, k)) + (k < 0 ? "" : md.slice(k));

@@ -11,6 +11,8 @@ export interface PageLimits {
   pageRange?: PageRange;
   /** Refuse documents (after page selection) with more pages than this. */
   maxPages?: number;
+  /** Whose limit `maxPages` is, for the message: a request's (default) or that of files ingested into workspaces. */
+  scope?: "request" | "ingestion";
 }
 
 function selectedCount(pageCount: number, range?: PageRange): number {
@@ -21,9 +23,12 @@ export function checkPageLimits(pageCount: number, limits: PageLimits): void {
   if (limits.pageRange) checkPageRange(limits.pageRange, pageCount);
   const selected = selectedCount(pageCount, limits.pageRange);
   if (limits.maxPages !== undefined && selected > limits.maxPages) {
+    const pages = `${selected} page${selected === 1 ? "" : "s"}`;
     throw new AppError(
       "max_pages_exceeded",
-      `The document has ${selected} page${selected === 1 ? "" : "s"} to parse; the limit for this request is ${limits.maxPages}. Select pages with page_range or use async mode.`,
+      limits.scope === "ingestion"
+        ? `The document has ${pages}; files ingested into a workspace may have at most ${limits.maxPages} pages. Nothing was ingested: split the document into smaller files.`
+        : `The document has ${pages} to parse; the limit for this request is ${limits.maxPages}. Select pages with page_range or use async mode.`,
     );
   }
 }

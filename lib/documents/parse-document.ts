@@ -23,6 +23,8 @@ export interface ParseDocumentInput {
   ocrLanguages?: string[];
   /** Refuse documents (after page selection) with more pages than this: 400 max_pages_exceeded. */
   maxPages?: number;
+  /** Whose page limit `maxPages` is (the wording of max_pages_exceeded). */
+  pageLimitScope?: "request" | "ingestion";
   timeoutMs: number;
   signal?: AbortSignal;
   onProgress?: (pagesDone: number, pagesTotal: number) => void;
@@ -57,7 +59,7 @@ export async function parseDocument(input: ParseDocumentInput): Promise<ParsedDo
     pages: input.pageRange?.pages,
     ocr: input.ocr ?? "auto",
     ocrLanguages: input.ocrLanguages ?? ["eng"],
-    limits: { pageRange: input.pageRange, maxPages: input.maxPages },
+    limits: { pageRange: input.pageRange, maxPages: input.maxPages, scope: input.pageLimitScope },
   };
   let output: ParseOutput;
   try {

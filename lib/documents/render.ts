@@ -10,6 +10,7 @@
 // 200 dpi): rendering a 200 dpi scan at 300 dpi adds no detail, only ~20% more OCR time (pdfimages -list
 // tells the resolution of the image that covers the page).
 import { spawn } from "node:child_process";
+import { unreadableDocument } from "@/lib/documents/failures";
 import { AppError } from "@/lib/errors";
 
 export interface PdfPageSize {
@@ -108,7 +109,7 @@ function runTool(
       size += c.length;
       if (size > opts.maxStdout) {
         kill();
-        finish(() => reject(failed(`${opts.what} produced more data than expected; the page is too large to render.`)));
+        finish(() => reject(unreadableDocument(`${opts.what} produced more data than expected; the page is too large to render.`)));
         return;
       }
       chunks.push(c);
@@ -135,13 +136,14 @@ function runTool(
 }
 
 function popplerFailure(what: string, stderr: string, code: number | null, sig: NodeJS.Signals | null): AppError {
-  if (/incorrect password|encrypted/i.test(stderr)) return failed("The PDF is encrypted with a password; it cannot be read without it.");
+  // Damaged and encrypted files are the content's fault (400); other poppler failures the engine's (500).
+  if (/incorrect password|encrypted/i.test(stderr)) return unreadableDocument("The PDF is encrypted with a password; it cannot be read without it.");
   if (
     /may not be a PDF|couldn't find trailer|PDF file is damaged|Couldn't open file|Syntax Error/i.test(stderr) &&
     !/Wrong page range/i.test(stderr)
   ) {
     const first = stderr.split("\n").find((l) => l.trim()) ?? "";
-    return failed(`The file is not a readable PDF (damaged or truncated)${first ? `: ${first.trim()}` : ""}.`);
+    return unreadableDocument(`The file is not a readable PDF (damaged or truncated)${first ? `: ${first.trim()}` : ""}.`);
   }
   const first = stderr.split("\n").find((l) => l.trim());
   return failed(`${what} failed (${sig ? `signal ${sig}` : `exit code ${code}`})${first ? `: ${first.trim()}` : ""}.`);
@@ -163,7 +165,7 @@ export async function pdfInfo(
   });
   const text = stdout.toString("utf8");
   const pages = /^Pages:\s+(\d+)/m.exec(text);
-  if (!pages) throw failed("The PDF's page count could not be read.");
+  if (!pages) throw unreadableDocument("The PDF's page count could not be read.");
   const pageSizes = new Map<number, PdfPageSize>();
   for (const m of text.matchAll(/^Page\s+(\d+)\s+size:\s+([\d.]+)\s+x\s+([\d.]+)\s+pts/gm)) {
     pageSizes.set(Number(m[1]), { width: Number(m[2]), height: Number(m[3]), rotation: 0 });
@@ -235,7 +237,7 @@ function pgmSize(buf: Buffer): { width: number; height: number } {
 
 /**
  * Renders the given 1-based pages (in the order given) one at a time, as the iterator is pulled.
- * Failures → 500 file_rendering_failed; an aborted signal kills the running pdftoppm and rejects with the
+ * A damaged or encrypted PDF → 400 unsupported_file_format; other failures → 500 file_rendering_failed; an aborted signal kills the running pdftoppm and rejects with the
  * signal's reason.
  */
 export async function* renderPdfPages(pdfPath: string, pages: readonly number[], opts: RenderOptions = {}): AsyncGenerator<RenderedPage> {

@@ -42,7 +42,8 @@ export function decodeXmlText(data: Uint8Array): string {
   return new TextDecoder("utf-8").decode(data); // strips a UTF-8 BOM
 }
 
-function decodeEntities(s: string): string {
+/** The five XML entities and character references decoded. */
+export function decodeEntities(s: string): string {
   if (!s.includes("&")) return s;
   return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g, (_, e: string) => {
     if (e[0] === "#") {

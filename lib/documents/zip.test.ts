@@ -33,7 +33,7 @@ describe("openZip", () => {
     expect((await zip.readEntry("a.txt")).toString()).toBe("hello");
     expect((await zip.readXml("dir/b.xml")).name).toBe("b");
     const missing = await failure(zip.readEntry("nope"));
-    expect(missing.code).toBe("file_rendering_failed");
+    expect(missing.code).toBe("unsupported_file_format");
     zip.close();
   });
 
@@ -85,16 +85,16 @@ describe("openZip", () => {
     expect((await failure(openZip(big, { maxUncompressedBytes: MB }))).detail).toMatch(/uncompressed bytes/);
   });
 
-  it("reports damaged entry data as file_rendering_failed", async () => {
+  it("reports damaged entry data as unsupported_file_format (the content's fault, issue 16)", async () => {
     const text = Buffer.from(Array.from({ length: 3000 }, (_, i) => String.fromCharCode(65 + ((i * 7919) % 26))).join(""));
     const damaged = Buffer.from(deflateRawSync(text));
     damaged.fill(0xff, 0, 16); // an invalid block type
     const zip = await openZip(makeZip([{ name: "a.xml", deflated: damaged, size: text.length }]));
     const err = await failure(zip.readEntry("a.xml"));
-    expect(err.code).toBe("file_rendering_failed");
+    expect(err.code).toBe("unsupported_file_format");
     const bad = await openZip(makeZip([{ name: "bad.xml", data: Buffer.from("<a><b></a>") }]));
     const xmlErr = await failure(bad.readXml("bad.xml"));
-    expect(xmlErr.code).toBe("file_rendering_failed");
+    expect(xmlErr.code).toBe("unsupported_file_format");
     expect(xmlErr.detail).toMatch(/bad\.xml/);
   });
 });

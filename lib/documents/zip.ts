@@ -1,7 +1,8 @@
 // Safe reading of ZIP containers (OOXML, ODF) and of the XML parts inside them. Hostile input is the norm
 // here: entry count, declared sizes and per-entry compression ratio are checked when the archive is
 // opened, and inflated bytes are counted while streaming (declared sizes can lie), aborting past the limits.
-// Limit violations → 400 unsupported_file_format; data that cannot be read → 500 file_rendering_failed.
+// Limit violations and data that cannot be read (damaged parts, malformed XML) → 400 unsupported_file_format:
+// both are the content's fault (issue 16).
 import yauzl from "yauzl";
 import { decodeXmlText, parseXml, type XmlElement } from "@/lib/documents/xml";
 import { env } from "@/lib/env";
@@ -36,7 +37,7 @@ export interface ZipArchive {
 }
 
 const refuse = (detail: string) => new AppError("unsupported_file_format", detail);
-const broken = (detail: string) => new AppError("file_rendering_failed", detail);
+const broken = (detail: string) => new AppError("unsupported_file_format", detail);
 
 export async function openZip(bytes: Uint8Array, limits: Partial<ZipLimits> = {}): Promise<ZipArchive> {
   const lim: ZipLimits = { ...zipLimitsFromEnv(), ...limits };

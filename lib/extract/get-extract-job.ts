@@ -1,10 +1,13 @@
-// GET /extract/{job_id}?page=N: the job envelope with one fixed-size page of its rows, within the
-// caller's company (unknown, malformed and foreign ids are all 404).
+// GET /extract/{job_id}?page=N: the job envelope with one fixed-size page of its rows. A job is visible to
+// its creator and company admins (lib/auth/creator-access.ts), one extracted from an ingested file only
+// while the caller can read that file; unknown, malformed, foreign and hidden ids are all 404.
+import { createdByCallerWhere } from "@/lib/auth/creator-access";
 import type { Principal } from "@/lib/auth/principal";
 import { EXTRACT_PAGE_SIZE, type TExtractJob } from "@/lib/contracts/extract";
 import { db } from "@/lib/db/client";
 import type { ExtractJob } from "@/lib/db/generated/client";
 import { AppError, notFound } from "@/lib/errors";
+import { findReadableFile } from "@/lib/files/file-access";
 import { serializeExtractJob } from "./serialize-extract-job";
 
 const ID_PATTERN = /^ext_[0-9A-Za-z]{24}$/;
@@ -41,9 +44,24 @@ export async function readExtractJob(id: string, page: number): Promise<TExtract
   return pageOf(await db().extractJob.findUniqueOrThrow({ where: { id } }), page);
 }
 
+/**
+ * Whether the caller may still read the job's source file: its rows are the file's content. A file moved out
+ * of the caller's reach hides the job from that caller; a deleted file (nobody can read it) from everyone.
+ */
+async function canReadSource(p: Principal, job: ExtractJob): Promise<boolean> {
+  if (job.sourceFileId === null) return true;
+  try {
+    await findReadableFile(p, job.sourceFileId);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") return false;
+    throw err;
+  }
+}
+
 export async function getExtractJob(p: Principal, id: string, rawPage: string | undefined): Promise<TExtractJob> {
   if (!ID_PATTERN.test(id)) throw notFound("Extract job");
-  const job = await db().extractJob.findFirst({ where: { id, companyId: p.companyId } });
-  if (!job) throw notFound("Extract job");
+  const job = await db().extractJob.findFirst({ where: { id, companyId: p.companyId, ...createdByCallerWhere(p) } });
+  if (!job || !(await canReadSource(p, job))) throw notFound("Extract job");
   return pageOf(job, parsePage(rawPage));
 }

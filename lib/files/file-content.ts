@@ -1,8 +1,11 @@
 // Original bytes, PDF preview and thumbnail of a file. Previews of office and HTML documents are
 // made once with LibreOffice and kept next to the original.
 import { PDFDocument } from "pdf-lib";
+import sharp from "sharp";
 import type { Principal } from "@/lib/auth/principal";
 import { convertWithLibreOffice } from "@/lib/documents/convert/libreoffice";
+import { unreadableDocument } from "@/lib/documents/failures";
+import { inspectImage } from "@/lib/documents/ocr/prepare-image";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { currentThumbnailState } from "@/lib/ingestion/file-state";
@@ -36,8 +39,12 @@ export async function fileContent(p: Principal, id: number): Promise<Response> {
 }
 
 async function imageToPdf(bytes: Buffer, kind: "png" | "jpeg"): Promise<Uint8Array> {
+  // Size first (header only): a decompression bomb is refused before anything decodes it.
+  await inspectImage(bytes);
   const pdf = await PDFDocument.create();
-  const image = kind === "png" ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
+  // pdf-lib decodes PNGs itself and loops forever on a truncated one (blocking this process): sharp decodes
+  // it first, failing cleanly on damaged data, and hands pdf-lib a well-formed PNG.
+  const image = kind === "png" ? await pdf.embedPng(await sharp(bytes, { failOn: "error" }).png().toBuffer()) : await pdf.embedJpg(bytes);
   const page = pdf.addPage([image.width, image.height]);
   page.drawImage(image, { x: 0, y: 0, width: image.width, height: image.height });
   return pdf.save();
@@ -58,8 +65,9 @@ export async function filePreview(p: Principal, id: number, signal?: AbortSignal
   let pdf: Uint8Array;
   if (kind === "application/pdf") pdf = await storedBytes(file.storageKey);
   else if (kind === "image/png" || kind === "image/jpeg") {
-    pdf = await imageToPdf(await storedBytes(file.storageKey), kind === "image/png" ? "png" : "jpeg").catch(() => {
-      throw new AppError("file_rendering_failed", "The image could not be wrapped into a PDF.");
+    pdf = await imageToPdf(await storedBytes(file.storageKey), kind === "image/png" ? "png" : "jpeg").catch((err: unknown) => {
+      if (err instanceof AppError) throw err;
+      throw unreadableDocument("The image could not be read (corrupt or truncated), so it cannot be shown as PDF.");
     });
   } else if (OFFICE.has(ext)) {
     const cacheKey = file.storageKey.replace(/[^/]+$/, "preview.pdf");

@@ -47,9 +47,10 @@ export function bodyKindOf(contentType: string | null): BodyKind | "none" | "oth
 }
 
 function formToObject(form: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // No prototype: "constructor" is not already present and "__proto__" is an ordinary key (refused by parseWith).
+  const out: Record<string, unknown> = Object.create(null);
   for (const [k, value] of form) {
-    if (k in out) out[k] = ([] as unknown[]).concat(out[k], value);
+    if (Object.hasOwn(out, k)) out[k] = ([] as unknown[]).concat(out[k], value);
     else out[k] = value;
   }
   return out;
@@ -89,9 +90,9 @@ function mediaType(kind: BodyKind): string {
 
 /** Query string → object: repeated keys become arrays. */
 export function queryToObject(params: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  const out: Record<string, string | string[]> = Object.create(null);
   for (const [k, v] of params) {
-    const prev = out[k];
+    const prev = Object.hasOwn(out, k) ? out[k] : undefined;
     out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
   return out;

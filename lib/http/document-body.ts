@@ -5,6 +5,7 @@
 import type { DocumentBody } from "@/lib/documents/document-input";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { assertStorableInput, hostileInputError } from "@/lib/validation";
 import { bodyKindOf, readBodyLimited } from "./body";
 import { parseMultipart } from "./multipart";
 
@@ -13,6 +14,11 @@ export async function readDocumentBody(req: Request, maxUploadBytes: number): Pr
   const kind = bodyKindOf(req.headers.get("content-type"));
   if (kind === "multipart") {
     const form = await parseMultipart(req, { maxFileBytes: maxUploadBytes, maxFiles: 1 });
+    const err = hostileInputError(form.fields);
+    if (err) {
+      await form.cleanup();
+      throw err;
+    }
     const upload = form.files.find((f) => f.field === "file") ?? null;
     return { fields: form.fields, upload, cleanup: form.cleanup };
   }
@@ -29,5 +35,7 @@ export async function readDocumentBody(req: Request, maxUploadBytes: number): Pr
     }
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError("bad_request", "The JSON body must be an object.");
+  // The members are validated by the use case, some (an extraction schema) without zod: refuse here what none may hold.
+  assertStorableInput(body);
   return { fields: body as Record<string, unknown>, upload: null, cleanup: async () => undefined };
 }

@@ -33,7 +33,8 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
   // The body carries boundaries and fields besides the file: allow a little slack before refusing.
   if (Number.isFinite(declared) && declared > limits.maxFileBytes + 1024 * 1024) throw tooLarge(declared, limits.maxFileBytes, false);
   if (!req.body) throw new AppError("bad_request", "The multipart body is empty.");
-  const fields: Record<string, string> = {};
+  // No prototype: "__proto__" is an ordinary field name (which parseWith refuses), not a setter.
+  const fields: Record<string, string> = Object.create(null);
   const files: UploadedFile[] = [];
   const writes: Promise<void>[] = [];
   const cleanup = async () => {
@@ -62,7 +63,11 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
     stream.on("limit", () => {
       failure ??= tooLarge(file.size, limits.maxFileBytes, false);
     });
-    writes.push(pipeline(stream, fs.createWriteStream(file.path)));
+    const write = pipeline(stream, fs.createWriteStream(file.path));
+    // A truncated body fails the parser and this write together: the parser's error is the one reported, and a
+    // write nobody awaits any more must not surface as an unhandled rejection.
+    write.catch(() => undefined);
+    writes.push(write);
   });
   bb.on("filesLimit", () => {
     failure ??= new AppError("bad_request", `At most ${limits.maxFiles ?? 1} file(s) per request.`);
@@ -71,6 +76,7 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
     await pipeline(Readable.fromWeb(req.body as import("node:stream/web").ReadableStream), bb);
     await Promise.all(writes);
   } catch (err) {
+    await Promise.allSettled(writes);
     await cleanup();
     if (failure) throw failure;
     throw new AppError("bad_request", `Malformed multipart/form-data request: ${(err as Error).message}`);

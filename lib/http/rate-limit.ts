@@ -1,4 +1,4 @@
-// Fixed-window rate limiting per API key (per IP when unauthenticated). The memory store serves one
+// Fixed-window rate limiting per API key (per IP when unauthenticated, and per IP for failed authentication). The memory store serves one
 // process; the postgres store shares counters between app instances behind a load balancer.
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -57,8 +57,10 @@ export function resetRateLimitStore(next?: RateLimitStore): void {
   g.__docintelRateStore = next;
 }
 
-export async function checkRateLimit(key: string, now = new Date()): Promise<RateLimitResult | null> {
-  const { RATE_LIMIT_ENABLED, RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_SECONDS } = env();
+/** `max`: the budget of this kind of key (default RATE_LIMIT_MAX). */
+export async function checkRateLimit(key: string, now = new Date(), max?: number): Promise<RateLimitResult | null> {
+  const { RATE_LIMIT_ENABLED, RATE_LIMIT_WINDOW_SECONDS } = env();
+  const RATE_LIMIT_MAX = max ?? env().RATE_LIMIT_MAX;
   if (!RATE_LIMIT_ENABLED) return null;
   const windowMs = RATE_LIMIT_WINDOW_SECONDS * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);

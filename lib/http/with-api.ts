@@ -1,6 +1,5 @@
-// The one route wrapper. Order: request id → credentials → maintenance → 401 → e-mail verification →
+// The one route wrapper. Order: request id → credentials (refused ones counted per address) → maintenance → 401 → e-mail verification →
 // rate limit → params/query/body validation → spending limits (metered endpoints) → use case → serialisation. Errors become the v3 envelope.
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { resolvePrincipal } from "@/lib/auth/resolve-principal";
@@ -13,6 +12,7 @@ import { blockingPeriod, maintenanceBody } from "@/lib/system/maintenance-period
 import { parseWith } from "@/lib/validation";
 import { parseBody, queryToObject } from "./body";
 import { checkRateLimit } from "./rate-limit";
+import { newRequestId } from "./request-id";
 import { type ApiResult, errorResponse, jsonResponse } from "./respond";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -35,17 +35,25 @@ export function clientIp(req: Request): string {
   return req.headers.get("x-forwarded-for")?.split(",")[0].trim() || req.headers.get("x-real-ip") || "local";
 }
 
-/** Correlates a response with its log lines; sent as `X-Request-Id` on every /api/v3/ response. */
-export function newRequestId(): string {
-  return `req_${randomUUID().replace(/-/g, "").slice(0, 20)}`;
-}
-
 /** Any method on an unknown /api/v3/ path: the v3 404 envelope (with a request id) instead of an HTML page. */
 export function unknownEndpoint(req: Request): Response {
   const { pathname } = new URL(req.url);
   return errorResponse(req, new AppError("not_found", `No API endpoint at ${req.method} ${pathname}.`), {
     "X-Request-Id": newRequestId(),
   });
+}
+
+/**
+ * Credentials were presented and refused: counted per client address, whatever the endpoint, so guessing keys
+ * (or hammering with a revoked one) meets a 429 like any other flood. Valid credentials are never counted here.
+ */
+async function limitFailedAuthentication(req: Request): Promise<void> {
+  const rl = await checkRateLimit(`authfail:ip:${clientIp(req)}`, new Date(), env().AUTH_FAILURE_RATE_LIMIT_MAX);
+  if (rl && !rl.allowed) {
+    throw new AppError("too_many_requests", `Too many requests with invalid credentials from this address; retry in ${rl.retryAfterSeconds} s.`, {
+      retryAfterSeconds: rl.retryAfterSeconds,
+    });
+  }
 }
 
 export function withApi<D extends EndpointDef>(
@@ -59,6 +67,7 @@ export function withApi<D extends EndpointDef>(
     try {
       const resolved = def.auth === "none" ? undefined : await resolvePrincipal(req);
       const principal = resolved ?? null;
+      if (resolved === null) await limitFailedAuthentication(req);
 
       if (def.category) {
         const period = await blockingPeriod(def.category, principal?.companyId ?? null);

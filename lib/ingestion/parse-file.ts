@@ -44,6 +44,9 @@ export async function parseStep(ref: FileRef, source: DocumentSource, mimeType: 
         type: typeOfKind(source.kind, source.filename),
         ocr: "auto",
         ocrLanguages: env().OCR_DEFAULT_LANGUAGES.split(/[+,]/),
+        // A longer file fails (parsing_failed, with the reason) before any page is read: a PDF from its trailer.
+        maxPages: env().INGEST_MAX_PAGES,
+        pageLimitScope: "ingestion",
         timeoutMs: env().INGEST_TIMEOUT_MS,
         signal: watch.signal,
       }),

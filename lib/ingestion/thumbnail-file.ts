@@ -8,6 +8,7 @@ import { thumbnailFileJob } from "@/inngest/definitions/thumbnail-file";
 import { enqueueJob } from "@/inngest/jobs";
 import { db } from "@/lib/db/client";
 import { typeOfMimeType } from "@/lib/documents/detect";
+import { isUnreadableDocument } from "@/lib/documents/failures";
 import { makeThumbnail } from "@/lib/documents/thumbnail";
 import { storage } from "@/lib/storage/storage";
 import {
@@ -53,8 +54,9 @@ export type ThumbnailOutcome = { outcome: "ready" | "unavailable" } | StaleOutco
 
 /**
  * The thumbnail job's step: renders the version's first page from its stored original and records the
- * result. A format without thumbnails is `unavailable` at once; a rendering error is thrown for the job to
- * retry (markThumbnailUnavailable records it once the retries are spent). Done already: nothing to do.
+ * result. A format without thumbnails, or a document whose content cannot be rendered, is `unavailable` at
+ * once; an engine error is thrown for the job to retry (markThumbnailUnavailable records it once the
+ * retries are spent). Done already: nothing to do.
  */
 export async function renderFileThumbnail(ref: FileRef): Promise<ThumbnailOutcome> {
   const file = await currentFile(ref);
@@ -71,6 +73,8 @@ export async function renderFileThumbnail(ref: FileRef): Promise<ThumbnailOutcom
   } catch (err) {
     const stale = watch.stale();
     if (stale) return cleanUpIfDeleted(stale, ref.fileId);
+    // The document's content cannot be rendered: no retry can change that.
+    if (isUnreadableDocument(err)) return recordThumbnail(ref, null);
     throw err;
   } finally {
     watch.stop();

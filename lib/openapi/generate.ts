@@ -87,7 +87,11 @@ const INFO_DESCRIPTION = [
   "",
   "**Errors** share one envelope: `id` (resource or job id, or null), `code` (HTTP status), `error` (machine-readable code), `detail` (human-readable), `doc_url` (link to the code's entry in these docs), `fields` on 422 (field → list of `{error, detail}`) and `index` on batch errors (0-based failing action).",
   "",
-  "**Rate limits**: responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`; a 429 adds `Retry-After`.",
+  "**Input**: strings must not contain NUL characters or unpaired UTF-16 surrogates, JSON bodies must not nest deeper than 64 levels nor use `__proto__` as a key, and ids (in paths, queries and bodies) are decimal integers from 1 to 2147483647; anything else is a 422 `validation_error` naming the field.",
+  "",
+  "**Methods**: a method the path does not have answers 405 `method_not_allowed` with the error envelope and an `Allow` header listing the path's methods.",
+  "",
+  "**Rate limits**: responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`; a 429 adds `Retry-After`. Requests with invalid, revoked or expired credentials are also counted per client address, on every endpoint, and answer 429 `too_many_requests` once over that budget.",
   "",
   "**Maintenance**: a blocked endpoint answers 503 with the `MaintenanceError` body (not the error envelope) and `Retry-After`.",
 ].join("\n");

@@ -1,9 +1,10 @@
 // POST /parse and GET /parse/{id}: create a parse job (run inline when synchronous, queued when
-// asynchronous) and read it back within the caller's company.
+// asynchronous) and read it back: its creator and company admins only (lib/auth/creator-access.ts).
 
 import { parseDocumentJob } from "@/inngest/definitions/parse-document";
 import { enqueueJob } from "@/inngest/jobs";
 import { randomToken } from "@/lib/auth/api-key-secret";
+import { createdByCallerWhere } from "@/lib/auth/creator-access";
 import type { Principal } from "@/lib/auth/principal";
 import { usageFrom } from "@/lib/billing/record-usage";
 import { db } from "@/lib/db/client";
@@ -66,9 +67,10 @@ export async function createParseJob(p: Principal, body: DocumentBody, signal?: 
   }
 }
 
+/** Another member's job, or one a workspace-scoped key did not create, is 404 like an unknown id. */
 export async function getParseJob(p: Principal, id: string) {
   if (!ID_PATTERN.test(id)) throw notFound("Parse job");
-  const job = await db().parseJob.findFirst({ where: { id, companyId: p.companyId } });
+  const job = await db().parseJob.findFirst({ where: { id, companyId: p.companyId, ...createdByCallerWhere(p) } });
   if (!job) throw notFound("Parse job");
   return serializeParseJob(job);
 }

@@ -10,6 +10,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { removeFiles } from "@/lib/files/manage-files";
 import { pageWindow } from "@/lib/pagination";
+import { createDatasourceRow, prepareDatasource, prepareWorkspaceDeletion, startFirstRun } from "@/lib/sync/manage-datasource";
 import { findAccessibleWorkspace, findManageableWorkspace, listableWorkspacesWhere, workspaceAccess } from "./access";
 import { serializeWorkspaces } from "./serialize-workspace";
 import { workspaceStats } from "./workspace-stats";
@@ -18,8 +19,10 @@ const nameTaken = (name: string) => new AppError("conflict", `A workspace named 
 
 export async function createWorkspace(p: Principal, input: z.output<typeof ZWorkspaceCreate>) {
   requireCompanyScope(p);
+  // A datasource is validated and its connection tested before anything is written.
+  const prepared = input.datasource ? await prepareDatasource(input.datasource) : null;
   try {
-    const workspace = await db().$transaction(async (tx) => {
+    const { workspace, datasource } = await db().$transaction(async (tx) => {
       const ws = await tx.workspace.create({
         data: {
           companyId: p.companyId,
@@ -31,9 +34,12 @@ export async function createWorkspace(p: Principal, input: z.output<typeof ZWork
         },
       });
       await tx.workspaceMember.create({ data: { workspaceId: ws.id, userId: p.user.id, role: "owner" } });
-      return ws;
+      if (!prepared) return { workspace: ws, datasource: null };
+      const datasource = await createDatasourceRow(tx, ws, prepared);
+      return { workspace: { ...ws, documentUploadMethod: "sync" }, datasource };
     });
     await recordAudit({ principal: p, action: "Workspace created", metadata: { workspace_id: workspace.id } });
+    if (datasource && prepared) await startFirstRun(datasource, prepared);
     const access = await workspaceAccess(p, workspace);
     return (await serializeWorkspaces([access!], true))[0];
   } catch (err) {
@@ -85,6 +91,7 @@ export async function deleteWorkspace(p: Principal, id: number, force: boolean) 
   if (workspace.isDefault) {
     throw new AppError("bad_request", "The company's default workspace cannot be deleted.");
   }
+  await prepareWorkspaceDeletion(id, force);
   const stats = (await workspaceStats([id])).get(id);
   if (stats && stats.filesCount > 0 && !force) {
     throw new AppError(

@@ -2,6 +2,7 @@ import { iso } from "@/lib/contracts/common";
 import type { TWorkspace } from "@/lib/contracts/workspaces";
 import { db } from "@/lib/db/client";
 import type { User, WorkspaceMember } from "@/lib/db/generated/client";
+import { syncOfWorkspaces } from "@/lib/sync/workspace-sync";
 import type { WorkspaceAccess } from "./access";
 import { workspaceStats } from "./workspace-stats";
 
@@ -28,8 +29,9 @@ export function serializeMember(m: WorkspaceMember & { user: User }) {
 export async function serializeWorkspaces(accesses: WorkspaceAccess[], withMembers: boolean): Promise<TWorkspace[]> {
   const ids = accesses.map((a) => a.workspace.id);
   const managerIds = accesses.filter((a) => a.canSeeMembers).map((a) => a.workspace.id);
-  const [stats, members, keys] = await Promise.all([
+  const [stats, syncs, members, keys] = await Promise.all([
     workspaceStats(ids),
+    syncOfWorkspaces(ids),
     withMembers && managerIds.length
       ? db().workspaceMember.findMany({ where: { workspaceId: { in: managerIds } }, include: { user: true }, orderBy: { createdAt: "asc" } })
       : Promise.resolve([]),
@@ -55,7 +57,7 @@ export async function serializeWorkspaces(accesses: WorkspaceAccess[], withMembe
     is_default: w.isDefault,
     user_role: memberRole ?? "",
     summaries: [],
-    sync: null,
+    sync: syncs.get(w.id) ?? null,
     scoped_api_keys: keys
       .filter((k) => k.workspaceId === w.id)
       .map((k) => ({

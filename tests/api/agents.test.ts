@@ -1,5 +1,5 @@
 // Agents CRUD through the route handlers: validation, visibility per role (instance-level: all companies;
-// company admins: their company; others: own + company-shared; scoped keys like regular users), owner /
+// company admins: their company; others: own + company-shared; scoped keys: shared agents of their workspace), owner /
 // admin-only writes, foreign workspace and tag ids, pagination and filters.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -147,9 +147,10 @@ describe("visibility", () => {
     );
   });
 
-  it("treats a workspace-scoped key like a regular user", async () => {
+  it("shows a workspace-scoped key only the shared agents of its workspace, never its owner's private ones", async () => {
     const scoped = await seedScopedKey(acme.admin, acme.defaultWorkspaceId, "owner");
-    expect(await listIds(scoped)).toEqual([ids.aliceShared, ids.adminPrivate].sort((a, b) => a - b));
+    expect(await listIds(scoped)).toEqual([ids.aliceShared]);
+    expectError(await api.get(`/api/v3/agents/${ids.adminPrivate}`, { key: scoped }), 404, "not_found");
   });
 
   it("answers 404 for agents the caller cannot see", async () => {

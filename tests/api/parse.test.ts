@@ -144,13 +144,13 @@ describe("POST /api/v3/parse (sync)", () => {
     expectError(await parse(upload(gif, undefined, "tiny.pdf")), 400, "unsupported_file_format");
   });
 
-  it("fails a corrupt PDF with file_rendering_failed and records it on the job", async () => {
+  it("fails a corrupt PDF with 400 unsupported_file_format (the content, not the engine) and records it on the job", async () => {
     const corrupt = path.join(fx.dir, "corrupt.pdf");
     fs.writeFileSync(corrupt, fs.readFileSync(fx.files.pdf).subarray(0, 900));
-    const err = expectError(await parse(upload(corrupt)), 500, "file_rendering_failed");
+    const err = expectError(await parse(upload(corrupt)), 400, "unsupported_file_format");
     expect(err.id).toMatch(/^parse_/);
     const job = await api.get(`/api/v3/parse/${err.id}`, { key: acme.admin.key });
-    expect(job.body).toMatchObject({ status: "failed", result: null, usage: null, error: { error: "file_rendering_failed" } });
+    expect(job.body).toMatchObject({ status: "failed", result: null, usage: null, error: { error: "unsupported_file_format" } });
   });
 
   it("enforces size and page limits", async () => {
@@ -188,7 +188,7 @@ describe("POST /api/v3/parse (async) and GET /api/v3/parse/{id}", () => {
     expect(res.status).toBe(202);
     await drainJobs();
     const failed = await api.get(`/api/v3/parse/${res.body.id}`, { key: acme.admin.key });
-    expect(failed.body).toMatchObject({ status: "failed", result: null, error: { error: "file_rendering_failed" } });
+    expect(failed.body).toMatchObject({ status: "failed", result: null, error: { error: "unsupported_file_format" } });
     expect(failed.body.completed_at).toBeTruthy();
   });
 

@@ -30,6 +30,7 @@ interface World {
 
 let w: World;
 const MISSING = 987_654;
+const DATASOURCE = { datasource_type: "webscrapper", settings: { start_urls: ["https://example.com/"] } };
 
 beforeAll(async () => {
   const a = await seedCompany({ name: "Tenant A" });
@@ -148,6 +149,54 @@ const cases: Case[] = [
     label: "delete B's workspace",
     foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}?force=true` }),
     missing: () => ({ path: `/api/v3/workspaces/${MISSING}?force=true` }),
+  },
+  {
+    endpoint: "GET /api/v3/workspaces/{id}/datasource",
+    label: "read B's datasource",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}/datasource` }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}/datasource` }),
+  },
+  {
+    endpoint: "POST /api/v3/workspaces/{id}/datasource",
+    label: "attach a datasource to B's workspace",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}/datasource`, body: DATASOURCE }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}/datasource`, body: DATASOURCE }),
+  },
+  {
+    endpoint: "PATCH /api/v3/workspaces/{id}/datasource",
+    label: "change B's datasource",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}/datasource`, body: { name: "pwned" } }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}/datasource`, body: { name: "pwned" } }),
+  },
+  {
+    endpoint: "DELETE /api/v3/workspaces/{id}/datasource",
+    label: "detach B's datasource",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}/datasource` }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}/datasource` }),
+  },
+  {
+    endpoint: "POST /api/v3/workspaces/{id}/datasource/runs",
+    label: "start a run of B's datasource",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}/datasource/runs` }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}/datasource/runs` }),
+  },
+  {
+    endpoint: "GET /api/v3/workspaces/{id}/datasource/runs",
+    label: "list the runs of B's datasource",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}/datasource/runs` }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}/datasource/runs` }),
+  },
+  {
+    endpoint: "GET /api/v3/workspaces/{id}/datasource/runs/{run_id}/failures",
+    label: "read a run's failures of B's datasource",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}/datasource/runs/1/failures` }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}/datasource/runs/1/failures` }),
+  },
+  {
+    endpoint: "POST /api/v3/workspaces/{id}/datasource/runs/{run_id}/cancel",
+    label: "cancel a run of B's datasource",
+    foreign: () => ({ path: `/api/v3/workspaces/${w.bWorkspaceId}/datasource/runs/1/cancel` }),
+    missing: () => ({ path: `/api/v3/workspaces/${MISSING}/datasource/runs/1/cancel` }),
   },
   {
     endpoint: "GET /api/v3/workspaces/{id}/members",

@@ -110,9 +110,9 @@ describe("document workers", () => {
     await expect.poll(() => documentWorkerStats().busy, { timeout: 10_000 }).toBe(0);
   });
 
-  it("refuse a 20,000 × 20,000 pixel image before decoding it", async () => {
+  it("refuse a 20,000 × 20,000 pixel image before decoding it (the content: unsupported_file_format)", async () => {
     const err = await parseError(parse(write("huge.png", hugePng())));
-    expect(err.code).toBe("file_rendering_failed");
+    expect(err.code).toBe("unsupported_file_format");
     expect(err.detail).toMatch(/20000 × 20000 pixels \(400 MP\)/);
   });
 

@@ -2,6 +2,7 @@
 // through the real route handlers, wrapper and database without building the app.
 import fs from "node:fs";
 import path from "node:path";
+import { proxy, config as proxyConfig } from "@/proxy";
 
 interface RouteFile {
   file: string;
@@ -75,8 +76,17 @@ export function matchRoute(pathname: string): { route: RouteFile; params: Record
   return null;
 }
 
+/** `source: "/api/v3/:path*"` of proxy.ts's matcher. */
+const PROXIED = /^\/api\/v3(\/|$)/;
+if (proxyConfig.matcher !== "/api/v3/:path*") throw new Error("tests/helpers/router.ts: update PROXIED to proxy.ts's matcher");
+
 export async function dispatch(req: Request): Promise<Response> {
   const { pathname } = new URL(req.url);
+  // Next.js runs proxy.ts before the route handlers.
+  if (PROXIED.test(pathname)) {
+    const early = proxy(req);
+    if (early) return early;
+  }
   const match = matchRoute(pathname);
   if (!match) return new Response("no route", { status: 404 });
   const mod = (await import(match.route.file)) as Record<string, unknown>;

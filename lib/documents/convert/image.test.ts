@@ -85,13 +85,13 @@ describe("convertImage", () => {
     expect(await convertImage(input(await textImage(paragraphs), "png", { pages: [2] }))).toEqual({ pages: [], pageCount: 1 });
   });
 
-  it("refuses corrupt, truncated and oversized images with file_rendering_failed", async () => {
+  it("refuses corrupt, truncated and oversized images with 400 unsupported_file_format (issue 16)", async () => {
     const garbage = await appError(convertImage(input(Buffer.from("GIF89a but not really an image"), "png")));
-    expect(garbage.code).toBe("file_rendering_failed");
+    expect(garbage.code).toBe("unsupported_file_format");
     const jpeg = await textImage(paragraphs, "jpeg");
-    expect((await appError(convertImage(input(jpeg.subarray(0, 100), "jpeg")))).code).toBe("file_rendering_failed");
+    expect((await appError(convertImage(input(jpeg.subarray(0, 100), "jpeg")))).code).toBe("unsupported_file_format");
     const bomb = await appError(convertImage(input(hugePngHeader(40_000, 40_000), "png", { ocr: "off" })));
-    expect(bomb.code).toBe("file_rendering_failed");
+    expect(bomb.code).toBe("unsupported_file_format");
     expect(bomb.detail).toMatch(/40000 × 40000 pixels .* MP/);
   });
 

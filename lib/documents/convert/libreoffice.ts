@@ -2,14 +2,22 @@
 // dir, then handed to the docx/pptx converters. `convertWithLibreOffice` is the generic entry point (the
 // preview feature uses it to make PDFs). Every run has its own profile (concurrent soffice processes sharing
 // one profile fail), a unique input name, a timeout that kills the whole process group, and cleanup always.
+//
+// LibreOffice must never fetch what a document links (blind SSRF, issue 16): the copy it opens has its external
+// references removed (neutralize-markup.ts, neutralize-package.ts), it runs in a network namespace of its own
+// (network-isolation.ts), and its profile blocks links from untrusted documents and link updates.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { convertDocx } from "@/lib/documents/convert/docx";
 import { convertPptx } from "@/lib/documents/convert/pptx";
+import { unreadableDocument } from "@/lib/documents/failures";
+import { isolatedCommand, isolatedStartFailure } from "@/lib/documents/network-isolation";
+import { neutralizeMarkup } from "@/lib/documents/neutralize-markup";
+import { isZip, neutralizePackage } from "@/lib/documents/neutralize-package";
 import type { Converter, DocumentKind } from "@/lib/documents/types";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -23,6 +31,44 @@ export interface LibreOfficeOptions {
 }
 
 const failed = (detail: string) => new AppError("file_rendering_failed", detail);
+
+/**
+ * Profile settings written before the first start: links from documents outside trusted locations are not
+ * loaded (LibreOffice's own SSRF guard; it stops linked images, not stylesheets), links are never updated
+ * (Update/Link 2 = never), macros never run.
+ */
+const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Writer/Content/Update"><prop oor:name="Link" oor:op="fuse"><value>2</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Content/Update"><prop oor:name="Link" oor:op="fuse"><value>2</value></prop></item>
+</oor:items>
+`;
+
+const MARKUP_EXTENSIONS = new Set(["html", "htm", "xhtml"]);
+const OLE = [0xd0, 0xcf, 0x11, 0xe0];
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * Markup by its first character (LibreOffice detects formats by content, whatever the name says): HTML, or
+ * XML that is not XHTML (flat ODF, Word 2003 XML, SVG), which keeps its XML syntax.
+ */
+function markupKind(bytes: Buffer, extension: string): "html" | "xml" | null {
+  if (OLE.every((v, i) => bytes[i] === v) || bytes.subarray(0, 5).toString("latin1") === "%PDF-") return null;
+  const head = bytes.subarray(0, 4096).toString("utf8");
+  if (!/^\uFEFF?\s*</.test(head)) return MARKUP_EXTENSIONS.has(extension) ? "html" : null;
+  return !MARKUP_EXTENSIONS.has(extension) && /^\uFEFF?\s*<\?xml/i.test(head) && !/<html[\s>]/i.test(head) ? "xml" : "html";
+}
+
+/** The bytes LibreOffice opens: external references removed (see the file header). */
+export async function renderableCopy(bytes: Buffer, extension: string): Promise<Buffer> {
+  if (isZip(bytes)) return neutralizePackage(bytes);
+  const kind = markupKind(bytes, extension);
+  if (!kind) return bytes;
+  return Buffer.concat([BOM, Buffer.from(neutralizeMarkup(new TextDecoder("utf-8").decode(bytes), { xml: kind === "xml" }), "utf8")]);
+}
 
 // soffice takes ~200 MB and a core while it runs: at most one per core in this process.
 const MAX_PARALLEL = Math.max(1, os.availableParallelism());
@@ -63,7 +109,10 @@ export async function convertWithLibreOffice(inputPath: string, target: string, 
       const base = randomUUID();
       const input = path.join(dir, inExt ? `${base}.${inExt}` : base);
       const outDir = path.join(dir, "out");
-      await copyFile(inputPath, input);
+      await writeFile(input, await renderableCopy(await readFile(inputPath), inExt));
+      const profile = path.join(dir, "profile");
+      await mkdir(path.join(profile, "user"), { recursive: true });
+      await writeFile(path.join(profile, "user", "registrymodifications.xcu"), PROFILE_SETTINGS);
       const args = [
         "--headless",
         "--norestore",
@@ -71,14 +120,16 @@ export async function convertWithLibreOffice(inputPath: string, target: string, 
         "--nodefault",
         "--nologo",
         "--nofirststartwizard",
-        `-env:UserInstallation=${pathToFileURL(path.join(dir, "profile")).href}`,
+        `-env:UserInstallation=${pathToFileURL(profile).href}`,
         "--convert-to",
         target,
         "--outdir",
         outDir,
         input,
       ];
-      const { code, stderr } = await run(env().LIBREOFFICE_PATH, args, timeoutMs, signal);
+      const command = await isolatedCommand(env().LIBREOFFICE_PATH, args);
+      const { code, stderr } = await run(command.cmd, command.args, timeoutMs, signal);
+      if (isolatedStartFailure(code, stderr)) throw failed(`LibreOffice is not installed (${env().LIBREOFFICE_PATH} could not be started).`);
       const output = await readFile(path.join(outDir, `${base}.${targetExt}`)).catch(() => undefined);
       if (!output || output.length === 0) {
         const why = stderr
@@ -88,7 +139,9 @@ export async function convertWithLibreOffice(inputPath: string, target: string, 
           .slice(-3)
           .join(" ")
           .slice(0, 300);
-        throw failed(`LibreOffice could not convert the file to ${targetExt}${code ? ` (exit code ${code})` : ""}${why ? `: ${why}` : ""}.`);
+        // "source file could not be loaded": the document itself is unreadable, not the engine broken.
+        const make = !code && /source file could not be loaded/i.test(stderr) ? unreadableDocument : failed;
+        throw make(`LibreOffice could not convert the file to ${targetExt}${code ? ` (exit code ${code})` : ""}${why ? `: ${why}` : ""}.`);
       }
       return output;
     } finally {

@@ -180,7 +180,7 @@ describe("word processing documents", () => {
     }
   });
 
-  it("corrupt docx files: truncated → unsupported_file_format, broken parts → file_rendering_failed", async () => {
+  it("corrupt docx files: truncated or with broken parts → unsupported_file_format (issue 16)", async () => {
     const real = await readFile(paths.docx);
     const truncated = real.subarray(0, real.length - 200);
     expect((await failure(parse(truncated, "x.docx"))).code).toBe("unsupported_file_format");
@@ -188,7 +188,7 @@ describe("word processing documents", () => {
     const type = await detectType(real, "x.docx");
     const malformed = handmadeDocx("<w:p><w:r><w:t>unclosed");
     const err = await failure(convertDocx({ bytes: malformed, path: "", filename: "x.docx", type, options: OPTIONS }));
-    expect(err.code).toBe("file_rendering_failed");
+    expect(err.code).toBe("unsupported_file_format");
   });
 
   it("honours an aborted signal", async () => {
@@ -257,7 +257,7 @@ describe("HTML and text", () => {
   it("hostile html: absurd nesting fails fast, large tables stay linear", async () => {
     const deep = Buffer.from(`<html><body>${"<div>".repeat(50_000)}x</body></html>`);
     const started = Date.now();
-    expect((await failure(parse(deep, "deep.html"))).code).toBe("file_rendering_failed");
+    expect((await failure(parse(deep, "deep.html"))).code).toBe("unsupported_file_format");
     expect(Date.now() - started).toBeLessThan(1000);
     const rows = Array.from({ length: 5000 }, (_, i) => `<tr><td>${i}</td><td>x</td></tr>`).join("");
     const t = Date.now();

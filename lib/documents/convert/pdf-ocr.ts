@@ -2,6 +2,8 @@
 // 8-bit gray PGM), the shared tesseract pool recognises it (lib/documents/ocr/). Rendering of the next
 // page overlaps recognition of the current ones; capacity is reserved up front (full pool → 429
 // ocr_concurrent_limit before any work), and abort/timeouts stop both sides.
+
+import { withoutBlankPages } from "@/lib/documents/blank-page";
 import { OCR_TARGET_DPI, ocrPages } from "@/lib/documents/ocr";
 import { renderPdfPages } from "@/lib/documents/render";
 
@@ -16,15 +18,18 @@ export interface OcrPdfPagesInput {
   signal?: AbortSignal;
 }
 
-/** OCRs the pages, calling onPage as each one completes (in any order). */
-export type OcrPdfPages = (input: OcrPdfPagesInput, onPage: (page: number, markdown: string) => void) => Promise<void>;
+/** OCRs the pages, calling onPage as each one completes (in any order); `ocr` false: a blank page, not recognised. */
+export type OcrPdfPages = (input: OcrPdfPagesInput, onPage: (page: number, markdown: string, ocr?: boolean) => void) => Promise<void>;
 
 /** Resolution pages are rendered at for OCR: the OCR pool's target (200 dpi reads 6 pt text; see OCR_TARGET_DPI). */
 export const OCR_DPI = OCR_TARGET_DPI;
 
 export const ocrPdfPages: OcrPdfPages = async (input, onPage) => {
   input.signal?.throwIfAborted();
-  const rendered = renderPdfPages(input.path, input.pages, { dpi: OCR_DPI, signal: input.signal });
+  // Blank renderings (the back of a scanned sheet) skip recognition: an empty page (blank-page.ts).
+  const rendered = withoutBlankPages(renderPdfPages(input.path, input.pages, { dpi: OCR_DPI, signal: input.signal }), (page) =>
+    onPage(page, "", false),
+  );
   for await (const { page, result } of ocrPages(rendered, { languages: input.languages, signal: input.signal })) {
     onPage(page, result.markdown);
   }

@@ -215,15 +215,19 @@ describe("convertPdf on a LibreOffice document", () => {
 });
 
 describe("convertPdf on bad input", () => {
-  it("reports a truncated PDF as file_rendering_failed", async () => {
+  // Damaged content is the client's 400, an engine limit (time budget) stays 500 (issue 16).
+  it("reports a truncated PDF as unsupported_file_format", async () => {
     const bytes = new Uint8Array(fs.readFileSync(fixtures.structured));
     const err = await failure(convertPdf(input(fixtures.structured, {}, bytes.slice(0, Math.floor(bytes.length / 2)))));
-    expect(err.code).toBe("file_rendering_failed");
+    expect(err.code).toBe("unsupported_file_format");
   });
 
-  it("reports bytes that are not a PDF as file_rendering_failed", async () => {
+  it("reports bytes that are not a PDF, and a bare header, as unsupported_file_format", async () => {
     const err = await failure(convertPdf(input(fixtures.structured, {}, new TextEncoder().encode("%PDF-1.7\nnot really a pdf"))));
-    expect(err.code).toBe("file_rendering_failed");
+    expect(err.code).toBe("unsupported_file_format");
+    const header = await failure(convertPdf(input(fixtures.structured, {}, new TextEncoder().encode("%PDF-1.7\n"))));
+    expect(header.code).toBe("unsupported_file_format");
+    expect(header.detail).toMatch(/damaged or truncated/);
   });
 
   it("gives up on a page that exceeds its time budget", async () => {
@@ -233,9 +237,9 @@ describe("convertPdf on bad input", () => {
     expect(err.detail).toMatch(/Reading page 1 took longer than/);
   });
 
-  it("reports a password-protected PDF as file_rendering_failed", async () => {
+  it("reports a password-protected PDF as unsupported_file_format", async () => {
     const err = await failure(convertPdf(input(fixtures.encrypted)));
-    expect(err.code).toBe("file_rendering_failed");
+    expect(err.code).toBe("unsupported_file_format");
     expect(err.detail).toMatch(/password/i);
   });
 });

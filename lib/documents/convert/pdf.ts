@@ -3,6 +3,8 @@
 // runs under a time budget and the abort signal, and the document is destroyed in all cases.
 import "./pdf-polyfills";
 import { type getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import { paintsInk } from "@/lib/documents/blank-page";
+import { unreadableDocument } from "@/lib/documents/failures";
 import { checkPageRange } from "@/lib/documents/page-range";
 import type { Converter, ConverterInput, ParsedPage, ParseOutput } from "@/lib/documents/types";
 import { AppError } from "@/lib/errors";
@@ -68,7 +70,7 @@ export function createPdfConverter(settings: PdfConverterSettings = {}): Convert
     let done = 0;
     try {
       pageCount = pdf.numPages;
-      if (pageCount < 1) throw new AppError("file_rendering_failed", "The PDF has no pages.");
+      if (pageCount < 1) throw unreadableDocument("The PDF has no pages.");
       if (options.pages?.length) checkPageRange({ pages: options.pages, spec: formatRange(options.pages) }, pageCount);
       selected = options.pages?.length ? options.pages : Array.from({ length: pageCount }, (_, i) => i + 1);
       if (options.ocr === "force") needOcr.push(...selected);
@@ -93,10 +95,13 @@ export function createPdfConverter(settings: PdfConverterSettings = {}): Convert
     const stats = computeLayoutStats(prepared);
     for (const p of prepared) results.set(p.page, { page: p.page, markdown: renderLayoutPage(p, stats), ocr: false });
     if (needOcr.length) {
-      await ocrPages({ path: input.path, bytes: input.bytes, pages: needOcr, languages: options.ocrLanguages, signal }, (page, markdown) => {
-        results.set(page, { page, markdown, ocr: true });
-        options.onProgress?.(++done, selected.length);
-      });
+      await ocrPages(
+        { path: input.path, bytes: input.bytes, pages: needOcr, languages: options.ocrLanguages, signal },
+        (page, markdown, ocr = true) => {
+          results.set(page, { page, markdown, ocr });
+          options.onProgress?.(++done, selected.length);
+        },
+      );
     }
     const pages = selected.map((n) => {
       const page = results.get(n);
@@ -151,6 +156,11 @@ async function readPage(pdf: PdfDocument, n: number, fonts: Record<string, PdfFo
         if (content.styles[f]?.fontFamily === "monospace") fonts[f].mono = true;
       }
       if (checkImages && (await imageCoverage(ops, page.view)) > 0.5) usable = false;
+    }
+    // No text and nothing painted: a blank page, kept as an empty page instead of going to OCR (blank-page.ts).
+    if (auto && !usable && quality.chars === 0) {
+      ops ??= await page.getOperatorList();
+      if (!paintsInk(ops, (await getResolvedPDFJS()).OPS as unknown as Record<string, number>)) usable = true;
     }
     let prepared = prepareLayoutPage(text, fonts);
     if (readable && wantsRules(prepared)) {
@@ -226,10 +236,11 @@ function toAppError(e: unknown): unknown {
   const err = e as { name?: string; message?: string } | null;
   const message = err?.message ?? String(e);
   if (err?.name === "PasswordException") {
-    return new AppError("file_rendering_failed", "The PDF is encrypted with a password; it cannot be read without it.");
+    return unreadableDocument("The PDF is encrypted with a password; it cannot be read without it.");
   }
+  // The content's fault (400); anything else pdf.js throws stays an engine failure (500).
   if (err?.name === "InvalidPDFException" || err?.name === "FormatError") {
-    return new AppError("file_rendering_failed", `The file is not a readable PDF (damaged or truncated): ${message}`);
+    return unreadableDocument(`The file is not a readable PDF (damaged or truncated): ${message}`);
   }
   return new AppError("file_rendering_failed", `The PDF could not be read: ${message}`);
 }

@@ -1,7 +1,8 @@
 // Helpers shared by the converters that produce their pages' Markdown themselves (docx, pptx, odf, html,
 // text): page selection and progress, abort checks, and turning unexpected failures into
-// file_rendering_failed.
+// file_rendering_failed (or, when a parser complains about the document's own bytes, 400 unsupported_file_format).
 
+import { unreadableDocument } from "@/lib/documents/failures";
 import { checkPageRange } from "@/lib/documents/page-range";
 import type { ParseOptions, ParseOutput } from "@/lib/documents/types";
 import { AppError } from "@/lib/errors";
@@ -41,9 +42,16 @@ function rangeSpec(pages: number[]): string {
   return parts.join(",");
 }
 
-/** Unexpected failures of a converter become file_rendering_failed; AppErrors and aborts pass through. */
+/** What parsers (mammoth's xmldom, ZIP readers) say about malformed bytes: the document's fault (issue 16). */
+const MALFORMED = /xmldom|not well-formed|unclosed|mismatched tag|unexpected close tag|invalid xml|end of central directory|corrupt/i;
+
+/**
+ * Unexpected failures of a converter become file_rendering_failed, a parser's complaint about the document
+ * 400 unsupported_file_format; AppErrors and aborts pass through.
+ */
 export function renderingFailed(err: unknown, what: string, signal?: AbortSignal): unknown {
   if (err instanceof AppError || signal?.aborted) return err;
   const message = err instanceof Error ? err.message : String(err);
+  if (MALFORMED.test(message)) return unreadableDocument(`The ${what} file is damaged (${message.slice(0, 300)}).`);
   return new AppError("file_rendering_failed", `The ${what} file could not be converted (${message.slice(0, 300)}).`);
 }

@@ -4,7 +4,9 @@
 //   prepare-image.ts    sharp normalisation to 8-bit gray PGM, PGM headers, size limits
 //   layout-markdown.ts  tesseract's block tree → headings, paragraphs, lists, tables as Markdown
 //   table-lines.ts      ruling lines in the page's pixels → table grids
-//   table-cells.ts      the words inside a grid → rows of cells
+//   table-cells.ts      the words inside a grid → rows of cells (merged cells from partial rules)
+//   text-tables.ts      unruled tables: columns aligned by whitespace among the word boxes
+//   stroke-width.ts     stroke width of text in the pixels (bold body-size headings)
 //   pool.ts             the process-wide worker pool: admission (429), timeouts, aborts, worker lifecycle
 //   language-data.ts    @tesseract.js-data files and the worker script the pool's workers load
 //   recognize.ts        ocrImage, ocrPages, warmUpOcr

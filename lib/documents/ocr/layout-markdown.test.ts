@@ -81,6 +81,83 @@ describe("layout → Markdown", () => {
     );
   });
 
+  it("makes a bold body-size line a heading one level below the page's larger headings, not one line of a bold block", () => {
+    // the stroke width is read from the pixels (stroke-width.ts); here: 9 px for the bold lines, 6 px otherwise
+    const bold = new Set([300, 500, 540, 580]);
+    const stroke = (b: { y0: number }) => (bold.has(b.y0) ? 9 : 6);
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("Test Document", 0, 80))] },
+        { paragraphs: [para(line("Section 1", 100, 60))] },
+        { paragraphs: [para(line("Paragraph one of the section.", 200))] },
+        { paragraphs: [para(line("Section 1.2.3", 300))] },
+        { paragraphs: [para(line("Paragraph of the subsection.", 400))] },
+        { paragraphs: [para(line("ACME Corp", 500))] },
+        { paragraphs: [para(line("27 rue Henri Rolland", 540))] },
+        { paragraphs: [para(line("69100 Villeurbanne", 580))] },
+        { paragraphs: [para(line("Closing words of the page.", 700))] },
+      ],
+      1,
+      [],
+      stroke,
+    );
+    expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["# Test Document", "## Section 1", "### Section 1.2.3"]);
+    // without pixels nothing is bold
+    expect(
+      ocrLayoutToMarkdown([{ paragraphs: [para(line("Section 1", 100, 60))] }, { paragraphs: [para(line("Section 1.2.3", 300))] }], 1).markdown,
+    ).not.toContain("### ");
+  });
+
+  it("makes an unruled table of whitespace-aligned columns a GFM table", () => {
+    const w = (text: string, x0: number, y0: number) => ({ text, confidence: 90, bbox: { x0, y0, x1: x0 + 16 * text.length, y1: y0 + 30 } });
+    const l = (...words: ReturnType<typeof w>[]) => ({
+      words,
+      confidence: 90,
+      bbox: { x0: words[0].bbox.x0, y0: words[0].bbox.y0, x1: words[words.length - 1].bbox.x1, y1: words[0].bbox.y1 },
+      rowAttributes: { rowHeight: 30 },
+    });
+    const p = (...lines: ReturnType<typeof l>[]) => ({ lines, bbox: lines[0].bbox, confidence: 90 });
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [p(l(w("Yearly", 100, 0), w("counts", 212, 0)))] },
+        {
+          paragraphs: [
+            p(l(w("Year", 100, 100), w("Ducks", 500, 100)), l(w("2019", 100, 140), w("120", 520, 140)), l(w("2020", 100, 180), w("135", 520, 180))),
+          ],
+        },
+        { paragraphs: [p(l(w("The", 100, 300), w("end.", 170, 300)))] },
+      ],
+      1,
+    );
+    expect(out.markdown).toBe("Yearly counts\n\n| Year | Ducks |\n| --- | --- |\n| 2019 | 120 |\n| 2020 | 135 |\n\nThe end.");
+  });
+
+  it("reads two blocks side by side that tesseract merged into one paragraph one after the other", () => {
+    const w = (text: string, x0: number, y0: number) => ({ text, confidence: 90, bbox: { x0, y0, x1: x0 + 16 * text.length, y1: y0 + 30 } });
+    const l = (...words: ReturnType<typeof w>[]) => ({
+      words,
+      confidence: 90,
+      bbox: { x0: words[0].bbox.x0, y0: words[0].bbox.y0, x1: words[words.length - 1].bbox.x1, y1: words[0].bbox.y1 },
+      rowAttributes: { rowHeight: 30 },
+    });
+    const p = (...lines: ReturnType<typeof l>[]) => ({ lines, bbox: lines[0].bbox, confidence: 90 });
+    const out = ocrLayoutToMarkdown(
+      [
+        {
+          paragraphs: [
+            p(
+              l(w("Sparksuite,", 100, 0), w("Inc.", 290, 0), w("Acme", 1000, 0), w("Corp.", 1080, 0)),
+              l(w("12345", 100, 40), w("Sunny", 190, 40), w("Road", 290, 40), w("John", 1040, 40), w("Doe", 1120, 40)),
+              l(w("Sunnyville", 100, 80), w("john@example.com", 900, 80)),
+            ),
+          ],
+        },
+      ],
+      1,
+    );
+    expect(out.markdown).toBe("Sparksuite, Inc. 12345 Sunny Road Sunnyville\n\nAcme Corp. John Doe john@example.com");
+  });
+
   describe("ruled tables", () => {
     // A 3-column grid at x 100…1300 (rules at 500 and 900), rows ruled at y 300, 350, 400 (box 250…450).
     const grid = {

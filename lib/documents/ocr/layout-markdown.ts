@@ -1,13 +1,17 @@
 // tesseract layout → Markdown. Results keep tesseract's layout: paragraphs (lines joined with spaces,
 // line-end hyphens removed), headings from line height relative to the body text, bullet and numbered
 // lists, GFM tables where the page has ruled tables (table-lines.ts finds the grids in the pixels,
-// table-cells.ts fills them with the words inside), blank lines between blocks.
+// table-cells.ts fills them with the words inside) or columns aligned by whitespace alone (text-tables.ts),
+// blank lines between blocks.
 // A paragraph of tesseract's whose line height jumps (a tall heading line directly followed by body lines)
-// is split there, so the heading does not merge into the text below it. Words that are only rules read as
-// text (`|`, `[`) are dropped.
+// is split there, so the heading does not merge into the text below it; one whose every line has the same
+// wide gap is two blocks side by side (addresses), read left block first. Words that are only rules read as
+// text (`|`, `[`) are dropped. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
+// heading one level below the page's larger headings.
 import { escapeMarkdownText, markdownTable } from "@/lib/documents/html-to-markdown";
 import { type CellWord, tableCells } from "./table-cells";
 import type { TableGrid } from "./table-lines";
+import { textTables } from "./text-tables";
 import type { OcrBlock, OcrBox } from "./types";
 
 interface TBox {
@@ -20,6 +24,7 @@ interface TWord {
   text: string;
   confidence: number;
   bbox: TBox;
+  symbols?: { text: string; bbox: TBox }[] | null;
 }
 interface TLine {
   words: TWord[];
@@ -136,6 +141,74 @@ function splitAtHeightJumps(lines: Line[]): Line[][] {
 }
 
 /**
+ * Two blocks side by side that tesseract read as one paragraph (a sender's and a recipient's address): every
+ * line (two or more) has one gap wider than SIDE_GAP line heights, and these gaps share an x range. The left
+ * block is read first, then the right one.
+ */
+function sideBySide(p: TParagraph, skip?: (w: TWord) => boolean): TParagraph[] {
+  const lines = (p.lines ?? [])
+    .map((l) => ({ l, words: (l.words ?? []).filter((w) => w.text.trim() && !RULE_WORD.test(w.text.trim()) && !skip?.(w)) }))
+    .filter((x) => x.words.length);
+  if (lines.length < 2) return [p];
+  let shared: { x0: number; x1: number } | null = null;
+  const cuts: number[] = [];
+  for (const { words } of lines) {
+    const ws = [...words].sort((a, b) => a.bbox.x0 - b.bbox.x0);
+    const h = median(ws.map((w) => w.bbox.y1 - w.bbox.y0));
+    const wide = ws
+      .slice(1)
+      .map((w, i) => ({ x0: ws[i].bbox.x1, x1: w.bbox.x0, i }))
+      .filter((g) => g.x1 - g.x0 >= SIDE_GAP * h);
+    if (wide.length !== 1) return [p];
+    const g = wide[0];
+    shared = shared ? { x0: Math.max(shared.x0, g.x0), x1: Math.min(shared.x1, g.x1) } : { x0: g.x0, x1: g.x1 };
+    if (shared.x1 <= shared.x0) return [p];
+    cuts.push(g.i);
+  }
+  const mid = (shared!.x0 + shared!.x1) / 2;
+  const part = (left: boolean): TParagraph => {
+    const ls = lines.map(({ l, words }) => {
+      const ws = words.filter((w) => (w.bbox.x0 + w.bbox.x1) / 2 < mid === left);
+      return { ...l, words: ws, bbox: unionBox(ws.map((w) => w.bbox)) };
+    });
+    return { ...p, lines: ls, bbox: unionBox(ls.map((l) => l.bbox)) };
+  };
+  return [part(true), part(false)];
+}
+
+/** A gap this many line heights wide inside every line of a paragraph separates two blocks side by side. */
+const SIDE_GAP = 4;
+
+/** Bold lines are this much wider in stroke than the body text of about the same size. */
+const BOLD_STROKE = 1.15;
+
+/**
+ * A test for bold lines (stroke-width.ts): a line's stroke width against the median of the body-size lines
+ * (weighted by characters). Without pixels nothing is bold.
+ */
+function boldLines(paragraphs: { lines: Line[] }[], bodyHeight: number, stroke?: ((box: TBox) => number) | null): (l: Line, other?: Line) => boolean {
+  if (!stroke || bodyHeight <= 0) return () => false;
+  const widths = new Map<Line, number>();
+  const width = (l: Line) => {
+    let w = widths.get(l);
+    if (w === undefined) widths.set(l, (w = stroke(l.bbox)));
+    return w;
+  };
+  const body: number[] = [];
+  for (const p of paragraphs)
+    for (const l of p.lines) {
+      const r = l.height / bodyHeight;
+      if (r < 0.85 || r > 1.15) continue;
+      const w = width(l);
+      if (w > 0) for (let i = 0; i < Math.ceil(l.text.length / 10); i++) body.push(w);
+    }
+  if (body.length < 5) return () => false;
+  const ref = median(body);
+  // (and, given another line, bolder than that one too)
+  return (l, other) => width(l) >= BOLD_STROKE * ref && (!other || width(l) >= BOLD_STROKE * width(other));
+}
+
+/**
  * Turns tesseract's block tree into blocks and Markdown. `scale` is prepared pixels per input pixel (boxes are
  * reported in input pixels). Exported for tests.
  */
@@ -143,10 +216,11 @@ export function ocrLayoutToMarkdown(
   tblocks: readonly TBlock[] | null | undefined,
   scale = 1,
   grids: readonly TableGrid[] = [],
+  stroke?: ((box: TBox) => number) | null,
 ): { markdown: string; text: string; blocks: OcrBlock[] } {
   const inv = 1 / scale;
   // Ruled tables: the words inside each grid; grids that make a table take their words out of the text.
-  const tables: { grid: TableGrid; rows: string[][]; confidence: number }[] = [];
+  const tables: { box: TBox; rows: string[][]; confidence: number }[] = [];
   for (const grid of grids) {
     const words: CellWord[] = [];
     const conf: number[] = [];
@@ -155,19 +229,34 @@ export function ocrLayoutToMarkdown(
         for (const l of p.lines ?? [])
           for (const w of l.words ?? [])
             if (w.text.trim() && centerIn(w.bbox, grid.box)) {
-              words.push({ text: w.text, bbox: w.bbox });
+              words.push({ text: w.text, bbox: w.bbox, symbols: w.symbols ?? undefined });
               conf.push(w.confidence);
             }
     const rows = tableCells(grid, words);
-    if (rows) tables.push({ grid, rows, confidence: conf.reduce((a, c) => a + c, 0) / Math.max(1, conf.length) });
+    if (rows) tables.push({ box: grid.box, rows, confidence: conf.reduce((a, c) => a + c, 0) / Math.max(1, conf.length) });
   }
-  const inTable = tables.length ? (w: TWord) => tables.some((t) => centerIn(w.bbox, t.grid.box)) : undefined;
+  // Unruled tables: columns aligned by whitespace among the words no ruled table took (text-tables.ts).
+  const loose: TWord[] = [];
+  for (const b of tblocks ?? [])
+    for (const p of b.paragraphs ?? [])
+      for (const l of p.lines ?? [])
+        for (const w of l.words ?? [])
+          if (w.text.trim() && !RULE_WORD.test(w.text.trim()) && !tables.some((t) => centerIn(w.bbox, t.box))) loose.push(w);
+  const taken = new Set<TWord>();
+  for (const t of textTables(loose)) {
+    for (const w of t.words) taken.add(w);
+    const confidence = t.words.reduce((a, w) => a + w.confidence, 0) / Math.max(1, t.words.length);
+    tables.push({ box: t.box, rows: t.rows, confidence });
+  }
+  const inTable = tables.length ? (w: TWord) => taken.has(w) || tables.some((t) => centerIn(w.bbox, t.box)) : undefined;
   const paragraphs: { lines: Line[]; bbox: TBox; confidence: number }[] = [];
   for (const b of tblocks ?? []) {
-    for (const p of b.paragraphs ?? []) {
-      const lines = (p.lines ?? []).map((l) => lineOf(l, inTable)).filter((l): l is Line => l !== null);
-      for (const part of splitAtHeightJumps(lines)) {
-        paragraphs.push({ lines: part, bbox: unionBox(part.map((l) => l.bbox)), confidence: p.confidence });
+    for (const whole of b.paragraphs ?? []) {
+      for (const p of sideBySide(whole, inTable)) {
+        const lines = (p.lines ?? []).map((l) => lineOf(l, inTable)).filter((l): l is Line => l !== null);
+        for (const part of splitAtHeightJumps(lines)) {
+          paragraphs.push({ lines: part, bbox: unionBox(part.map((l) => l.bbox)), confidence: p.confidence });
+        }
       }
     }
   }
@@ -179,7 +268,11 @@ export function ocrLayoutToMarkdown(
     : paragraphs.flatMap((p) => p.lines);
   for (const l of allLines) for (let i = 0; i < Math.ceil(l.text.length / 10); i++) weighted.push(l.height);
   const bodyHeight = median(weighted);
-  const totalLines = paragraphs.reduce((n, p) => n + p.lines.length, 0);
+  // (lines of the tables included: a heading over a page of tables is still a heading)
+  const totalLines = Math.max(
+    allLines.length,
+    paragraphs.reduce((n, p) => n + p.lines.length, 0),
+  );
 
   const blocks: OcrBlock[] = [];
   const pushList = (item: { ordered: boolean; number?: number; text: string }, bbox: TBox, confidence: number) => {
@@ -190,26 +283,56 @@ export function ocrLayoutToMarkdown(
     } else blocks.push({ kind: "list", text: "", items: [item], bbox, confidence });
   };
 
-  const pending = [...tables].sort((a, b) => a.grid.box.y0 - b.grid.box.y0);
+  const pending = [...tables].sort((a, b) => a.box.y0 - b.box.y0);
   const flushTables = (beforeY: number) => {
-    while (pending.length && pending[0].grid.box.y0 <= beforeY) {
+    while (pending.length && pending[0].box.y0 <= beforeY) {
       const t = pending.shift()!;
-      blocks.push({ kind: "table", text: "", rows: t.rows, bbox: scaleBox(t.grid.box, inv), confidence: Math.round(t.confidence) });
+      blocks.push({ kind: "table", text: "", rows: t.rows, bbox: scaleBox(t.box, inv), confidence: Math.round(t.confidence) });
     }
   };
-  for (const p of paragraphs) {
+  // Headings: clearly taller than the body text, short, not a sentence.
+  const headingLike = (p: (typeof paragraphs)[number], joined: string) =>
+    totalLines >= 3 && p.lines.length <= 3 && joined.length <= 150 && !/[.,;]$/.test(joined) && /\p{L}/u.test(joined);
+  const sizeLevels = paragraphs.map((p) => {
+    const joined = joinOcrLines(p.lines.map((l) => l.text));
+    if (!headingLike(p, joined)) return 0;
+    const ratio = bodyHeight > 0 ? median(p.lines.map((l) => l.height)) / bodyHeight : 1;
+    return ratio >= 1.75 ? 1 : ratio >= 1.35 ? 2 : ratio >= 1.2 && p.lines.length === 1 && joined.length <= 80 ? 3 : 0;
+  });
+  const boldLevel = Math.max(0, ...sizeLevels) + 1;
+  const isBold = boldLines(paragraphs, bodyHeight, stroke);
+  for (const [pi, p] of paragraphs.entries()) {
     flushTables(p.bbox.y0);
     const pHeight = median(p.lines.map((l) => l.height));
     const ratio = bodyHeight > 0 ? pHeight / bodyHeight : 1;
     const joined = joinOcrLines(p.lines.map((l) => l.text));
     const box = scaleBox(p.bbox, inv);
-    // Headings: clearly taller than the body text, short, not a sentence.
-    if (totalLines >= 3 && p.lines.length <= 3 && joined.length <= 150 && !/[.,;]$/.test(joined) && /\p{L}/u.test(joined)) {
-      let level = ratio >= 1.75 ? 1 : ratio >= 1.35 ? 2 : ratio >= 1.2 && p.lines.length === 1 && joined.length <= 80 ? 3 : 0;
+    if (headingLike(p, joined)) {
+      let level = sizeLevels[pi];
       // Numbered section headings ("5.1 Results") are often set in body-size bold: a line of its own that
       // opens with a section number and a capitalised title; the level is the number's depth.
       const section = SECTION_HEADING.exec(joined);
       if (!level && section && p.lines.length === 1 && joined.length <= 80 && ratio >= 0.9) level = Math.min(3, section[1].split(".").length);
+      // A bold body-size line of its own, on a page whose headings are set larger, is the level below them
+      // when it stands out from the text around it (the paragraphs before and after; a larger heading
+      // before it is fine): one line of a bold block (an address) is not a heading.
+      const next = paragraphs[pi + 1]?.lines[0];
+      const before = sizeLevels[pi - 1] ? undefined : paragraphs[pi - 1]?.lines.at(-1);
+      if (
+        !level &&
+        boldLevel > 1 &&
+        boldLevel <= 6 &&
+        p.lines.length === 1 &&
+        joined.length <= 80 &&
+        ratio >= 0.85 &&
+        !/:$/.test(joined) &&
+        (next || before) &&
+        // (a bold label inside a ruled frame, a one-column table's header, is not a section heading)
+        !grids.some((g) => centerIn(p.bbox, g.box)) &&
+        isBold(p.lines[0], next) &&
+        (!before || isBold(p.lines[0], before))
+      )
+        level = boldLevel;
       if (level) {
         blocks.push({ kind: "heading", level, text: joined, bbox: box, confidence: p.confidence });
         continue;

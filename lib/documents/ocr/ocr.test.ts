@@ -180,8 +180,8 @@ describe("OCR", () => {
     expect(r.words[0].bbox.x0).toBeLessThan(110);
   });
 
-  it("rejects corrupt images with file_rendering_failed", async () => {
-    await expectAppError(ocrImage(Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5])), "file_rendering_failed");
+  it("rejects corrupt images with unsupported_file_format (the content's fault, issue 16)", async () => {
+    await expectAppError(ocrImage(Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5])), "unsupported_file_format");
   });
 });
 
@@ -272,11 +272,11 @@ describe("renderPdfPages and ocrPages", () => {
     expect(png).toMatchObject({ width: 612, height: 792 });
   });
 
-  it("fails with file_rendering_failed for missing pages and broken files, and honours abort", async () => {
+  it("fails with file_rendering_failed for missing pages, unsupported_file_format for broken files, and honours abort", async () => {
     await expectAppError(collect(renderPdfPages(pdf, [4])), "file_rendering_failed", /has 3 pages/);
     const broken = path.join(dir, "broken.pdf");
     fs.writeFileSync(broken, "%PDF-1.4\nthis is not really a pdf\n");
-    await expectAppError(collect(renderPdfPages(broken, [1])), "file_rendering_failed");
+    await expectAppError(collect(renderPdfPages(broken, [1])), "unsupported_file_format", /damaged or truncated/);
     const ac = new AbortController();
     ac.abort();
     await expect(collect(renderPdfPages(pdf, [1], { signal: ac.signal }))).rejects.toMatchObject({ name: "AbortError" });

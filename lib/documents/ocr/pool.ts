@@ -13,6 +13,7 @@ import { linkLanguageDir, tesseractWorkerPath } from "./language-data";
 import type { OcrLanguage } from "./languages";
 import { ocrLayoutToMarkdown, scaleBox, type TBlock } from "./layout-markdown";
 import { type PreparedImage, parsePgmHeader, prepareOcrImage, renderingFailed } from "./prepare-image";
+import { strokeMeter } from "./stroke-width";
 import { detectRules, type TableGrid, tableGrids } from "./table-lines";
 import type { OcrOptions, OcrPageResult, OcrStats, OcrWord } from "./types";
 
@@ -135,7 +136,7 @@ class OcrPool {
       }
       broken = false;
       const recognizeMs = Date.now() - started;
-      const layout = ocrLayoutToMarkdown(data.blocks as TBlock[] | null, prepared.scale, grids);
+      const layout = ocrLayoutToMarkdown(data.blocks as TBlock[] | null, prepared.scale, grids, strokeMeter(prepared.pgm));
       const inv = 1 / prepared.scale;
       const words: OcrWord[] = [];
       for (const b of (data.blocks ?? []) as TBlock[]) {

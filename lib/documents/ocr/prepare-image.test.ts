@@ -76,10 +76,10 @@ describe("image preparation", () => {
     expect(labelled120.dpi).toBeUndefined();
   });
 
-  it("refuses corrupt and oversized images with file_rendering_failed", async () => {
-    await expectAppError(prepareOcrImage(Buffer.from("this is not an image at all")), "file_rendering_failed", /could not be read/);
+  it("refuses corrupt and oversized images with unsupported_file_format (issue 16)", async () => {
+    await expectAppError(prepareOcrImage(Buffer.from("this is not an image at all")), "unsupported_file_format", /could not be read/);
     const png = await textImage([["truncated"]]);
-    await expectAppError(prepareOcrImage(png.subarray(0, 200)), "file_rendering_failed");
-    await expectAppError(prepareOcrImage(hugePngHeader(30_000, 30_000)), "file_rendering_failed", /30000 × 30000 pixels/);
+    await expectAppError(prepareOcrImage(png.subarray(0, 200)), "unsupported_file_format");
+    await expectAppError(prepareOcrImage(hugePngHeader(30_000, 30_000)), "unsupported_file_format", /30000 × 30000 pixels/);
   });
 });

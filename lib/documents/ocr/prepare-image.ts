@@ -1,7 +1,7 @@
 // Image preparation. Images are normalised with sharp before OCR (EXIF orientation, alpha flattened onto
 // white, grayscale, scaled to ≤ 200 dpi-equivalent (OCR_TARGET_DPI) and ≤ 4000 px per side, small images
 // enlarged) and sent to tesseract as uncompressed PGM, which is cheaper than PNG on both sides. Corrupt
-// images and images over OCR_MAX_INPUT_PIXELS are refused with file_rendering_failed.
+// images and images over OCR_MAX_INPUT_PIXELS are refused with 400 unsupported_file_format (the content's fault).
 //
 // Preparation must never make a page worse than the raw image (measured on real scans, see
 // scripts/bench/scan-quality.ts), hence:
@@ -14,6 +14,7 @@
 //   passed to tesseract, which estimates the resolution from the text itself (a wrong value makes it drop
 //   glyphs as noise); a resolution given by the caller (rendered PDF pages) is trusted.
 import sharp, { type Metadata } from "sharp";
+import { unreadableDocument } from "@/lib/documents/failures";
 import { AppError } from "@/lib/errors";
 
 /** Longest side of the image handed to tesseract. */
@@ -64,7 +65,7 @@ export function parsePgmHeader(data: Uint8Array): { width: number; height: numbe
 }
 
 function tooLarge(width: number, height: number): AppError {
-  return renderingFailed(
+  return unreadableDocument(
     `The image is ${width} × ${height} pixels (${((width * height) / 1e6).toFixed(0)} MP); images over ${OCR_MAX_INPUT_PIXELS / 1e6} MP are not processed.`,
   );
 }
@@ -72,11 +73,11 @@ function tooLarge(width: number, height: number): AppError {
 function sharpFailure(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const message = err instanceof Error ? err.message : String(err);
-  if (/pixel limit/i.test(message)) return renderingFailed(`The image is larger than ${OCR_MAX_INPUT_PIXELS / 1e6} MP and is not processed.`);
-  return renderingFailed(`The image could not be read (corrupt or unsupported): ${message.split("\n")[0]}`);
+  if (/pixel limit/i.test(message)) return unreadableDocument(`The image is larger than ${OCR_MAX_INPUT_PIXELS / 1e6} MP and is not processed.`);
+  return unreadableDocument(`The image could not be read (corrupt or unsupported): ${message.split("\n")[0]}`);
 }
 
-/** Reads the image's size (cheap, no decoding); corrupt or oversized images → file_rendering_failed. */
+/** Reads the image's size (cheap, no decoding); corrupt or oversized images → 400 unsupported_file_format. */
 export async function inspectImage(image: Uint8Array): Promise<{ width: number; height: number; format: string; density?: number }> {
   const pgm = parsePgmHeader(image);
   if (pgm) {
@@ -90,7 +91,7 @@ export async function inspectImage(image: Uint8Array): Promise<{ width: number; 
   } catch (err) {
     throw sharpFailure(err);
   }
-  if (!meta.width || !meta.height) throw renderingFailed("The image has no dimensions.");
+  if (!meta.width || !meta.height) throw unreadableDocument("The image has no dimensions.");
   const swap = (meta.orientation ?? 1) >= 5;
   const width = swap ? meta.height : meta.width;
   const height = swap ? meta.width : meta.height;

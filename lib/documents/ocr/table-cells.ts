@@ -1,17 +1,25 @@
 // OCR words inside a ruled table region (table-lines.ts) → rows of cell text.
 //   - Words that are rules read as text (`|`, `[`, `l`, `1`… lying on a vertical rule or the box's edge)
-//     are dropped.
+//     are dropped; a word that runs across a full-height column rule (the rule read as one of its
+//     characters, or swallowed: "18.4|J.") is split there by its characters' boxes.
 //   - Columns: the grid's vertical rules, except "rules" that run through a word (letter strokes: a real
 //     separator never crosses the text of a cell); without any, the gaps that (almost) no text line crosses.
-//   - Rows: the grid's horizontal rules make bands; inside a band, a text line starts a new row when it
-//     fills two or more columns or stands apart from the previous line (more than 0.8 line heights);
-//     other lines continue the cells above (wrapped cell text).
+//   - Rows: the grid's horizontal rules, partial ones included, make bands. A band is one row when most
+//     bands hold one row (rules between the rows: its lines are wrapped cell text) or when a line between
+//     two others fills only columns no other line fills (a value centred across a two-line row); otherwise
+//     a text line starts a new row when it fills two or more columns or stands apart from the previous line
+//     (more than 0.8 line heights), and other lines continue the cells above.
+//   - Merged cells: where no rule separates two neighbouring cells of one-row bands (a vertical rule missing
+//     in a band that has others, a horizontal rule that stops short of a column), they are one cell, its text
+//     repeated in each position it covers (as the PDF engine and docling do).
 // A region that gives fewer than 2 columns or 2 rows is not a table (null): its words stay in the text.
 import type { Box, TableGrid } from "./table-lines";
 
 export interface CellWord {
   text: string;
   bbox: Box;
+  /** tesseract's characters (when known): a rule read as a character inside a word splits it there. */
+  symbols?: { text: string; bbox: Box }[];
 }
 
 const RULE_TEXT = /^[|[\]{}()!lIi1\\/_—–-]{1,2}$/;
@@ -23,13 +31,52 @@ function median(values: number[]): number {
   return s[s.length >> 1];
 }
 
+const RULE_CHAR = /^[|[\]{}()!lI1\\/,.:;]$/;
+
+/**
+ * Words that run across a column rule, the rule read as one of their characters or swallowed ("18.4|J." for
+ * "18.4" and "J." in two cells): split there by their characters' boxes, a rule-like character on the rule
+ * dropped. Only rules that run through the whole table do this (a short "rule" can be a letter's stroke).
+ */
+export function splitAtRules(words: CellWord[], xs: number[]): CellWord[] {
+  const out: CellWord[] = [];
+  for (const w of words) {
+    const syms = w.symbols;
+    const x = syms && syms.length >= 2 ? xs.find((x) => w.bbox.x0 - 3 <= x && w.bbox.x1 + 3 >= x) : undefined;
+    if (x === undefined || !syms) {
+      out.push(w);
+      continue;
+    }
+    const cx = (s: { bbox: Box }) => (s.bbox.x0 + s.bbox.x1) / 2;
+    const onRule = (s: { text: string; bbox: Box }) => RULE_CHAR.test(s.text.trim()) && s.bbox.x0 - 3 <= x && x <= s.bbox.x1 + 3;
+    const left = syms.filter((s) => cx(s) < x && !onRule(s));
+    const right = syms.filter((s) => cx(s) >= x && !onRule(s));
+    // (a rule at the word's edge, read as its first or last character, is dropped)
+    if ((!left.length || !right.length) && left.length + right.length === syms.length) {
+      out.push(w);
+      continue;
+    }
+    for (const part of [left, right]) {
+      const text = part
+        .map((s) => s.text)
+        .join("")
+        .trim();
+      if (!text) continue;
+      const bbox = { x0: Math.min(...part.map((s) => s.bbox.x0)), y0: w.bbox.y0, x1: Math.max(...part.map((s) => s.bbox.x1)), y1: w.bbox.y1 };
+      out.push(...splitAtRules([{ text, bbox, symbols: part }], xs));
+    }
+  }
+  return out;
+}
+
 /** A rule at x touches the word (letter strokes at a word's first or last letter included). */
 const crossesWord = (x: number, w: CellWord) => w.bbox.x0 <= x + 2 && w.bbox.x1 >= x - 2;
 
 /** Rows of cell text for the words of one table region, or null when they do not make a table. */
 export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | null {
   const edges = [grid.box.x0, grid.box.x1, ...grid.cols.map((c) => c.x)];
-  const kept = words.filter((w) => {
+  const fullRules = grid.cols.filter((c) => c.rules.some((r) => r.y1 - r.y0 >= 0.8 * (grid.box.y1 - grid.box.y0))).map((c) => c.x);
+  const kept = splitAtRules(words, fullRules).filter((w) => {
     const t = w.text.trim();
     if (!t || ONLY_BARS.test(t)) return false;
     if (RULE_TEXT.test(t) && edges.some((x) => x >= w.bbox.x0 - 4 && x <= w.bbox.x1 + 4)) return false;
@@ -39,28 +86,40 @@ export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | nul
   const height = median(kept.map((w) => w.bbox.y1 - w.bbox.y0)) || 1;
 
   // Columns
-  let bounds = grid.cols
-    .filter((c) => c.rules.some((r) => !kept.some((w) => crossesWord(c.x, w) && w.bbox.y1 > r.y0 + 2 && w.bbox.y0 < r.y1 - 2)))
-    .map((c) => c.x);
+  const ruledCols = grid.cols.filter((c) =>
+    c.rules.some((r) => !kept.some((w) => crossesWord(c.x, w) && w.bbox.y1 > r.y0 + 2 && w.bbox.y0 < r.y1 - 2)),
+  );
+  let bounds = ruledCols.map((c) => c.x);
+  const fromRules = bounds.length > 0;
   if (!bounds.length) bounds = gapColumns(grid.box, kept, height);
-  const colOf = (w: CellWord) => {
-    const cx = (w.bbox.x0 + w.bbox.x1) / 2;
-    let i = 0;
-    while (i < bounds.length && cx > bounds[i]) i++;
-    return i;
-  };
+  const xs = [grid.box.x0, ...bounds, grid.box.x1];
   const nCols = bounds.length + 1;
+  const colOf = (w: CellWord) => indexIn(xs, (w.bbox.x0 + w.bbox.x1) / 2);
 
-  // Rows
-  const bandEdges = [grid.box.y0, ...grid.rows, grid.box.y1];
-  const bandOf = (w: CellWord) => {
-    const cy = (w.bbox.y0 + w.bbox.y1) / 2;
-    let i = 0;
-    while (i < bandEdges.length - 2 && cy > bandEdges[i + 1]) i++;
-    return i;
+  // Bands between the horizontal rules (partial ones included: see the borders below)
+  const ys = [grid.box.y0, ...grid.rows, grid.box.y1];
+  const nBands = ys.length - 1;
+  const bandOf = (w: CellWord) => indexIn(ys, (w.bbox.y0 + w.bbox.y1) / 2);
+  const tol = 6;
+  // A vertical border between columns j-1 and j in band b: a rule runs there, or the band has no internal
+  // vertical rule at all (columns ruled in the header only continue through an open body).
+  const ruleAt = (j: number, y: number) => ruledCols[j - 1].rules.some((r) => r.y0 - tol <= y && y <= r.y1 + tol);
+  const openBand = Array.from({ length: nBands }, (_, b) => {
+    if (!fromRules) return true;
+    const y = (ys[b] + ys[b + 1]) / 2;
+    return !bounds.some((_, j) => ruleAt(j + 1, y));
+  });
+  const vBorder = (b: number, j: number) => !fromRules || openBand[b] || ruleAt(j, (ys[b] + ys[b + 1]) / 2);
+  // A horizontal border above band b in column c: a rule at ys[b] covers the column's middle.
+  const hBorder = (b: number, c: number) => {
+    if (!grid.rowRules) return true;
+    const x = (xs[c] + xs[c + 1]) / 2;
+    return grid.rowRules.some((r) => Math.abs((r.y0 + r.y1) / 2 - ys[b]) <= 2 * tol && r.x0 - tol <= x && x <= r.x1 + tol);
   };
-  const rows: string[][][] = [];
-  for (let band = 0; band < bandEdges.length - 1; band++) {
+
+  // Text lines of each band; a band is one row when its rules separate the rows, else its lines are rows
+  const bandLines: CellWord[][][] = [];
+  for (let band = 0; band < nBands; band++) {
     const bandWords = kept.filter((w) => bandOf(w) === band).sort((a, b) => a.bbox.y0 + a.bbox.y1 - (b.bbox.y0 + b.bbox.y1));
     const lines: CellWord[][] = [];
     for (const w of bandWords) {
@@ -70,32 +129,110 @@ export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | nul
       else lines.push([w]);
     }
     lines.sort((a, b) => Math.min(...a.map((w) => w.bbox.y0)) - Math.min(...b.map((w) => w.bbox.y0)));
+    for (const l of lines) l.sort((a, b) => a.bbox.x0 - b.bbox.x0);
+    bandLines.push(lines);
+  }
+  // Candidate rows of a band: a text line starts a row when it fills two or more columns or stands apart
+  // from the line before (more than 0.8 line heights); other lines continue the cells above.
+  const candidateRows = (lines: CellWord[][]) => {
+    const rows: { lines: CellWord[][]; filled: Set<number> }[] = [];
     let prevBottom = Number.NEGATIVE_INFINITY;
-    let row: string[][] | null = null;
     for (const line of lines) {
-      line.sort((a, b) => a.bbox.x0 - b.bbox.x0);
-      const cells: string[][] = Array.from({ length: nCols }, () => []);
-      for (const w of line) cells[colOf(w)].push(w.text.trim());
-      const filled = cells.filter((c) => c.length).length;
+      const filled = new Set(line.map(colOf));
       const top = Math.min(...line.map((w) => w.bbox.y0));
-      if (!row || filled >= 2 || top - prevBottom > 0.8 * height) {
-        row = cells;
-        rows.push(row);
-      } else {
-        for (let i = 0; i < nCols; i++) row[i].push(...cells[i]);
+      const row = rows[rows.length - 1];
+      if (!row || filled.size >= 2 || top - prevBottom > 0.8 * height) rows.push({ lines: [line], filled });
+      else {
+        row.lines.push(line);
+        for (const c of filled) row.filled.add(c);
       }
       prevBottom = Math.max(...line.map((w) => w.bbox.y1));
     }
+    return rows;
+  };
+  const candidates = bandLines.map(candidateRows);
+  const oneRow = candidates.map((rows, b) => {
+    if (rows.length <= 1) return true;
+    // values centred across the band's other lines (cells spanning them): "6 | 6" beside "OTSL" / "HTML" —
+    // a line between two others whose columns no other line of the band fills
+    const lines = bandLines[b];
+    const cols = lines.map((l) => new Set(l.map(colOf)));
+    return lines.some((_, i) => i > 0 && i < lines.length - 1 && [...cols[i]].every((c) => cols.every((o, k) => k === i || !o.has(c))));
+  });
+  // Rules between the rows: when most bands with text hold one row, every band is one row (wrapped cells).
+  const textBands = candidates.map((c, b) => (c.length ? b : -1)).filter((b) => b >= 0);
+  const ruledRows = textBands.length >= 3 && textBands.filter((b) => oneRow[b]).length > textBands.length / 2;
+  const singleRow = oneRow.map((one) => one || ruledRows);
+
+  // Merged cells: positions (band, column) joined where no border separates them (single-row bands only).
+  const id = (b: number, c: number) => b * nCols + c;
+  const parent = Array.from({ length: nBands * nCols }, (_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  for (let b = 0; b < nBands; b++) {
+    if (!singleRow[b]) continue;
+    for (let c = 1; c < nCols; c++) if (!vBorder(b, c)) parent[find(id(b, c))] = find(id(b, c - 1));
+    if (b > 0 && singleRow[b - 1]) for (let c = 0; c < nCols; c++) if (!hBorder(b, c)) parent[find(id(b, c))] = find(id(b - 1, c));
   }
-  let table = rows.map((r) => r.map((c) => c.join(" ")));
-  // drop empty columns
-  const used = Array.from({ length: nCols }, (_, i) => table.some((r) => r[i]));
-  table = table.map((r) => r.filter((_, i) => used[i])).filter((r) => r.some(Boolean));
+  const regionWords = new Map<number, CellWord[][]>();
+  for (let b = 0; b < nBands; b++) {
+    if (!singleRow[b]) continue;
+    for (const line of bandLines[b]) {
+      const byRegion = new Map<number, CellWord[]>();
+      for (const w of line) {
+        const r = find(id(b, colOf(w)));
+        byRegion.set(r, [...(byRegion.get(r) ?? []), w]);
+      }
+      for (const [r, ws] of byRegion) regionWords.set(r, [...(regionWords.get(r) ?? []), ws]);
+    }
+  }
+  const regionText = (r: number) => (regionWords.get(r) ?? []).map((ws) => ws.map((w) => w.text.trim()).join(" ")).join(" ");
+
+  const rows: string[][] = [];
+  // cells with text of their own (not repeated from a merged cell above or to the left), per row
+  const own: number[] = [];
+  const firstText = candidates.findIndex((c) => c.length);
+  for (let b = 0; b < nBands; b++) {
+    if (singleRow[b]) {
+      const row = Array.from({ length: nCols }, (_, c) => regionText(find(id(b, c))));
+      // an empty band is kept below the first row with text when it is a row's height (an empty form row)
+      if (!candidates[b].length && !row.some(Boolean) && (b < firstText || ys[b + 1] - ys[b] < height)) continue;
+      rows.push(row);
+      own.push(
+        row.filter((t, c) => t && (c === 0 || find(id(b, c)) !== find(id(b, c - 1))) && (b === 0 || find(id(b, c)) !== find(id(b - 1, c)))).length,
+      );
+      continue;
+    }
+    for (const r of candidates[b]) {
+      const cells: string[][] = Array.from({ length: nCols }, () => []);
+      for (const line of r.lines) for (const w of line) cells[colOf(w)].push(w.text.trim());
+      rows.push(cells.map((c) => c.join(" ")));
+      own.push(cells.filter((c) => c.length).length);
+    }
+  }
+  // Trailing rows without text of their own (empty, or only repeating a merged cell) are not part of the table.
+  while (rows.length && !own[rows.length - 1]) {
+    rows.pop();
+    own.pop();
+  }
+  // two or more rows with text of their own (a frame around a picture and its caption is not a table)
+  if (own.filter(Boolean).length < 2) return null;
+  // Columns without text are dropped unless ruled on both sides and a cell wide (an empty form column).
+  const used = Array.from({ length: nCols }, (_, i) => rows.some((r) => r[i]) || (fromRules && xs[i + 1] - xs[i] >= 3 * height));
+  // a bar at a cell's edge is a rule read as text ("|J. Smith")
+  const table = rows.map((r) => r.filter((_, i) => used[i]).map((c) => c.replace(/^[|¦]+\s*|\s*[|¦]+$/g, "")));
   const width = used.filter(Boolean).length;
   if (width < 2 || table.length < 2) return null;
-  // a table has rows with two or more cells; a box around a paragraph does not
-  if (table.filter((r) => r.filter(Boolean).length >= 2).length < Math.min(2, table.length)) return null;
+  // a table has rows with two or more cells; a box around a paragraph does not (a ruled grid: one such row)
+  const multi = table.filter((r) => r.filter(Boolean).length >= 2).length;
+  if (multi < (fromRules ? 1 : Math.min(2, table.length))) return null;
   return table;
+}
+
+/** Index of the interval of sorted borders (outer edges included) that holds v. */
+function indexIn(borders: number[], v: number): number {
+  let i = 0;
+  while (i < borders.length - 2 && v > borders[i + 1]) i++;
+  return i;
 }
 
 /** Column boundaries from the x ranges that at most 10% of the text lines cover (gaps ≥ 1.2 line heights). */

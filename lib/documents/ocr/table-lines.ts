@@ -31,6 +31,8 @@ export interface TableGrid {
   cols: { x: number; rules: Rule[] }[];
   /** y of the internal row boundaries (horizontal rules), ascending. */
   rows: number[];
+  /** The horizontal rules (their extents tell partial row boundaries: cells spanning rows). */
+  rowRules?: Rule[];
 }
 
 /** Ink for rules: this much darker than the paper, in two passes (see detectRules). */
@@ -97,19 +99,32 @@ function chains(levels: Uint8Array, lenA: number, lenB: number, minLevel: number
     let start = -1;
     let gap = 0;
     let bridged = 0;
+    // solid pieces of the current run (between bridged gaps)
+    let pieceStart = -1;
+    const pieces: [number, number][] = [];
     const row = b * lenA;
     for (let a = 0; a <= lenA; a++) {
       const ink = a < lenA && levels[row + a] >= minLevel;
       if (ink) {
-        if (start < 0) start = a;
+        if (start < 0) start = pieceStart = a;
+        else if (gap) {
+          pieces.push([pieceStart, a - gap]);
+          pieceStart = a;
+        }
         bridged += gap;
         gap = 0;
       } else if (start >= 0) {
         gap++;
         if (gap > MAX_GAP || a === lenA) {
           const end = a - gap + 1;
-          // a rule is solid: letters that nearly touch leave a gap every few pixels
+          // a rule is solid: letters that nearly touch leave a gap every few pixels; a rule that runs on
+          // into text (a cell's letters right under it) keeps its solid part
           if (end - start >= MIN_RUN && bridged <= (end - start) * MAX_BRIDGED) runs.push([start, end]);
+          else {
+            pieces.push([pieceStart, end]);
+            for (const piece of pieces) if (piece[1] - piece[0] >= MIN_RUN) runs.push(piece);
+          }
+          pieces.length = 0;
           start = -1;
           gap = 0;
           bridged = 0;
@@ -252,10 +267,16 @@ function rulesAt(levels: Uint8Array, transposed: Uint8Array, width: number, heig
   // vertical: long enough to be more than a letter stroke; short ones kept if they join two horizontal rules
   const vs = rulesFrom(v, Math.max(MIN_RUN, Math.round(height * 0.012)), "v")
     .filter(isolated)
-    .filter((r) => {
-      if (r.y1 - r.y0 >= height * 0.04) return true;
+    .flatMap((r) => {
+      if (r.y1 - r.y0 >= height * 0.04) return [r];
       const near = (y: number) => hs.some((hr) => y >= hr.y0 - 3 && y <= hr.y1 + 3 && r.x0 >= hr.x0 - 6 && r.x1 <= hr.x1 + 6);
-      return near(r.y0) && near(r.y1);
+      if (near(r.y0) && near(r.y1)) return [r];
+      // A short rule between two horizontal rules that runs on into the text of a cell below (a merged cell
+      // whose text passes under it): cut at the outermost horizontal rules it crosses.
+      const crossed = hs.filter((hr) => hr.y1 >= r.y0 - 3 && hr.y0 <= r.y1 + 3 && r.x0 >= hr.x0 - 6 && r.x1 <= hr.x1 + 6);
+      if (crossed.length < 2 || !near(r.y0)) return [];
+      const y1 = Math.max(...crossed.map((hr) => hr.y1));
+      return y1 - r.y0 >= MIN_RUN ? [{ ...r, y1 }] : [];
     });
   return [...hs, ...vs];
 }
@@ -324,7 +345,7 @@ export function tableGrids(rules: Rule[], pageHeight: number): TableGrid[] {
       .sort((p, q) => p - q)) {
       if (!rows.length || y - rows[rows.length - 1] > 2 * tol) rows.push(y);
     }
-    grids.push({ box, cols, rows });
+    grids.push({ box, cols, rows, rowRules: hs });
   }
   // nested groups (a box inside a box): keep the outer one
   return grids

@@ -1,4 +1,5 @@
-// GET /api/v3/extract/{job_id} — users of the company that created the job; others get 404.
+// GET /api/v3/extract/{job_id} — the job's creator and company admins (a scoped key: its own jobs), and for a
+// file_id job only callers who can read the file; others get 404.
 import { extractEndpoints } from "@/lib/contracts/extract";
 import { getExtractJob } from "@/lib/extract/get-extract-job";
 import { ok } from "@/lib/http/respond";

@@ -1,4 +1,4 @@
-// GET /api/v3/parse/{id} — users of the company that created the job; others get 404.
+// GET /api/v3/parse/{id} — the job's creator and company admins (a scoped key: its own jobs); others get 404.
 import { parseEndpoints } from "@/lib/contracts/parse";
 import { ok } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";

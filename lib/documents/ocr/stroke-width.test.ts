@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { strokeMeter, strokeWidthIn } from "./stroke-width";
+
+/** A gray page (PGM) with vertical strokes of the given width every 12 px in a box. */
+function page(width: number, height: number, boxes: { x0: number; y0: number; x1: number; y1: number; stroke: number; ink: number }[]) {
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, "latin1");
+  const px = new Uint8Array(width * height).fill(250);
+  for (const b of boxes)
+    for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) if ((x - b.x0) % 12 < b.stroke) px[y * width + x] = b.ink;
+  return { pgm: new Uint8Array(Buffer.concat([header, px])), px };
+}
+
+describe("stroke width", () => {
+  it("measures the mean horizontal ink run, for black and gray text alike", () => {
+    const { pgm } = page(400, 100, [
+      { x0: 10, y0: 10, x1: 130, y1: 30, stroke: 2, ink: 0 },
+      { x0: 10, y0: 50, x1: 130, y1: 70, stroke: 4, ink: 0 },
+      { x0: 200, y0: 10, x1: 320, y1: 30, stroke: 4, ink: 120 },
+    ]);
+    const m = strokeMeter(pgm)!;
+    expect(m({ x0: 10, y0: 10, x1: 129, y1: 29 })).toBeCloseTo(2, 1);
+    expect(m({ x0: 10, y0: 50, x1: 129, y1: 69 })).toBeCloseTo(4, 1);
+    expect(m({ x0: 200, y0: 10, x1: 319, y1: 29 })).toBeCloseTo(4, 1);
+    // paper only
+    expect(m({ x0: 150, y0: 80, x1: 190, y1: 95 })).toBe(0);
+  });
+
+  it("clips boxes to the page and reads nothing from an empty box", () => {
+    const { px } = page(50, 50, [{ x0: 0, y0: 0, x1: 50, y1: 50, stroke: 3, ink: 0 }]);
+    expect(strokeWidthIn(px, 50, 50, 0, 250, { x0: -10, y0: -10, x1: 100, y1: 100 })).toBeGreaterThan(2.5);
+    expect(strokeWidthIn(px, 50, 50, 0, 250, { x0: 20, y0: 20, x1: 20, y1: 30 })).toBe(0);
+    expect(strokeMeter(new Uint8Array([1, 2, 3]))).toBeNull();
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { type CellWord, tableCells } from "./table-cells";
+import type { Rule, TableGrid } from "./table-lines";
+
+const h = (y: number, x0: number, x1: number): Rule => ({ dir: "h", x0, x1, y0: y - 1, y1: y + 1 });
+const v = (x: number, y0: number, y1: number): Rule => ({ dir: "v", x0: x - 1, x1: x + 1, y0, y1 });
+
+/** Words of a cell text at (x, y), 10 px per character, 20 px tall. */
+function words(text: string, x: number, y: number): CellWord[] {
+  const out: CellWord[] = [];
+  let at = x;
+  for (const w of text.split(" ")) {
+    out.push({ text: w, bbox: { x0: at, y0: y, x1: at + 10 * w.length, y1: y + 20 } });
+    at += 10 * w.length + 6;
+  }
+  return out;
+}
+
+function grid(width: number, colXs: number[], vRules: Rule[], hRules: Rule[]): TableGrid {
+  const ys = hRules.map((r) => (r.y0 + r.y1) / 2);
+  const y0 = Math.min(...ys);
+  const y1 = Math.max(...ys);
+  return {
+    box: { x0: 0, y0, x1: width, y1 },
+    cols: colXs.map((x) => ({ x, rules: vRules.filter((r) => Math.abs((r.x0 + r.x1) / 2 - x) <= 2) })),
+    rows: [...new Set(ys)].filter((y) => y > y0 && y < y1).sort((a, b) => a - b),
+    rowRules: hRules,
+  };
+}
+
+describe("ruled table cells", () => {
+  it("repeats the text of cells merged across columns or rows (partial rules), docling-style", () => {
+    // Header 0.0 | Header 0.1 | Header 0.2 ; then a cell spanning columns 1–2, then one spanning rows 2–3
+    const g = grid(
+      600,
+      [200, 400],
+      [v(200, 0, 160), v(400, 0, 40), v(400, 80, 160)],
+      [h(0, 0, 600), h(40, 0, 600), h(80, 0, 600), h(120, 0, 200), h(120, 400, 600), h(160, 0, 600)],
+    );
+    const ws = [
+      ...words("Header 0.0", 10, 10),
+      ...words("Header 0.1", 210, 10),
+      ...words("Header 0.2", 410, 10),
+      ...words("Cell 1.0", 10, 50),
+      ...words("Merged 1.1 1.2", 210, 50),
+      ...words("Cell 2.0", 10, 90),
+      ...words("Merged 2.1 3.1", 210, 110),
+      ...words("Cell 2.2", 410, 90),
+      ...words("Cell 3.0", 10, 130),
+      ...words("Cell 3.2", 410, 130),
+    ];
+    expect(tableCells(g, ws)).toEqual([
+      ["Header 0.0", "Header 0.1", "Header 0.2"],
+      ["Cell 1.0", "Merged 1.1 1.2", "Merged 1.1 1.2"],
+      ["Cell 2.0", "Merged 2.1 3.1", "Cell 2.2"],
+      ["Cell 3.0", "Merged 2.1 3.1", "Cell 3.2"],
+    ]);
+  });
+
+  it("keeps a two-line row together when its first cell is centred between the lines", () => {
+    const g = grid(600, [100, 300], [v(100, 0, 200), v(300, 0, 200)], [h(0, 0, 600), h(40, 0, 600), h(120, 0, 600), h(200, 0, 600)]);
+    const ws = [
+      ...words("Layers", 10, 10),
+      ...words("Model", 110, 10),
+      ...words("Score", 310, 10),
+      ...words("OTSL", 110, 50),
+      ...words("0.965", 310, 50),
+      ...words("6", 40, 70),
+      ...words("HTML", 110, 90),
+      ...words("0.969", 310, 90),
+      ...words("OTSL", 110, 130),
+      ...words("0.938", 310, 130),
+      ...words("4", 40, 150),
+      ...words("HTML", 110, 170),
+      ...words("0.952", 310, 170),
+    ];
+    expect(tableCells(g, ws)).toEqual([
+      ["Layers", "Model", "Score"],
+      ["6", "OTSL HTML", "0.965 0.969"],
+      ["4", "OTSL HTML", "0.938 0.952"],
+    ]);
+  });
+
+  it("reads lines as rows in a body without rules between its rows", () => {
+    const g = grid(600, [300, 450], [v(300, 0, 40), v(450, 0, 40)], [h(0, 0, 600), h(40, 0, 600), h(200, 0, 600)]);
+    const ws = [
+      ...words("Item", 10, 10),
+      ...words("Qty", 310, 10),
+      ...words("Amount", 460, 10),
+      ...words("Justificatif PDF", 10, 60),
+      ...words("1", 360, 60),
+      ...words("0,75", 520, 60),
+      ...words("Justificatif Papier", 10, 100),
+      ...words("0", 360, 100),
+      ...words("3,50", 520, 100),
+      ...words("Total", 310, 140),
+      ...words("4,25", 520, 140),
+    ];
+    expect(tableCells(g, ws)).toEqual([
+      ["Item", "Qty", "Amount"],
+      ["Justificatif PDF", "1", "0,75"],
+      ["Justificatif Papier", "0", "3,50"],
+      ["", "Total", "4,25"],
+    ]);
+  });
+
+  it("leaves a ruled frame whose only text row is repeated down merged cells as text (a map and its caption)", () => {
+    // a caption row over a picture whose frame has a short column rule and partial horizontal rules
+    const g = grid(600, [200], [v(200, 300, 400)], [h(0, 0, 600), h(40, 0, 200), h(300, 0, 200), h(400, 0, 600)]);
+    const ws = [...words("Florida", 10, 10), ...words("Power Plant Location Map", 210, 10)];
+    expect(tableCells(g, ws)).toBeNull();
+  });
+
+  it("accepts a small ruled grid with one full row (a row starting late)", () => {
+    const g = grid(600, [300], [v(300, 0, 80)], [h(0, 0, 600), h(40, 0, 600), h(80, 300, 600)]);
+    const ws = [...words("Header 0.0", 10, 10), ...words("Header 0.1", 310, 10), ...words("Cell 1.1", 310, 50)];
+    expect(tableCells(g, ws)).toEqual([
+      ["Header 0.0", "Header 0.1"],
+      ["", "Cell 1.1"],
+    ]);
+  });
+});

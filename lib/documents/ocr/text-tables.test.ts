@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { type TextWord, textTables, visualLines } from "./text-tables";
+
+/** Words of one line: [text, x0] pairs at y, 10 px per character, 20 px tall. */
+function line(y: number, ...cells: [string, number][]): TextWord[] {
+  const out: TextWord[] = [];
+  for (const [text, x] of cells) {
+    let at = x;
+    for (const w of text.split(" ")) {
+      out.push({ text: w, bbox: { x0: at, y0: y, x1: at + 10 * w.length, y1: y + 20 } });
+      at += 10 * w.length + 6;
+    }
+  }
+  return out;
+}
+
+describe("unruled tables from whitespace-aligned OCR words", () => {
+  it("finds the columns of a table without rules: left-aligned header over right-aligned figures", () => {
+    const words = [
+      ...line(0, ["Number of freshwater ducks per year", 100]),
+      ...line(60, ["Year", 100], ["Freshwater Ducks", 300]),
+      ...line(90, ["2019", 160], ["120", 440]),
+      ...line(120, ["2020", 160], ["135", 440]),
+      ...line(150, ["2021", 160], ["150", 440]),
+      ...line(400, ["Page 1", 300]),
+    ];
+    const [t, ...more] = textTables(words);
+    expect(more).toEqual([]);
+    expect(t.rows).toEqual([
+      ["Year", "Freshwater Ducks"],
+      ["2019", "120"],
+      ["2020", "135"],
+      ["2021", "150"],
+    ]);
+    // the title and the page number stay text
+    expect(t.words.map((w) => w.text)).not.toContain("Number");
+    expect(t.words.map((w) => w.text)).not.toContain("Page");
+  });
+
+  it("keeps a line that fills one column under the table as a row (a total)", () => {
+    const words = [
+      ...line(0, ["Item", 100], ["Price", 700]),
+      ...line(40, ["Website design", 100], ["$300.00", 670]),
+      ...line(80, ["Hosting (3 months)", 100], ["$75.00", 680]),
+      ...line(120, ["Total: $385.00", 600]),
+    ];
+    expect(textTables(words)[0].rows).toEqual([
+      ["Item", "Price"],
+      ["Website design", "$300.00"],
+      ["Hosting (3 months)", "$75.00"],
+      ["", "Total: $385.00"],
+    ]);
+  });
+
+  it("joins a wrapped cell line to the row above", () => {
+    const words = [
+      ...line(0, ["Description", 100], ["Qty", 500], ["Amount", 700]),
+      ...line(40, ["Consulting services for", 100], ["2", 520], ["1,200.00", 700]),
+      ...line(62, ["the month of May", 100]),
+      ...line(100, ["Travel", 100], ["1", 520], ["80.00", 720]),
+    ];
+    expect(textTables(words)[0].rows).toEqual([
+      ["Description", "Qty", "Amount"],
+      ["Consulting services for the month of May", "2", "1,200.00"],
+      ["Travel", "1", "80.00"],
+    ]);
+  });
+
+  it("leaves two columns of prose and side-by-side addresses as text", () => {
+    const prose: TextWord[] = [];
+    for (let i = 0; i < 8; i++) {
+      prose.push(...line(i * 30, ["the quick brown fox jumps over the lazy dog", 100], ["and the lazy dog sleeps all day in the sun", 700]));
+    }
+    expect(textTables(prose)).toEqual([]);
+    const addresses = [
+      ...line(0, ["Sparksuite, Inc.", 100], ["Acme Corp.", 700]),
+      ...line(30, ["12345 Sunny Road", 100], ["John Doe", 720]),
+      ...line(60, ["Sunnyville, CA 12345", 100], ["john@example.com", 650]),
+    ];
+    expect(textTables(addresses)).toEqual([]);
+  });
+
+  it("separates tables far apart on the page", () => {
+    const words = [
+      ...line(0, ["Year", 100], ["Count", 400]),
+      ...line(30, ["2019", 100], ["12", 420]),
+      ...line(60, ["2020", 100], ["14", 420]),
+      ...line(600, ["Month", 100], ["Total", 400]),
+      ...line(630, ["Jan", 100], ["3", 430]),
+      ...line(660, ["Feb", 100], ["4", 430]),
+    ];
+    expect(textTables(words).map((t) => t.rows[0])).toEqual([
+      ["Year", "Count"],
+      ["Month", "Total"],
+    ]);
+  });
+
+  it("follows skewed lines when grouping words into lines", () => {
+    const words: TextWord[] = [];
+    // two lines drifting down 2 px per word (about 1°), 24 px apart
+    for (let i = 0; i < 10; i++) {
+      words.push({ text: `a${i}`, bbox: { x0: 100 + 60 * i, y0: 2 * i, x1: 150 + 60 * i, y1: 2 * i + 20 } });
+      words.push({ text: `b${i}`, bbox: { x0: 100 + 60 * i, y0: 24 + 2 * i, x1: 150 + 60 * i, y1: 44 + 2 * i } });
+    }
+    const lines = visualLines(words);
+    expect(lines).toHaveLength(2);
+    expect(lines[0].map((w) => w.text)).toEqual(Array.from({ length: 10 }, (_, i) => `a${i}`));
+  });
+});

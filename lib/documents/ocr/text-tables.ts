@@ -1,0 +1,307 @@
+// Unruled tables in a scanned page: columns aligned by whitespace alone (no ruling lines), found from the OCR
+// word boxes that no ruled table (table-lines.ts) took.
+//   1. Visual lines: words whose boxes overlap vertically, followed left to right (a skewed line drifts).
+//   2. Segments: a line splits where the gap between two words is wider than COLUMN_GAP line heights (words
+//      of a sentence are a fraction of a line height apart).
+//   3. Runs: consecutive lines of two or more segments, a vertical gap no wider than a few row pitches
+//      apart; a one-segment line may continue a run when it lies under one of its columns (a total, a
+//      wrapped cell).
+//   4. Columns: segments of the run's multi-segment lines that overlap in x (or share a left or right edge)
+//      are one column; two neighbouring columns that never hold text on the same line are one column too
+//      (a left-aligned header over right-aligned numbers).
+//   5. A run is a table when its cells are short (not prose: two text columns side by side stay text) and it
+//      has a column of figures (amounts, years, quantities, dates), or three or more columns filled on
+//      three or more lines. A line that fills one cell directly under the line before it (closer than
+//      WRAP_GAP line heights) continues that line's cell (wrapped text).
+// Pure: boxes in, rows of cell text out.
+
+export interface TextBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface TextWord {
+  text: string;
+  bbox: TextBox;
+}
+
+export interface TextTable<W extends TextWord = TextWord> {
+  box: TextBox;
+  /** Cell text, first row the header. */
+  rows: string[][];
+  /** The words the table took (they leave the running text). */
+  words: W[];
+}
+
+/** A gap this many line heights wide separates two columns. */
+const COLUMN_GAP = 1.3;
+/** A one-cell line this close (line heights) under the line before continues its cell. */
+const WRAP_GAP = 0.6;
+/** Cells longer than this (characters) on average are prose, not a table. */
+const MAX_MEAN_CELL_CHARS = 28;
+const MAX_CELL_WORDS = 12;
+/** Amounts, quantities, years, dates, percentages, codes with digits: "$300.00", "1 234,50 €", "28/11/2022". */
+const FIGURE = /^[^\p{L}\d]{0,3}[-+(]?\d[\d\s.,:/'%-]*\)?[^\p{L}\d]{0,3}$|^\p{L}{0,3}[\d.,/-]*\d[\d.,/-]*$/u;
+
+function median(values: number[]): number {
+  if (!values.length) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+interface VLine<W> {
+  words: W[];
+  y0: number;
+  y1: number;
+  height: number;
+}
+
+interface Segment<W> {
+  words: W[];
+  x0: number;
+  x1: number;
+  text: string;
+}
+
+const vOverlap = (a: TextBox, b: TextBox) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+
+/** Visual lines: each word joins the line whose last word overlaps it most vertically (lines may drift). */
+export function visualLines<W extends TextWord>(words: readonly W[]): W[][] {
+  const lines: W[][] = [];
+  for (const w of [...words].sort((a, b) => a.bbox.x0 - b.bbox.x0)) {
+    const h = w.bbox.y1 - w.bbox.y0;
+    let best: W[] | null = null;
+    let bestOverlap = 0;
+    for (const l of lines) {
+      const last = l[l.length - 1];
+      if (last.bbox.x1 > w.bbox.x0 + 0.5 * h) continue; // overlapping in x: another line
+      const o = vOverlap(last.bbox, w.bbox) / Math.max(1, Math.min(h, last.bbox.y1 - last.bbox.y0));
+      if (o > 0.5 && o > bestOverlap) {
+        best = l;
+        bestOverlap = o;
+      }
+    }
+    if (best) best.push(w);
+    else lines.push([w]);
+  }
+  return lines.sort((a, b) => a[0].bbox.y0 + a[0].bbox.y1 - (b[0].bbox.y0 + b[0].bbox.y1));
+}
+
+function segmentsOf<W extends TextWord>(words: W[], gap: number): Segment<W>[] {
+  const out: Segment<W>[] = [];
+  for (const w of words) {
+    const cur = out[out.length - 1];
+    if (cur && w.bbox.x0 - cur.x1 <= gap) {
+      cur.words.push(w);
+      cur.x1 = Math.max(cur.x1, w.bbox.x1);
+      cur.text += ` ${w.text.trim()}`;
+    } else out.push({ words: [w], x0: w.bbox.x0, x1: w.bbox.x1, text: w.text.trim() });
+  }
+  return out;
+}
+
+/** Unruled tables among the words (see the file header); their words are listed so the caller can drop them. */
+export function textTables<W extends TextWord>(words: readonly W[]): TextTable<W>[] {
+  const kept = words.filter((w) => w.text.trim() && w.bbox.x1 > w.bbox.x0 && w.bbox.y1 > w.bbox.y0);
+  if (kept.length < 4) return [];
+  const height = median(kept.map((w) => w.bbox.y1 - w.bbox.y0)) || 1;
+  const lines: (VLine<W> & { segs: Segment<W>[] })[] = visualLines(kept).map((ws) => {
+    const y0 = Math.min(...ws.map((w) => w.bbox.y0));
+    const y1 = Math.max(...ws.map((w) => w.bbox.y1));
+    const h = median(ws.map((w) => w.bbox.y1 - w.bbox.y0)) || height;
+    return { words: ws, y0, y1, height: h, segs: segmentsOf(ws, COLUMN_GAP * height) };
+  });
+
+  // Runs of lines with two or more segments (one-segment lines under a column may continue them).
+  const runs: (typeof lines)[] = [];
+  let run: typeof lines = [];
+  const close = () => {
+    if (run.filter((l) => l.segs.length >= 2).length >= 2) runs.push(run);
+    run = [];
+  };
+  for (const l of lines) {
+    const prev = run[run.length - 1];
+    const pitches = run.slice(1).map((r, i) => r.y0 - run[i].y0);
+    const pitch = pitches.length ? median(pitches) : 0;
+    const gap = prev ? l.y0 - prev.y1 : 0;
+    const tooFar = prev && gap > Math.max(1.5 * height, pitch ? 1.6 * pitch - (prev.y1 - prev.y0) : 2 * height);
+    if (prev && tooFar) close();
+    if (l.segs.length >= 2) run.push(l);
+    else if (run.length && continues(run, l.segs[0], gap <= WRAP_GAP * height)) run.push(l);
+    else close();
+  }
+  close();
+
+  const out: TextTable<W>[] = [];
+  for (const r of runs) {
+    // the first line of a header that wraps (a one-segment line right above, its words over the columns)
+    const i = lines.indexOf(r[0]);
+    const above = lines[i - 1];
+    const t = tableOf(r, height, above && r[0].y0 - above.y1 <= WRAP_GAP * height && !runs.some((o) => o.includes(above)) ? above : undefined);
+    if (t) out.push(t);
+  }
+  return out;
+}
+
+/** The segment lies under (overlaps) a segment of a multi-segment line of the run other than the first. */
+function underColumn<W extends TextWord>(run: { segs: Segment<W>[] }[], seg: Segment<W>, first = false): boolean {
+  return run.some((l) => l.segs.length >= 2 && l.segs.slice(first ? 0 : 1).some((s) => Math.min(s.x1, seg.x1) - Math.max(s.x0, seg.x0) > 0));
+}
+
+/**
+ * A one-segment line continues a run when it is narrower than half the run and lies under one of its columns
+ * (under the first column only when it directly follows: a wrapped cell, not the next paragraph).
+ */
+function continues<W extends TextWord>(run: { segs: Segment<W>[] }[], seg: Segment<W>, adjacent: boolean): boolean {
+  const x0 = Math.min(...run.flatMap((r) => r.segs.map((s) => s.x0)));
+  const x1 = Math.max(...run.flatMap((r) => r.segs.map((s) => s.x1)));
+  return seg.x1 - seg.x0 < 0.5 * (x1 - x0) && underColumn(run, seg, adjacent);
+}
+
+function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[], height: number, above?: VLine<W>): TextTable<W> | null {
+  // A right-aligned figure close to the next column's left-aligned text reads as one segment
+  // ("48,8 07/02/2025"): split segments where a word gap wider than a word space lies in a gap between the
+  // segments of the line with the most of them (the header, usually), when two or more lines split there
+  // (a column of figures, not one wide cell).
+  const ref = run.reduce((best, l) => (l.segs.length > best.segs.length ? l : best), run[0]);
+  const gaps = ref.segs.slice(1).map((s, i) => ({ x0: ref.segs[i].x1, x1: s.x0 }));
+  const gapAt = (prev: W, w: W) =>
+    w.bbox.x0 - prev.bbox.x1 >= 0.5 * height ? gaps.findIndex((g) => Math.min(g.x1, w.bbox.x0) - Math.max(g.x0, prev.bbox.x1) > 0) : -1;
+  const splits = new Map<number, number>();
+  for (const l of run)
+    if (l !== ref)
+      for (const seg of l.segs) {
+        const seen = new Set<number>();
+        for (let k = 1; k < seg.words.length; k++) seen.add(gapAt(seg.words[k - 1], seg.words[k]));
+        for (const g of seen) if (g >= 0) splits.set(g, (splits.get(g) ?? 0) + 1);
+      }
+  for (const l of run) {
+    if (l === ref) continue;
+    l.segs = l.segs.flatMap((seg) => {
+      const parts: Segment<W>[] = [];
+      for (const w of seg.words) {
+        const cur = parts[parts.length - 1];
+        const prev = cur?.words[cur.words.length - 1];
+        const g = prev ? gapAt(prev, w) : -1;
+        if (cur && (g < 0 || (splits.get(g) ?? 0) < 2)) {
+          cur.words.push(w);
+          cur.x1 = Math.max(cur.x1, w.bbox.x1);
+          cur.text += ` ${w.text.trim()}`;
+        } else parts.push({ words: [w], x0: w.bbox.x0, x1: w.bbox.x1, text: w.text.trim() });
+      }
+      return parts;
+    });
+  }
+  // Columns: x intervals of the multi-segment lines' segments, merged where they overlap or share an edge.
+  const tol = 0.5 * height;
+  const cols: { x0: number; x1: number }[] = [];
+  for (const s of run.filter((l) => l.segs.length >= 2).flatMap((l) => l.segs)) cols.push({ x0: s.x0, x1: s.x1 });
+  const joins = (a: { x0: number; x1: number }, b: { x0: number; x1: number }) =>
+    Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0 || Math.abs(a.x0 - b.x0) <= tol || Math.abs(a.x1 - b.x1) <= tol;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let i = 0; i < cols.length && !changed; i++) {
+      for (let j = i + 1; j < cols.length; j++) {
+        if (!joins(cols[i], cols[j])) continue;
+        cols[i] = { x0: Math.min(cols[i].x0, cols[j].x0), x1: Math.max(cols[i].x1, cols[j].x1) };
+        cols.splice(j, 1);
+        changed = true;
+        break;
+      }
+    }
+  }
+  cols.sort((a, b) => a.x0 - b.x0);
+  if (cols.length < 2) return null;
+  const colOf = (s: Segment<W>) => {
+    let best = 0;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    cols.forEach((c, i) => {
+      const score = Math.min(c.x1, s.x1) - Math.max(c.x0, s.x0);
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    });
+    return best;
+  };
+  // Cells per line.
+  const grid: { cells: Segment<W>[][]; line: VLine<W> }[] = run.map((l) => {
+    const cells: Segment<W>[][] = cols.map(() => []);
+    for (const s of l.segs) cells[colOf(s)].push(s);
+    return { cells, line: l };
+  });
+  // Neighbouring columns that never share a line are one column.
+  for (let i = cols.length - 1; i >= 1; i--) {
+    if (!grid.some((g) => g.cells[i].length && g.cells[i - 1].length)) {
+      for (const g of grid) g.cells[i - 1].push(...g.cells[i]);
+      for (const g of grid) g.cells.splice(i, 1);
+      cols[i - 1] = { x0: Math.min(cols[i - 1].x0, cols[i].x0), x1: Math.max(cols[i - 1].x1, cols[i].x1) };
+      cols.splice(i, 1);
+    }
+  }
+  if (cols.length < 2) return null;
+  // Rows: a one-cell line right under the line before (wrapped text) continues its cell.
+  const rows: { cells: Segment<W>[][]; y1: number }[] = [];
+  for (const g of grid) {
+    const filled = g.cells.filter((c) => c.length).length;
+    const last = rows[rows.length - 1];
+    const col = g.cells.findIndex((c) => c.length);
+    const close = last && g.line.y0 - last.y1 <= WRAP_GAP * height;
+    if (close && filled === 1 && last.cells[col].length) {
+      last.cells[col].push(...g.cells[col]);
+      last.y1 = g.line.y1;
+    } else if (
+      close &&
+      rows.length === 1 &&
+      !last.cells[0].length &&
+      g.cells[0].length &&
+      last.cells.filter((c) => c.length).length < filled &&
+      last.cells.every((c, i) => !c.length || g.cells[i].length)
+    ) {
+      // the first line of a wrapped header (over some columns, not the first) and the header line below it
+      for (let i = 0; i < cols.length; i++) last.cells[i].push(...g.cells[i]);
+      last.y1 = g.line.y1;
+    } else rows.push({ cells: g.cells.map((c) => [...c]), y1: g.line.y1 });
+  }
+  let table = rows.map((r) => r.cells.map((c) => c.map((s) => s.text).join(" ")));
+  // A header's first line above the run: each of its words over a column goes before that column's header.
+  let headWords: W[] = [];
+  if (above) {
+    const at = above.words.map((w) => cols.findIndex((c) => Math.min(c.x1, w.bbox.x1) - Math.max(c.x0, w.bbox.x0) > 0));
+    if (at.every((c) => c >= 0)) {
+      headWords = above.words;
+      const head = cols.map((_, c) =>
+        above.words
+          .filter((_, k) => at[k] === c)
+          .map((w) => w.text.trim())
+          .join(" "),
+      );
+      table = [table[0].map((cell, c) => [head[c], cell].filter(Boolean).join(" ")), ...table.slice(1)];
+    }
+  }
+  // Validation: short cells, and figures or a wide grid.
+  const cells = table.flat().filter(Boolean);
+  if (table.length < 2 || cells.length < 4) return null;
+  const meanChars = cells.reduce((n, c) => n + c.length, 0) / cells.length;
+  if (meanChars > MAX_MEAN_CELL_CHARS || cells.some((c) => c.split(/\s+/).length > MAX_CELL_WORDS)) return null;
+  const body = table.slice(1);
+  const figureColumn = cols.some((_, i) => {
+    const vals = body.map((r) => r[i]).filter(Boolean);
+    return vals.length >= 2 && vals.filter((v) => FIGURE.test(v)).length >= 0.6 * vals.length;
+  });
+  const wide = cols.length >= 3 && table.filter((r) => r.filter(Boolean).length >= 3).length >= 3;
+  if (!figureColumn && !wide) return null;
+  const words = [...headWords, ...run.flatMap((l) => l.words)];
+  return {
+    box: {
+      x0: Math.min(...words.map((w) => w.bbox.x0)),
+      y0: Math.min(...words.map((w) => w.bbox.y0)),
+      x1: Math.max(...words.map((w) => w.bbox.x1)),
+      y1: Math.max(...words.map((w) => w.bbox.y1)),
+    },
+    rows: table,
+    words,
+  };
+}
