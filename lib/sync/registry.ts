@@ -1,12 +1,20 @@
 // The table of datasource types: the only place that names a connector. The engine looks types up here.
 import { AppError } from "@/lib/errors";
+import { filedriveConnector } from "./filedrive/connector";
+import { servicedeskConnector } from "./servicedesk/connector";
+import { sitehostConnector } from "./sitehost/connector";
 import type { AnyConnector } from "./types";
 import { webscrapperConnector } from "./webscrapper/connector";
 
 /** The spec's datasource types (`unknown_provider` lists them). */
 export const SPEC_DATASOURCE_TYPES = ["filedrive", "sitehost", "servicedesk", "webscrapper"] as const;
 
-const connectors = new Map<string, AnyConnector>([[webscrapperConnector.type, webscrapperConnector]]);
+const connectors = new Map<string, AnyConnector>([
+  [webscrapperConnector.type, webscrapperConnector],
+  [filedriveConnector.type, filedriveConnector],
+  [servicedeskConnector.type, servicedeskConnector],
+  [sitehostConnector.type, sitehostConnector],
+]);
 
 export function findConnector(type: string): AnyConnector | undefined {
   return connectors.get(type);
