@@ -86,13 +86,15 @@ function requestOnce(
   pinned: { address: string; family: number },
   signal: AbortSignal,
   headers: Record<string, string> = { "user-agent": "DocIntel/1.0 (+document fetch)", accept: "*/*" },
+  method: "GET" | "POST" = "GET",
+  body?: string,
 ): Promise<http.IncomingMessage> {
   const mod = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const req = mod.request(
       url,
       {
-        method: "GET",
+        method,
         signal,
         headers,
         // Connect to the address we vetted, whatever DNS says now (TLS still verifies the host name).
@@ -104,7 +106,7 @@ function requestOnce(
       resolve,
     );
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -167,12 +169,16 @@ export async function fetchDocument(rawUrl: string, opts: { maxBytes: number; si
 }
 
 /**
- * One GET under the same policy as document URLs (http(s) only, the host vetted and the connection pinned to
- * the vetted address), without following redirects: callers that follow them (the web crawler, lib/sync)
- * call this again for every hop, so each one is checked. Throws AppError bad_request when refused.
+ * One GET (or a POST with a small body: token endpoints) under the same policy as document URLs (http(s) only,
+ * the host vetted and the connection pinned to the vetted address), without following redirects: callers that
+ * follow them (the web crawler, lib/sync) call this again for every hop, so each one is checked. Throws
+ * AppError bad_request when refused.
  */
-export async function requestVettedUrl(url: URL, opts: { headers: Record<string, string>; signal: AbortSignal }): Promise<http.IncomingMessage> {
+export async function requestVettedUrl(
+  url: URL,
+  opts: { headers: Record<string, string>; signal: AbortSignal; method?: "GET" | "POST"; body?: string },
+): Promise<http.IncomingMessage> {
   if (url.protocol !== "http:" && url.protocol !== "https:") throw refuse("Only http and https URLs are supported.");
   const pinned = await vettedAddress(url.hostname);
-  return requestOnce(url, pinned, opts.signal, opts.headers);
+  return requestOnce(url, pinned, opts.signal, opts.headers, opts.method, opts.body);
 }
