@@ -1,0 +1,289 @@
+// The `filedrive` connector against a local fake Google Drive (tests/sync/fake-google-drive.ts) with the real
+// @googleapis/drive client pointed at it, through the API and the job runner: connection tests mapped to the
+// spec's codes, a first import walking nested folders over several pages (native exports, unreadable types
+// left out, throttling with Retry-After), incremental runs through the Changes API (add, change, remove,
+// trash, moves in and out of the tree, folders moved in and out), expired and revoked tokens, a shared drive.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syncDatasourceJob } from "@/inngest/functions/sync-datasource";
+import { LocalRunner } from "@/inngest/local-runner";
+import { db } from "@/lib/db/client";
+import { setEnvForTests } from "@/lib/env";
+import { setStorageForTests } from "@/lib/storage/storage";
+import { forgetDriveTokens } from "@/lib/sync/filedrive/auth";
+import { type SeededCompany, seedCompany } from "../factories";
+import { api, expectError } from "../helpers/api";
+import { useTestDatabase } from "../helpers/db";
+import { FakeGoogleDrive, GDOC, GSHEET } from "./fake-google-drive";
+import { tinyPdf } from "./local-site";
+
+useTestDatabase();
+
+const SA = "sync@fake-project.iam.gserviceaccount.com";
+const NOTES = 120;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-filedrive-"));
+let fake: FakeGoogleDrive;
+let acme: SeededCompany;
+let key: string;
+let workspaceId: number;
+const ids: Record<string, string> = {};
+
+const drainSync = () => new LocalRunner({ definitions: [syncDatasourceJob], pollIntervalMs: 20 }).drain({ timeoutMs: 120_000 });
+const settings = (extra: Record<string, unknown> = {}) => ({ folder_ids: [ids.team], api_base_url: fake.base, ...extra });
+const note = (i: number) => `note-${String(i).padStart(3, "0")}.txt`;
+
+async function latestRun(ws = workspaceId) {
+  return (await api.get(`/api/v3/workspaces/${ws}/datasource/runs?page_size=1`, { key: acme.admin.key })).body.results[0];
+}
+
+async function filesByName(ws = workspaceId) {
+  const files = await db().file.findMany({ where: { workspaceId: ws } });
+  return new Map(files.map((f) => [f.filename, f]));
+}
+
+async function runNow(ws = workspaceId) {
+  const res = await api.post(`/api/v3/workspaces/${ws}/datasource/runs`, { key: acme.admin.key });
+  expect(res.status).toBe(202);
+  await drainSync();
+  return latestRun(ws);
+}
+
+/** Requests the fake answered since `from` (an index into its log) matching `re` (method and path). */
+const since = (from: number, re: RegExp, status?: number) =>
+  fake.log.slice(from).filter((l) => re.test(`${l.method} ${l.path}`) && (status === undefined || l.status === status)).length;
+
+beforeAll(async () => {
+  setEnvForTests({ DATA_DIR: dataDir });
+  setStorageForTests(undefined);
+  fake = await new FakeGoogleDrive().start();
+  key = fake.addServiceAccount(SA);
+  ids.team = fake.addFolder("Team", null, { sharedWith: [SA] });
+  for (let i = 0; i < NOTES; i++) ids[note(i)] = fake.addFile(note(i), ids.team, "text/plain", `Note ${i}, first version.\n`);
+  ids.plan = fake.addFile("Plan", ids.team, GDOC, "Quarterly plan\nShip the Drive connector.");
+  ids.budget = fake.addFile("Budget", ids.team, GSHEET, "Budget 2027 total 42");
+  ids.report = fake.addFile("report.pdf", ids.team, "application/pdf", tinyPdf("Drive report"));
+  ids.clip = fake.addFile("clip.mp4", ids.team, "video/mp4", Buffer.alloc(64, 1));
+  ids.sub = fake.addFolder("Sub", ids.team);
+  ids.deep = fake.addFile("deep.txt", ids.sub, "text/plain", "One level down.");
+  ids.deeper = fake.addFolder("Deeper", ids.sub);
+  ids.deepest = fake.addFile("deepest.md", ids.deeper, "text/markdown", "# Two levels down\n");
+  ids.elsewhere = fake.addFolder("Elsewhere", null, { sharedWith: [SA] });
+  ids.outside = fake.addFile("outside.txt", ids.elsewhere, "text/plain", "Not in the tree yet.");
+  ids.private = fake.addFolder("Private", null);
+  ids.locked = fake.addFolder("Locked", null, { sharedWith: [SA] });
+  fake.denied.add(ids.locked);
+  acme = await seedCompany();
+});
+
+afterAll(async () => {
+  await fake.close();
+  forgetDriveTokens();
+  setEnvForTests({});
+});
+
+const EXPECTED_FIRST = [...Array.from({ length: NOTES }, (_, i) => note(i)), "Plan.docx", "Budget.pdf", "report.pdf", "deep.txt", "deepest.md"];
+
+describe("filedrive", () => {
+  it("tests the connection and maps each failing step to the spec's codes", async () => {
+    const test = (body: Record<string, unknown>) =>
+      api.post("/api/v3/datasources/test", { key: acme.admin.key, body: { datasource_type: "filedrive", ...body } });
+    const ok = await test({ settings: settings(), secrets: { service_account_json: key } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.source_name).toBe(`Google Drive folder ${ids.team}`);
+
+    const malformed = expectError(
+      await test({ settings: settings(), secrets: { service_account_json: "{not json" } }),
+      400,
+      "datasource_connection_failed",
+    );
+    expect(malformed.detail).toMatch(/Service-account key: not valid JSON/);
+    // A key whose private key is not the one Google knows for the account: the token endpoint refuses the signature.
+    const forged = JSON.stringify({ ...JSON.parse(key), private_key: JSON.parse(fake.addServiceAccount()).private_key });
+    const refused = expectError(await test({ settings: settings(), secrets: { service_account_json: forged } }), 400, "datasource_connection_failed");
+    expect(refused.detail).toMatch(/^Token step: .*\/token refused the key \(HTTP 400: invalid_grant: Invalid JWT Signature\.\)/);
+    const invalid = expectError(
+      await test({ settings: { api_base_url: fake.base }, secrets: { service_account_json: key } }),
+      422,
+      "validation_error",
+    );
+    expect(Object.keys(invalid.fields ?? {})).toContain("settings.folder_ids");
+
+    // Attaching (through the workspace creation endpoint) with a folder the account cannot read.
+    const attach = (folder: string, secret = key) =>
+      api.post("/api/v3/workspaces", {
+        key: acme.admin.key,
+        body: {
+          name: `Drive ${folder}`,
+          datasource: { datasource_type: "filedrive", settings: settings({ folder_ids: [folder] }), secrets: { service_account_json: secret } },
+        },
+      });
+    const unshared = expectError(await attach(ids.private), 400, "filedrive_folder_inaccessible");
+    expect(unshared.detail).toBe(`Not found: folder ${ids.private} does not exist or is not shared with ${SA}.`);
+    const locked = expectError(await attach(ids.locked), 400, "filedrive_folder_inaccessible");
+    expect(locked.detail).toMatch(/^Permission denied: .* may not read folder/);
+    const notFolder = expectError(await attach(ids.deep), 400, "filedrive_folder_inaccessible");
+    expect(notFolder.detail).toMatch(/^Not found|^Not a folder/);
+    expectError(await attach(ids.team, "{}"), 400, "datasource_connection_failed");
+    expect(await db().workspace.count({ where: { companyId: acme.companyId, name: { startsWith: "Drive " } } })).toBe(0);
+  });
+
+  it("imports the folder tree over several pages: subfolders, exports, types left out, throttling with Retry-After", async () => {
+    fake.maxPageSize = 25;
+    const from = fake.log.length;
+    const res = await api.post("/api/v3/workspaces", {
+      key: acme.admin.key,
+      body: { name: "Drive", datasource: { datasource_type: "filedrive", settings: settings(), secrets: { service_account_json: key } } },
+    });
+    expect(res.status).toBe(201);
+    // The run (not the connection test) meets throttling: two listing pages answer 429 once each.
+    fake.throttle = { remaining: 2, retryAfter: "1", match: /\/drive\/v3\/files\?.*pageToken/ };
+    workspaceId = res.body.id;
+    expect(res.body.sync).toMatchObject({ datasource_type: "filedrive", source_name: `Google Drive folder ${ids.team}` });
+    await drainSync();
+
+    const run = await latestRun();
+    expect(run).toMatchObject({ status: "succeeded", created_count: EXPECTED_FIRST.length, failed_count: 0 });
+    const files = await filesByName();
+    expect([...files.keys()].sort()).toEqual([...EXPECTED_FIRST].sort());
+    expect(files.get("Plan.docx")).toMatchObject({ title: "Plan", extension: "docx", externalDocType: "document", externalId: ids.plan });
+    expect(files.get("Plan.docx")!.externalMetadata).toEqual({
+      external_id: ids.plan,
+      doc_type: "document",
+      additional_metadata: { external_url: `https://docs.google.com/document/d/${ids.plan}/edit?usp=drivesdk` },
+    });
+    expect(files.get("Budget.pdf")).toMatchObject({ extension: "pdf", mimeType: "application/pdf", externalDocType: "spreadsheet" });
+    expect(files.get("report.pdf")).toMatchObject({ externalDocType: "pdf" });
+    expect(files.get("deepest.md")).toMatchObject({ externalDocType: "text" });
+    // Pages: the 125 items of Team need 6 (25 a page), plus Sub and Deeper; two answers were 429s, retried.
+    expect(since(from, /GET \/drive\/v3\/files\?/, 429)).toBe(2);
+    expect(since(from, /GET \/drive\/v3\/files\?/, 200)).toBeGreaterThanOrEqual(8);
+    expect(since(from, /\/export\?/, 200)).toBe(2);
+    // Every file was fetched once; the video was never asked for.
+    expect(since(from, new RegExp(`/files/${ids.clip}`))).toBe(0);
+    fake.maxPageSize = 1000;
+  });
+
+  it("imports nothing again when nothing changed, and reads only the Changes API", async () => {
+    const from = fake.log.length;
+    const run = await runNow();
+    expect(run).toMatchObject({ status: "succeeded", created_count: 0, updated_count: 0, deleted_count: 0 });
+    expect(since(from, /GET \/drive\/v3\/changes\?/)).toBe(1);
+    expect(since(from, /GET \/drive\/v3\/files/)).toBe(0);
+  });
+
+  it("applies changes, additions and removals through the Changes API, moves in and out of the tree included", async () => {
+    fake.update(ids[note(1)], { content: "Note 1, second version.\n" });
+    fake.update(ids.plan, { content: "Quarterly plan\nShipped." });
+    ids.fresh = fake.addFile("fresh.txt", ids.sub, "text/plain", "Added after the first run.");
+    fake.remove(ids[note(2)]);
+    fake.update(ids[note(3)], { trashed: true });
+    fake.update(ids[note(4)], { parents: [ids.elsewhere] });
+    fake.update(ids.outside, { parents: [ids.deeper] });
+    fake.update(ids[note(5)], { name: "renamed.txt" });
+    const from = fake.log.length;
+    const run = await runNow();
+    expect(run).toMatchObject({ status: "succeeded", created_count: 2, updated_count: 2, deleted_count: 3, failed_count: 0 });
+    const files = await filesByName();
+    expect(files.has(note(2)) || files.has(note(3)) || files.has(note(4))).toBe(false);
+    expect(files.has("fresh.txt") && files.has("outside.txt")).toBe(true);
+    expect(files.get(note(1))!.contentVersion).toBe(2);
+    // A rename alone changes nothing (the content hash is the version): the new name comes with the next content change.
+    expect(files.has(note(5)) && !files.has("renamed.txt")).toBe(true);
+    expect(since(from, /GET \/drive\/v3\/files\?/)).toBe(0);
+    expect(since(from, /alt=media/)).toBe(3);
+    expect(since(from, /\/export\?/)).toBe(1);
+  });
+
+  it("walks a folder moved into the tree, and removes the files of a folder moved out", async () => {
+    ids.archive = fake.addFolder("Archive", ids.elsewhere);
+    for (const n of ["a1.txt", "a2.txt"]) ids[n] = fake.addFile(n, ids.archive, "text/plain", `${n} archived`);
+    fake.update(ids.archive, { parents: [ids.team] });
+    let run = await runNow();
+    expect(run).toMatchObject({ status: "succeeded", created_count: 2, deleted_count: 0 });
+
+    fake.update(ids.sub, { parents: [ids.elsewhere] });
+    const from = fake.log.length;
+    run = await runNow();
+    // Sub held deep.txt, fresh.txt, and (in Deeper) deepest.md and outside.txt.
+    expect(run).toMatchObject({ status: "succeeded", deleted_count: 4, created_count: 0 });
+    const files = await filesByName();
+    for (const n of ["deep.txt", "fresh.txt", "deepest.md", "outside.txt"]) expect(files.has(n)).toBe(false);
+    expect(files.has("a1.txt")).toBe(true);
+    // The run became a walk (a snapshot) but downloaded nothing unchanged.
+    expect(since(from, /GET \/drive\/v3\/files\?/)).toBeGreaterThan(0);
+    expect(since(from, /alt=media|\/export\?/)).toBe(0);
+  });
+
+  it("renews expired and revoked access tokens", async () => {
+    // Revoked: the cached token answers 401 once, a new one is asked for and the call repeated.
+    fake.revokeTokens();
+    fake.update(ids[note(10)], { content: "Note 10, third version." });
+    const issued = fake.tokensIssued;
+    let from = fake.log.length;
+    let run = await runNow();
+    expect(run).toMatchObject({ status: "succeeded", updated_count: 1 });
+    expect(since(from, /.*/, 401)).toBeGreaterThanOrEqual(1);
+    expect(fake.tokensIssued).toBe(issued + 1);
+
+    // Short-lived: tokens of one second, renewed before they expire while throttling stretches the run.
+    fake.tokenLifetimeSec = 1;
+    forgetDriveTokens();
+    for (let i = 20; i < 24; i++) fake.update(ids[note(i)], { content: `Note ${i}, third version.` });
+    fake.throttle = { remaining: 3, retryAfter: "1", match: /alt=media/ };
+    from = fake.log.length;
+    const before = fake.tokensIssued;
+    run = await runNow();
+    expect(run).toMatchObject({ status: "succeeded", updated_count: 4 });
+    expect(since(from, /alt=media/, 429)).toBe(3);
+    expect(fake.tokensIssued - before).toBeGreaterThanOrEqual(3);
+    fake.tokenLifetimeSec = 3600;
+  });
+
+  it("syncs a whole shared drive, with filters on type, name and subfolders", async () => {
+    const drive = fake.addSharedDrive("Engineering", [SA]);
+    fake.addFile("spec.pdf", drive, "application/pdf", tinyPdf("Shared spec"));
+    fake.addFile("readme.txt", drive, "text/plain", "Shared readme");
+    const sub = fake.addFolder("Designs", drive, { driveId: drive });
+    fake.addFile("design.pdf", sub, "application/pdf", tinyPdf("Design"));
+    const res = await api.post("/api/v3/workspaces", {
+      key: acme.admin.key,
+      body: {
+        name: "Shared",
+        datasource: {
+          datasource_type: "filedrive",
+          settings: { shared_drive_id: drive, api_base_url: fake.base },
+          secrets: { service_account_json: key },
+          filter_criteria: { mime_types: ["application/pdf"], include_subfolders: false },
+        },
+      },
+    });
+    expect(res.status).toBe(201);
+    await drainSync();
+    expect([...(await filesByName(res.body.id)).keys()]).toEqual(["spec.pdf"]);
+
+    // A filter change starts over with a walk: the subfolder and a name glob now count.
+    const patched = await api.patch(`/api/v3/workspaces/${res.body.id}/datasource`, {
+      key: acme.admin.key,
+      body: { filter_criteria: { name_patterns: ["*.PDF", "read*"] } },
+    });
+    expect(patched.status).toBe(200);
+    const run = await runNow(res.body.id);
+    expect(run).toMatchObject({ status: "succeeded", created_count: 2, unchanged_count: 1 });
+    expect([...(await filesByName(res.body.id)).keys()].sort()).toEqual(["design.pdf", "readme.txt", "spec.pdf"]);
+    const unknown = expectError(
+      await api.post("/api/v3/datasources/test", {
+        key: acme.admin.key,
+        body: {
+          datasource_type: "filedrive",
+          settings: { shared_drive_id: "0ADnope", api_base_url: fake.base },
+          secrets: { service_account_json: key },
+        },
+      }),
+      400,
+      "filedrive_folder_inaccessible",
+    );
+    expect(unknown.detail).toMatch(/^Not found: shared drive 0ADnope/);
+  });
+});
