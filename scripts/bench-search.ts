@@ -2,6 +2,7 @@
 // each retriever alone) at 10k and 100k chunks, with the offline embedding model.
 //
 //   npx tsx --conditions=react-server scripts/bench-search.ts [--sizes 10000,100000] [--queries 200] [--seed 7] [--no-cache]
+//                                                           [--modes hybrid,hybrid-exhaustive,hybrid+rerank,lexical,lexical-exhaustive,semantic]
 //
 // The corpus is synthetic but shaped like real text: words drawn from GloVe's vocabulary with a Zipf
 // distribution, each document on a "topic" (a band of words it repeats), 5% of chunks carrying an
@@ -148,10 +149,14 @@ export function queries(topics: string[][], chunks: string[], count: number, ran
   return out;
 }
 
-type BenchMode = SearchMode | "hybrid+rerank";
+// "…-exhaustive": the same retrieval with BM25 reading every posting (no top-k pruning of common words).
+type BenchMode = SearchMode | "hybrid+rerank" | "hybrid-exhaustive" | "lexical-exhaustive";
 
 /** One search as a request would run it; with rerank: a larger hybrid pool, re-scored, top K kept. */
 async function run(scope: ChunkSearchScope, q: string, mode: BenchMode, topK = 10): Promise<ChunkHit[]> {
+  if (mode === "hybrid-exhaustive" || mode === "lexical-exhaustive") {
+    return searchChunks(scope, q, { mode: mode === "hybrid-exhaustive" ? "hybrid" : "lexical", topK }, { provider, lexical: { prune: false } });
+  }
   if (mode !== "hybrid+rerank") return searchChunks(scope, q, { mode, topK }, { provider });
   // As lib/search/search-retrieve.ts does it (minus the files lookup): the pool is each retriever's depth.
   const size = Math.max(topK, env().SEARCH_RERANK_CANDIDATES);
@@ -187,7 +192,8 @@ async function main() {
     const { database, scope, timings } = await load(size, seed, chunks, cacheFile);
     console.log(`\n${size} chunks (${timings})`);
     const qs = queries(topics, chunks, count, random);
-    for (const mode of ["hybrid", "hybrid+rerank", "lexical", "semantic"] as BenchMode[]) {
+    const modes = arg("modes", "hybrid,hybrid-exhaustive,hybrid+rerank,lexical,lexical-exhaustive,semantic").split(",") as BenchMode[];
+    for (const mode of modes) {
       for (const q of qs.slice(0, 10)) await run(scope, q, mode); // warm-up
       const wall: number[] = [];
       const cpu: number[] = [];
@@ -202,7 +208,7 @@ async function main() {
         if (hits.length === 0) empty++;
       }
       console.log(
-        `  ${mode.padEnd(13)} wall p50 ${pct(wall, 50).toFixed(1)} ms  p95 ${pct(wall, 95).toFixed(1)} ms  |  cpu p50 ${pct(cpu, 50).toFixed(1)} ms` +
+        `  ${mode.padEnd(18)} wall p50 ${pct(wall, 50).toFixed(1)} ms  p95 ${pct(wall, 95).toFixed(1)} ms  |  cpu p50 ${pct(cpu, 50).toFixed(1)} ms` +
           `  p95 ${pct(cpu, 95).toFixed(1)} ms  |  no hit: ${empty}/${qs.length}  (load ${load1()})`,
       );
     }

@@ -44,11 +44,15 @@ export interface Bm25Group {
   idf: number;
   /** How often the word occurs in the query. */
   qtf: number;
+  /** Postings of its variants: how many chunk_terms rows scoring it reads. */
+  postings: number;
 }
 
 export interface Bm25Query {
   groups: Bm25Group[];
   avgdl: number;
+  /** The company's chunk count (N). */
+  chunks: number;
   /** websearch text every result must match (the query's phrases and exclusions), when it has any. */
   filter?: string;
 }
@@ -124,26 +128,66 @@ export async function analyseLexicalQuery(companyId: number, query: string): Pro
       const v = variants.get(language);
       df += v ? Number(v.df) : count;
     }
-    words.set(key, { terms, idf: bm25Idf(n, Math.min(n, df)), qtf: 1 });
+    const postings = [...variants.values()].reduce((sum, v) => sum + Number(v.df), 0);
+    words.set(key, { terms, idf: bm25Idf(n, Math.min(n, df)), qtf: 1, postings });
   }
   if (!words.size) return null;
-  return { groups: [...words.values()], avgdl, ...(filter ? { filter } : {}) };
+  return { groups: [...words.values()], avgdl, chunks: n, ...(filter ? { filter } : {}) };
+}
+
+/** A word whose postings are fewer than this is always scored exhaustively (reading it costs little). */
+const PRUNE_MIN_POSTINGS = 2000;
+
+/**
+ * Splits the query words for top-k pruning (MaxScore): the "non-essential" words are the most common ones,
+ * whose bounds together stay below the weight of the rarest word. A chunk scores less than the sum of its
+ * words' weights (tf / (tf + norm) < 1), so a chunk holding only non-essential words scores less than
+ * their summed weights; when the k-th best chunk found through the essential words scores more than
+ * that, no chunk outside them can be in the top k, and their long posting lists are never read (only
+ * looked up for the essential words' candidates). Empty when pruning cannot pay.
+ */
+export function nonEssentialGroups(q: Bm25Query, k1: number, minPostings = PRUNE_MIN_POSTINGS): Set<number> {
+  const weights = q.groups.map((g, i) => ({ i, w: g.qtf * g.idf * (k1 + 1), postings: g.postings }));
+  const byWeight = [...weights].sort((a, b) => a.w - b.w || b.postings - a.postings);
+  const rarest = byWeight[byWeight.length - 1];
+  const out = new Set<number>();
+  let bound = 0;
+  for (const g of byWeight.slice(0, -1)) {
+    if (g.postings < minPostings || bound + g.w >= rarest.w) break;
+    bound += g.w;
+    out.add(g.i);
+  }
+  return out;
+}
+
+export interface Bm25SqlOptions {
+  /** MaxScore pruning of common words (default true); false reads every posting (tests, benchmarks). */
+  prune?: boolean;
+  /** Words with fewer postings are always read in full (default 2,000; tests lower it). */
+  pruneMinPostings?: number;
 }
 
 /**
  * The lexical candidates as SQL: (id, score, dist = NULL), best first, at most `candidates`, within the
- * scope condition `where` over chunks `c`.
+ * scope condition `where` over chunks `c`. With common words in the query the statement first tries the
+ * pruned evaluation (nonEssentialGroups) and falls back to reading every posting, within the same
+ * statement, only when the pruned top k cannot be proven exact: the result is the same either way.
  */
-export function bm25CandidatesSql(companyId: number, q: Bm25Query, where: Prisma.Sql, candidates: number): Prisma.Sql {
+export function bm25CandidatesSql(companyId: number, q: Bm25Query, where: Prisma.Sql, candidates: number, opts: Bm25SqlOptions = {}): Prisma.Sql {
   const { SEARCH_BM25_K1: k1, SEARCH_BM25_B: b } = env();
-  const values = q.groups.flatMap((g, i) => g.terms.map((term) => Prisma.sql`(${term}::text, ${i}::int, ${g.qtf * g.idf * (k1 + 1)}::float8)`));
+  const weight = (g: Bm25Group) => g.qtf * g.idf * (k1 + 1);
+  const values = (groups: number[]) =>
+    Prisma.join(groups.flatMap((i) => q.groups[i].terms.map((term) => Prisma.sql`(${term}::text, ${i}::int, ${weight(q.groups[i])}::float8)`)));
+  const all = q.groups.map((_, i) => i);
   const norm = Prisma.sql`${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * p.dl / ${q.avgdl}::float8)`;
   const filter = q.filter ? Prisma.sql`AND c.tsv @@ websearch_to_tsquery(c.language::regconfig, ${q.filter}::text)` : Prisma.empty;
-  return Prisma.sql`
-    SELECT scored.id, scored.score, NULL::float8 AS dist FROM (
-      SELECT w.chunk_id AS id, sum(w.s)::float8 AS score FROM (
+  // Scores are summed in word order on every path, so the pruned and the exhaustive evaluation produce
+  // the same floating-point numbers and break ties the same way.
+  const exhaustive = Prisma.sql`
+    SELECT scored.id, scored.score FROM (
+      SELECT w.chunk_id AS id, sum(w.s ORDER BY w.grp)::float8 AS score FROM (
         SELECT p.chunk_id, q.grp, max(q.w * p.tf / (p.tf + ${norm})) AS s
-        FROM (VALUES ${Prisma.join(values)}) AS q(term, grp, w)
+        FROM (VALUES ${values(all)}) AS q(term, grp, w)
         JOIN chunk_terms p ON p.company_id = ${companyId}::int AND p.term = q.term
         GROUP BY p.chunk_id, q.grp
       ) w
@@ -153,4 +197,54 @@ export function bm25CandidatesSql(companyId: number, q: Bm25Query, where: Prisma
     WHERE ${where} ${filter}
     ORDER BY scored.score DESC, scored.id
     LIMIT ${candidates}`;
+  const nonEssential = opts.prune === false ? new Set<number>() : nonEssentialGroups(q, k1, opts.pruneMinPostings);
+  if (!nonEssential.size) return Prisma.sql`SELECT x.id, x.score, NULL::float8 AS dist FROM (${exhaustive}) x`;
+  const essential = all.filter((i) => !nonEssential.has(i));
+  const bound = [...nonEssential].reduce((sum, i) => sum + weight(q.groups[i]), 0);
+  // eg/ess: the essential words' scores of every chunk holding one, in scope. theta: a lower bound of
+  // the k-th best full score (the k-th best essential score), so a chunk whose essential score plus the
+  // common words' bound stays below it cannot be in the top k and is never looked up. live chunks get
+  // their common words from the primary key (company, term, chunk), one lookup per chunk and word. ok:
+  // the pruned top k is exact when k chunks were found and the k-th scores more than any chunk holding
+  // only common words can; otherwise the exhaustive branch runs (a one-time filter skips it when ok).
+  return Prisma.sql`
+    WITH eg AS (
+      SELECT p.chunk_id, q.grp, max(q.w * p.tf / (p.tf + ${norm})) AS s
+      FROM (VALUES ${values(essential)}) AS q(term, grp, w)
+      JOIN chunk_terms p ON p.company_id = ${companyId}::int AND p.term = q.term
+      GROUP BY p.chunk_id, q.grp
+    ),
+    ess AS (
+      SELECT e.chunk_id, e.es FROM (SELECT chunk_id, sum(s) AS es FROM eg GROUP BY chunk_id) e
+      JOIN chunks c ON c.id = e.chunk_id
+      WHERE ${where} ${filter}
+    ),
+    theta AS (
+      SELECT CASE WHEN count(*) = ${candidates} THEN min(es) ELSE 0 END AS v
+      FROM (SELECT es FROM ess ORDER BY es DESC LIMIT ${candidates}) t
+    ),
+    live AS (SELECT chunk_id FROM ess WHERE es + ${bound}::float8 >= (SELECT v FROM theta)),
+    top AS (
+      SELECT a.chunk_id AS id, sum(a.s ORDER BY a.grp)::float8 AS score FROM (
+        SELECT eg.chunk_id, eg.grp, eg.s FROM eg JOIN live USING (chunk_id)
+        UNION ALL
+        SELECT live.chunk_id, n.grp, n.s FROM live
+        CROSS JOIN LATERAL (
+          SELECT q.grp, max(q.w * p.tf / (p.tf + ${norm})) AS s
+          FROM (VALUES ${values([...nonEssential])}) AS q(term, grp, w)
+          JOIN chunk_terms p ON p.company_id = ${companyId}::int AND p.term = q.term AND p.chunk_id = live.chunk_id
+          GROUP BY q.grp
+        ) n
+      ) a
+      GROUP BY a.chunk_id
+      ORDER BY score DESC, id
+      LIMIT ${candidates}
+    ),
+    ok AS (SELECT count(*) = ${candidates} AND min(score) > ${bound}::float8 AS v FROM top)
+    SELECT x.id, x.score, NULL::float8 AS dist FROM (
+      SELECT id, score FROM top WHERE (SELECT v FROM ok)
+      UNION ALL
+      SELECT id, score FROM (${exhaustive}) full_scan WHERE NOT (SELECT v FROM ok)
+    ) x
+    ORDER BY x.score DESC, x.id`;
 }

@@ -18,7 +18,7 @@ import { embeddingExprSql, ensureVectorIndex, modelIdSql, vectorParamSql } from 
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { analyseLexicalQuery, type Bm25Query, bm25CandidatesSql } from "./bm25";
+import { analyseLexicalQuery, type Bm25Query, type Bm25SqlOptions, bm25CandidatesSql } from "./bm25";
 import type { ChunkHit, ChunkSearchOptions, ChunkSearchScope, SearchMode } from "./types";
 
 /** The query's embedding, the id of the model that made it, and the model's similarity floor (0: none). */
@@ -36,6 +36,8 @@ export function semanticFloor(provider: EmbeddingProvider): number {
 export interface ChunkSearchInternals {
   /** Override of the configured provider (tests, benchmarks). */
   provider?: EmbeddingProvider;
+  /** Lexical pruning of common words (bm25.ts): false reads every posting (tests, benchmarks). */
+  lexical?: Bm25SqlOptions;
 }
 
 interface Row {
@@ -78,7 +80,7 @@ export async function searchChunks(
       : null;
   if (mode === "lexical" && !lexical) return [];
 
-  const statement = chunkSearchSql(scope, mode, topK, candidates, { lexical: lexical ?? undefined, semantic });
+  const statement = chunkSearchSql(scope, mode, topK, candidates, { lexical: lexical ?? undefined, semantic }, internals.lexical);
   const rows = await withBackend(() =>
     semantic
       ? // Iterative scans let HNSW keep searching until enough rows pass the tenancy filter; SET LOCAL
@@ -146,11 +148,12 @@ export function chunkSearchSql(
   topK: number,
   candidates: number,
   retrievers: { lexical?: Bm25Query; semantic?: SemanticQuery },
+  lexicalOptions: Bm25SqlOptions = {},
 ): Prisma.Sql {
   const e = env();
   const where = scopeSql(scope);
   const { lexical, semantic } = retrievers;
-  const lex = lexical && mode !== "semantic" ? bm25CandidatesSql(scope.companyId, lexical, where, candidates) : EMPTY;
+  const lex = lexical && mode !== "semantic" ? bm25CandidatesSql(scope.companyId, lexical, where, candidates, lexicalOptions) : EMPTY;
   const sem = semantic && mode !== "lexical" ? semanticCte(semantic.vec, semantic.modelId, where, candidates) : EMPTY;
   // Single modes report the retriever's own score. Hybrid is a convex combination of both evidences on
   // one scale: BM25 relative to the query's best lexical match, similarity above the model's floor
