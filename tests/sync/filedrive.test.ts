@@ -55,7 +55,7 @@ const since = (from: number, re: RegExp, status?: number) =>
   fake.log.slice(from).filter((l) => re.test(`${l.method} ${l.path}`) && (status === undefined || l.status === status)).length;
 
 beforeAll(async () => {
-  setEnvForTests({ DATA_DIR: dataDir });
+  setEnvForTests({ DATA_DIR: dataDir, DOCUMENT_URL_ALLOWLIST: "127.0.0.1" });
   setStorageForTests(undefined);
   fake = await new FakeGoogleDrive().start();
   key = fake.addServiceAccount(SA);
@@ -89,9 +89,23 @@ describe("filedrive", () => {
   it("tests the connection and maps each failing step to the spec's codes", async () => {
     const test = (body: Record<string, unknown>) =>
       api.post("/api/v3/datasources/test", { key: acme.admin.key, body: { datasource_type: "filedrive", ...body } });
+    // Endpoints are settings: they pass the SSRF policy of document URLs (loopback only when allow-listed).
+    setEnvForTests({ DATA_DIR: dataDir, DOCUMENT_URL_ALLOWLIST: "" });
+    const refusedHost = expectError(
+      await test({ settings: settings(), secrets: { service_account_json: key } }),
+      400,
+      "datasource_connection_failed",
+    );
+    expect(refusedHost.detail).toMatch(/^Token step: .* is refused: .*non-public address/);
+    setEnvForTests({ DATA_DIR: dataDir, DOCUMENT_URL_ALLOWLIST: "127.0.0.1" });
     const ok = await test({ settings: settings(), secrets: { service_account_json: key } });
     expect(ok.status).toBe(200);
     expect(ok.body.source_name).toBe(`Google Drive folder ${ids.team}`);
+    // With a token in hand, the Drive calls themselves are vetted too.
+    setEnvForTests({ DATA_DIR: dataDir, DOCUMENT_URL_ALLOWLIST: "" });
+    const refusedApi = expectError(await test({ settings: settings(), secrets: { service_account_json: key } }), 400, "datasource_connection_failed");
+    expect(refusedApi.detail).toMatch(/^Drive API step: could not be reached .*non-public address/);
+    setEnvForTests({ DATA_DIR: dataDir, DOCUMENT_URL_ALLOWLIST: "127.0.0.1" });
 
     const malformed = expectError(
       await test({ settings: settings(), secrets: { service_account_json: "{not json" } }),

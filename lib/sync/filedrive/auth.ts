@@ -1,6 +1,7 @@
 // The service account's access token: the OAuth 2.0 JWT-bearer grant (RFC 7523) signed with the key's RS256
 // private key, sent to a configurable token endpoint (settings.token_url, else the key's token_uri, else
-// Google's), so sovereign clouds and the test fake work; google-auth-library's gtoken always posts to Google.
+// Google's), so sovereign clouds and the test fake work (google-auth-library's gtoken always posts to Google),
+// through the SSRF-vetted transport.
 // The token lives in an OAuth2Client (google-auth-library) whose refreshHandler runs this grant again before
 // the token expires; one client per key and endpoint is kept for the process, so the items of a run share a
 // token instead of asking for one each.
@@ -8,6 +9,7 @@ import { createHash, createPrivateKey, createSign, type KeyObject } from "node:c
 import { OAuth2Client } from "google-auth-library";
 import { AppError } from "@/lib/errors";
 import { withRetryAfter } from "../retry-after";
+import { vettedFetch } from "./transport";
 
 export const DRIVE_SCOPE = "https://www.googleapis.com/auth/drive.readonly";
 export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
@@ -73,10 +75,13 @@ export async function requestAccessToken(
   try {
     const answer = await withRetryAfter(
       async () => {
-        const r = await fetch(tokenUrl, {
+        const r = await vettedFetch(tokenUrl, {
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-          body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: signAssertion(key, tokenUrl, subject) }),
+          body: new URLSearchParams({
+            grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+            assertion: signAssertion(key, tokenUrl, subject),
+          }).toString(),
           signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
         });
         return { status: r.status, retryAfter: r.headers.get("retry-after"), r };
@@ -85,6 +90,7 @@ export async function requestAccessToken(
     );
     res = answer.r;
   } catch (err) {
+    if (err instanceof AppError) throw tokenFailed(tokenUrl, `is refused: ${err.detail}`);
     throw tokenFailed(tokenUrl, `could not be reached (${(err as Error).message})`);
   }
   const text = await res.text();

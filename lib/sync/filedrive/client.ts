@@ -1,13 +1,15 @@
 // The Drive v3 client (@googleapis/drive) of a datasource: rootUrl from settings.api_base_url, the service
-// account's token (auth.ts), and every call through one wrapper: gaxios' own retries are off so that 429 and
+// account's token (auth.ts), requests over the SSRF-vetted transport (transport.ts), and every call through
+// one wrapper: gaxios' own retries are off so that 429 and
 // 5xx wait per Retry-After (lib/sync/retry-after.ts), a 401 drops the token and retries once with a new one,
 // and other failures come back as Google's error shape (status, reason, message) for the caller to map.
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { drive, type drive_v3 } from "@googleapis/drive";
 import type { TFiledriveSecrets, TFiledriveSettings } from "@/lib/contracts/datasource-filedrive";
 import { withRetryAfter } from "../retry-after";
 import type { ConnectorLogger } from "../types";
 import { type DriveAuth, driveAuth } from "./auth";
+import { vettedFetch } from "./transport";
 
 export const GOOGLE_API_ROOT = "https://www.googleapis.com/";
 const CALL_TIMEOUT_MS = 120_000;
@@ -24,7 +26,7 @@ export function driveClient(settings: TFiledriveSettings, secrets: TFiledriveSec
   const auth = driveAuth(secrets.service_account_json, settings.token_url, settings.impersonate_user);
   const rootUrl = settings.api_base_url ?? GOOGLE_API_ROOT;
   // google-auth-library is a newer copy than the one googleapis-common types against; the client is the same.
-  const api = drive({ version: "v3", rootUrl, auth: auth.client as unknown as drive_v3.Options["auth"] });
+  const api = drive({ version: "v3", rootUrl, auth: auth.client as unknown as drive_v3.Options["auth"], fetchImplementation: vettedFetch });
   return { api, auth, settings, signal, log };
 }
 
@@ -47,6 +49,7 @@ interface RawAnswer<T> {
 }
 
 const isStream = (x: unknown): x is Readable => typeof (x as Readable | null)?.pipe === "function";
+const isWebStream = (x: unknown): x is ReadableStream => typeof (x as ReadableStream | null)?.getReader === "function";
 
 async function bodyText(data: unknown): Promise<string> {
   if (isStream(data)) {
@@ -91,6 +94,8 @@ export async function callDrive<T>(
     const answer = await withRetryAfter(
       async () => {
         const res = (await call(options)) as RawAnswer<T>;
+        // Stream answers come from the vetted fetch as web streams: Node streams from here on.
+        if (isWebStream(res.data)) res.data = Readable.fromWeb(res.data as never) as T;
         // Drive also throttles with 403 rateLimitExceeded / userRateLimitExceeded: retried like a 429.
         const status = res.status === 403 && isRateLimit(res.data) ? 429 : res.status;
         return { status, retryAfter: res.headers?.["retry-after"] ?? null, res };
