@@ -1,5 +1,6 @@
 // kill -9 of the process running a sync mid-run, then a restart on the same embedded database: the run
-// resumes from its memoised pages and completes with every document imported exactly once.
+// resumes from its memoised pages and completes with every document imported exactly once. Once with the
+// in-process fake connector, once with filedrive against the fake Google Drive (tests/sync/fake-google-drive.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { setStorageForTests } from "@/lib/storage/storage";
 import { registerConnectorForTests } from "@/lib/sync/registry";
 import { sleep, spawnWorker, type WorkerProcess } from "../helpers/child-process";
 import { fakeConnector, fakeSource } from "./fake-connector";
+import { FakeGoogleDrive } from "./fake-google-drive";
 
 const DOCS = 300;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-sync-crash-"));
@@ -62,4 +64,69 @@ it("completes a sync run killed with SIGKILL mid-page, with nothing missing or d
   // Resumed, not restarted: the pages applied before the kill were not fetched again.
   expect(source.fetches).toBeLessThanOrEqual(DOCS - 100);
   expect(source.fetches + before).toBeGreaterThanOrEqual(DOCS);
+}, 240_000);
+
+it("completes a filedrive run killed with SIGKILL mid-page: nothing missing, duplicated or downloaded again", async () => {
+  const DRIVE_DOCS = 300;
+  const driveDir = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-drive-crash-"));
+  const fake = await new FakeGoogleDrive().start();
+  let driveWorker: WorkerProcess | undefined;
+  try {
+    const keyFile = path.join(driveDir, "key.json");
+    fs.writeFileSync(keyFile, fake.addServiceAccount("crash@fake-project.iam.gserviceaccount.com"));
+    const folder = fake.addFolder("Crash", null, { sharedWith: ["crash@fake-project.iam.gserviceaccount.com"] });
+    const sub = fake.addFolder("Sub", folder);
+    for (let i = 0; i < DRIVE_DOCS; i++) fake.addFile(`doc-${i}.txt`, i % 3 ? folder : sub, "text/plain", `Drive document ${i}.\n`);
+    fake.maxPageSize = 50;
+    fake.downloadDelayMs = 30;
+    const downloads = () => fake.log.filter((l) => l.path.includes("alt=media") && l.status === 200);
+
+    process.env.DOCUMENT_URL_ALLOWLIST = "127.0.0.1";
+    driveWorker = spawnWorker("tests/sync/fixtures/filedrive-crash-worker.ts", [fake.base, keyFile, folder], driveDir);
+    delete process.env.DOCUMENT_URL_ALLOWLIST;
+    const [, runId, workspaceId, jobId, pid] = await driveWorker.waitFor(/RUN (\d+) WS (\d+) JOB (\S+) PID (\d+)/);
+    while (downloads().length < 120) {
+      if (driveWorker.child.exitCode !== null) throw new Error(`the worker exited early:\n${driveWorker.stdout}`);
+      await sleep(20);
+    }
+    await driveWorker.kill(Number(pid));
+    const beforeRestart = downloads().length;
+
+    await closeDatabase();
+    setEnvForTests({ DATA_DIR: driveDir, DATABASE_URL: undefined, JOBS_RUNNER: "local", DOCUMENT_URL_ALLOWLIST: "127.0.0.1" });
+    setDatabase(createDatabase());
+    const held = await db().file.count({ where: { workspaceId: Number(workspaceId) } });
+    expect(held).toBeGreaterThanOrEqual(100);
+    expect(held).toBeLessThan(DRIVE_DOCS);
+    const runner = new LocalRunner({ definitions: [syncDatasourceJob], leaseMs: 1_000, pollIntervalMs: 100 });
+    runner.start();
+    try {
+      let job = await getJob(jobId);
+      while (job?.status !== "completed" && job?.status !== "failed") {
+        await sleep(100);
+        job = await getJob(jobId);
+      }
+      expect(job).toMatchObject({ status: "completed", attempts: 2 });
+    } finally {
+      await runner.stop();
+    }
+    const run = await db().datasourceRun.findUniqueOrThrow({ where: { id: Number(runId) } });
+    expect(run).toMatchObject({ status: "succeeded", createdCount: DRIVE_DOCS, failedCount: 0 });
+    const files = await db().file.findMany({ where: { workspaceId: Number(workspaceId) }, select: { externalId: true } });
+    expect(files).toHaveLength(DRIVE_DOCS);
+    expect(new Set(files.map((f) => f.externalId)).size).toBe(DRIVE_DOCS);
+    expect(new Set(files.map((f) => f.externalId))).toEqual(
+      new Set([...fake.files.values()].filter((f) => f.mimeType === "text/plain").map((f) => f.id)),
+    );
+    // Resumed, not restarted: only documents not yet stored were downloaded again, besides at most the four
+    // (ITEM_CONCURRENCY) in flight when the process died.
+    const after = downloads().length - beforeRestart;
+    expect(after).toBeLessThanOrEqual(DRIVE_DOCS - held + 4);
+    expect(beforeRestart - held).toBeLessThanOrEqual(4);
+  } finally {
+    driveWorker?.killIfRunning();
+    await fake.close();
+    await closeDatabase();
+    fs.rmSync(driveDir, { recursive: true, force: true });
+  }
 }, 240_000);
