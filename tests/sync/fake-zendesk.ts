@@ -63,6 +63,8 @@ export interface FakeZendesk {
   /** Next answers of paths starting with the key are 429 with this Retry-After, `times` times. */
   throttle: Map<string, { times: number; retryAfter: string }>;
   log: { path: string; status: number; at: number }[];
+  /** Awaited before each request is answered (tests count, slow down or crash things here). */
+  beforeAnswer?: (path: string) => void | Promise<void>;
   /** A fresh epoch second, later than every one handed out before (each change gets its own). */
   tick(): number;
   addArticle(a: Omit<FakeArticle, "updated" | "locale"> & { locale?: string }): FakeArticle;
@@ -140,6 +142,15 @@ export async function startFakeZendesk(): Promise<FakeZendesk> {
   };
 
   const server = http.createServer((req, res) => {
+    Promise.resolve(z.beforeAnswer?.(new URL(req.url ?? "/", z.base).pathname))
+      .then(() => answer(req, res))
+      .catch((err: unknown) => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end(String(err));
+      });
+  });
+
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? "/", z.base);
     const path = url.pathname;
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -282,7 +293,7 @@ export async function startFakeZendesk(): Promise<FakeZendesk> {
       });
     }
     return notFound();
-  });
+  };
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   z.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return z;

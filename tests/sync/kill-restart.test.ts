@@ -15,6 +15,8 @@ import { registerConnectorForTests } from "@/lib/sync/registry";
 import { sleep, spawnWorker, type WorkerProcess } from "../helpers/child-process";
 import { fakeConnector, fakeSource } from "./fake-connector";
 import { FakeGoogleDrive } from "./fake-google-drive";
+import { startFakeGraph, trustFakeGraph } from "./fake-graph";
+import { startFakeZendesk } from "./fake-zendesk";
 
 const DOCS = 300;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-sync-crash-"));
@@ -128,5 +130,142 @@ it("completes a filedrive run killed with SIGKILL mid-page: nothing missing, dup
     await fake.close();
     await closeDatabase();
     fs.rmSync(driveDir, { recursive: true, force: true });
+  }
+}, 240_000);
+
+// The same for the sitehost connector: the child imports a SharePoint library from the fake Graph this process
+// serves; the kill lands mid-page, and the restarted run resumes from the delta page it was applying.
+it("sitehost: a run killed with SIGKILL mid-page resumes with nothing missed or duplicated", async () => {
+  const FILES = 300;
+  const g = await startFakeGraph();
+  const library = g.addDrive(g.addSite("contoso.sharepoint.com", "sites/Crash", "Crash"), "Documents");
+  for (let i = 0; i < FILES; i++) g.addFile(library, null, `file-${i}.txt`, `File ${i}.`);
+  g.pageSize = 50;
+  let midway: () => void = () => undefined;
+  const reachedMidway = new Promise<void>((resolve) => (midway = resolve));
+  g.onDownload = async () => {
+    if (g.stats.downloads === 120) midway();
+    if (g.stats.downloads >= 120) await sleep(30);
+  };
+  const crashDir = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-sitehost-crash-"));
+  const child = spawnWorker("tests/sync/fixtures/sitehost-crash-worker.ts", [g.base, g.tenant, g.clientId, g.secret], crashDir);
+  try {
+    const pid = Number((await child.waitFor(/PID (\d+)/))[1]);
+    const [, runId, workspaceId, jobId] = await child.waitFor(/RUN (\d+) WS (\d+) JOB (\S+)/);
+    await reachedMidway;
+    await child.kill(pid);
+    const killedAt = g.stats.downloads;
+
+    await closeDatabase();
+    trustFakeGraph();
+    setEnvForTests({ DATA_DIR: crashDir, DATABASE_URL: undefined, JOBS_RUNNER: "local", DOCUMENT_URL_ALLOWLIST: "127.0.0.1" });
+    setStorageForTests(undefined);
+    setDatabase(createDatabase());
+    const before = await db().file.count({ where: { workspaceId: Number(workspaceId) } });
+    expect(before).toBeGreaterThanOrEqual(100);
+    expect(before).toBeLessThan(FILES);
+
+    g.onDownload = undefined;
+    const runner = new LocalRunner({ definitions: [syncDatasourceJob], leaseMs: 1_000, pollIntervalMs: 100 });
+    runner.start();
+    try {
+      let job = await getJob(jobId);
+      while (job?.status !== "completed" && job?.status !== "failed") {
+        await sleep(100);
+        job = await getJob(jobId);
+      }
+      expect(job).toMatchObject({ status: "completed", attempts: 2 });
+    } finally {
+      await runner.stop();
+    }
+    const run = await db().datasourceRun.findUniqueOrThrow({ where: { id: Number(runId) } });
+    expect(run).toMatchObject({ status: "succeeded", createdCount: FILES, failedCount: 0 });
+    const files = await db().file.findMany({ where: { workspaceId: Number(workspaceId) }, select: { filename: true } });
+    expect(files).toHaveLength(FILES);
+    expect(new Set(files.map((f) => f.filename))).toEqual(new Set(Array.from({ length: FILES }, (_, i) => `file-${i}.txt`)));
+    // Resumed, not restarted: what was imported before the kill was not downloaded again.
+    expect(g.stats.downloads - killedAt).toBeLessThanOrEqual(FILES - before + 4);
+  } finally {
+    child.killIfRunning();
+    await g.close();
+    await closeDatabase();
+    fs.rmSync(crashDir, { recursive: true, force: true });
+  }
+}, 240_000);
+
+// The same for servicedesk: the child imports a help center from the fake Zendesk this process serves (150
+// articles in export pages of 50, each with a text attachment: 300 documents); the kill lands while a page's
+// attachments are being downloaded, and the restarted run resumes from the page it was applying.
+it("servicedesk: a run killed with SIGKILL mid-page resumes with nothing missed, duplicated or downloaded again", async () => {
+  const ARTICLES = 150;
+  const DOCS_ZD = ARTICLES * 2;
+  const zd = await startFakeZendesk();
+  zd.agents.set("crash@acme.test", { id: 1, name: "Crash Admin", token: "tok-crash", role: "admin" });
+  for (let i = 1; i <= ARTICLES; i++) {
+    zd.addArticle({ id: i, title: `Article ${i}`, body: `<p>Article number ${i}.</p>`, section_id: 1 });
+    zd.attachments.push({
+      id: 10_000 + i,
+      article_id: i,
+      file_name: `notes-${i}.txt`,
+      content_type: "text/plain",
+      content: Buffer.from(`Notes of article ${i}.\n`),
+    });
+  }
+  zd.articlesPageSize = 50;
+  const downloads = () => zd.log.filter((l) => l.path.startsWith("/hc/article_attachments/") && l.status === 200).length;
+  let midway: () => void = () => undefined;
+  const reachedMidway = new Promise<void>((resolve) => (midway = resolve));
+  let started = 0;
+  zd.beforeAnswer = async (p) => {
+    if (!p.startsWith("/hc/article_attachments/")) return;
+    started++;
+    if (started === 60) midway();
+    if (started >= 60) await sleep(30);
+  };
+  const crashDir = fs.mkdtempSync(path.join(os.tmpdir(), "docintel-servicedesk-crash-"));
+  const child = spawnWorker("tests/sync/fixtures/servicedesk-crash-worker.ts", [zd.base, "crash@acme.test", "tok-crash"], crashDir);
+  try {
+    const [, pid, runId, workspaceId, jobId] = await child.waitFor(/PID (\d+) RUN (\d+) WS (\d+) JOB (\S+)/);
+    await reachedMidway;
+    await child.kill(Number(pid));
+    const killedAt = downloads();
+
+    await closeDatabase();
+    setEnvForTests({ DATA_DIR: crashDir, DATABASE_URL: undefined, JOBS_RUNNER: "local", DOCUMENT_URL_ALLOWLIST: "127.0.0.1" });
+    setStorageForTests(undefined);
+    setDatabase(createDatabase());
+    const before = await db().file.count({ where: { workspaceId: Number(workspaceId) } });
+    expect(before).toBeGreaterThanOrEqual(100);
+    expect(before).toBeLessThan(DOCS_ZD);
+    const attachmentsHeld = await db().file.count({ where: { workspaceId: Number(workspaceId), externalId: { contains: ":attachment:" } } });
+
+    zd.beforeAnswer = undefined;
+    const runner = new LocalRunner({ definitions: [syncDatasourceJob], leaseMs: 1_000, pollIntervalMs: 100 });
+    runner.start();
+    try {
+      let job = await getJob(jobId);
+      while (job?.status !== "completed" && job?.status !== "failed") {
+        await sleep(100);
+        job = await getJob(jobId);
+      }
+      expect(job).toMatchObject({ status: "completed", attempts: 2 });
+    } finally {
+      await runner.stop();
+    }
+    const run = await db().datasourceRun.findUniqueOrThrow({ where: { id: Number(runId) } });
+    expect(run).toMatchObject({ status: "succeeded", createdCount: DOCS_ZD, failedCount: 0 });
+    const files = await db().file.findMany({ where: { workspaceId: Number(workspaceId) }, select: { externalId: true } });
+    const expected = Array.from({ length: ARTICLES }, (_, k) => [`article:${k + 1}:en-us`, `article:${k + 1}:en-us:attachment:${10_001 + k}`]).flat();
+    expect(files.map((f) => f.externalId).sort()).toEqual(expected.sort());
+    // Resumed, not restarted: the export was not read from the start again after the pages already applied,
+    // and only attachments not yet stored were downloaded again (besides the four in flight at the kill).
+    expect(zd.log.filter((l) => l.path.includes("/incremental/articles?start_time=0"))).toHaveLength(1);
+    expect(downloads() - killedAt).toBeLessThanOrEqual(ARTICLES - attachmentsHeld + 4);
+    expect(downloads()).toBeGreaterThanOrEqual(ARTICLES);
+  } finally {
+    child.killIfRunning();
+    await zd.close();
+    await closeDatabase();
+    fs.rmSync(crashDir, { recursive: true, force: true });
   }
 }, 240_000);
