@@ -20,6 +20,7 @@ import {
 } from "@/lib/client/hooks/use-datasource";
 import type { TDatasourceRun, TWorkspaceSync } from "@/lib/contracts/datasources";
 import type { TWorkspace } from "@/lib/contracts/workspaces";
+import { FiledriveAttach, FiledriveDatasourceForm } from "./datasource-filedrive-fields";
 import { WebsiteDatasourceForm } from "./datasource-form";
 
 const STATUS: Record<TWorkspaceSync["last_status"], { label: string; tone: "neutral" | "blue" | "green" | "amber" | "red" }> = {
@@ -111,8 +112,8 @@ function Attach({ workspace }: { workspace: TWorkspace }) {
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-600">
-        Mirror a website in this workspace (Google Drive, SharePoint and Zendesk sources are not available yet). Once attached, its documents are
-        managed by the datasource only.
+        Mirror a website in this workspace (SharePoint and Zendesk sources are not available yet). Once attached, its documents are managed by the
+        datasource only.
       </p>
       <WebsiteDatasourceForm
         submitLabel="Attach and sync"
@@ -120,6 +121,7 @@ function Attach({ workspace }: { workspace: TWorkspace }) {
         error={attach.error}
         onSubmit={(v) => attach.mutate({ datasource_type: "webscrapper", ...v })}
       />
+      <FiledriveAttach workspaceId={workspace.id} />
     </div>
   );
 }
@@ -178,7 +180,16 @@ export function DatasourceSection({ workspace, canManage, canRun }: { workspace:
         )}
       </div>
       <ApiErrorAlert error={run.error ?? cancel.error} />
-      {editing && ds.data && (
+      {editing && ds.data?.datasource_type === "filedrive" && (
+        <FiledriveDatasourceForm
+          initial={ds.data}
+          submitLabel="Save settings"
+          pending={update.isPending}
+          error={update.error}
+          onSubmit={(v) => update.mutate(v, { onSuccess: () => setEditing(false) })}
+        />
+      )}
+      {editing && ds.data && ds.data.datasource_type !== "filedrive" && (
         <WebsiteDatasourceForm
           initial={ds.data}
           submitLabel="Save settings"
