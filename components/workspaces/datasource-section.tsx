@@ -22,6 +22,8 @@ import type { TDatasourceRun, TWorkspaceSync } from "@/lib/contracts/datasources
 import type { TWorkspace } from "@/lib/contracts/workspaces";
 import { FiledriveAttach, FiledriveDatasourceForm } from "./datasource-filedrive-fields";
 import { WebsiteDatasourceForm } from "./datasource-form";
+import { ServicedeskAttach, ServicedeskDatasourceForm } from "./datasource-servicedesk-fields";
+import { SitehostAttach, SitehostDatasourceForm } from "./datasource-sitehost-fields";
 
 const STATUS: Record<TWorkspaceSync["last_status"], { label: string; tone: "neutral" | "blue" | "green" | "amber" | "red" }> = {
   never_run: { label: "Not run yet", tone: "neutral" },
@@ -111,10 +113,7 @@ function Attach({ workspace }: { workspace: TWorkspace }) {
   }
   return (
     <div className="space-y-2">
-      <p className="text-sm text-slate-600">
-        Mirror a website in this workspace (SharePoint and Zendesk sources are not available yet). Once attached, its documents are managed by the
-        datasource only.
-      </p>
+      <p className="text-sm text-slate-600">Mirror a website in this workspace. Once attached, its documents are managed by the datasource only.</p>
       <WebsiteDatasourceForm
         submitLabel="Attach and sync"
         pending={attach.isPending}
@@ -122,6 +121,8 @@ function Attach({ workspace }: { workspace: TWorkspace }) {
         onSubmit={(v) => attach.mutate({ datasource_type: "webscrapper", ...v })}
       />
       <FiledriveAttach workspaceId={workspace.id} />
+      <SitehostAttach workspaceId={workspace.id} />
+      <ServicedeskAttach workspaceId={workspace.id} />
     </div>
   );
 }
@@ -189,7 +190,25 @@ export function DatasourceSection({ workspace, canManage, canRun }: { workspace:
           onSubmit={(v) => update.mutate(v, { onSuccess: () => setEditing(false) })}
         />
       )}
-      {editing && ds.data && ds.data.datasource_type !== "filedrive" && (
+      {editing && ds.data?.datasource_type === "sitehost" && (
+        <SitehostDatasourceForm
+          initial={ds.data}
+          submitLabel="Save settings"
+          pending={update.isPending}
+          error={update.error}
+          onSubmit={(v) => update.mutate(v, { onSuccess: () => setEditing(false) })}
+        />
+      )}
+      {editing && ds.data?.datasource_type === "servicedesk" && (
+        <ServicedeskDatasourceForm
+          initial={ds.data}
+          submitLabel="Save settings"
+          pending={update.isPending}
+          error={update.error}
+          onSubmit={(v) => update.mutate(v, { onSuccess: () => setEditing(false) })}
+        />
+      )}
+      {editing && ds.data && !["filedrive", "sitehost", "servicedesk"].includes(ds.data.datasource_type) && (
         <WebsiteDatasourceForm
           initial={ds.data}
           submitLabel="Save settings"

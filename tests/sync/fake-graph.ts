@@ -14,8 +14,9 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import tls from "node:tls";
+import { fileURLToPath } from "node:url";
 
-const fixtures = path.join(__dirname, "fixtures");
+const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
 export const FAKE_GRAPH_CERT = path.join(fixtures, "fake-graph-cert.pem");
 
 /** Makes node's https (which the connector's vetted transport uses) trust the fake's certificate. */
