@@ -366,6 +366,30 @@ describe("servicedesk (Zendesk)", () => {
     expect(run.deleted_count).toBe(4); // the German translation, billing (category 20), shipping, gift cards (no label)
   }, 120_000);
 
+  it("attachments switched off remove them; switched on again they come back without re-fetching the articles", async () => {
+    const filter = { locales: ["en-us"], category_ids: [10], labels: ["account", "billing"] };
+    const patch = (f: Record<string, unknown>) =>
+      api.patch(`/api/v3/workspaces/${workspaceId}/datasource`, { key: acme.admin.key, body: { filter_criteria: f } });
+    expect((await patch({ ...filter, include_attachments: false })).status).toBe(200);
+    let run = await runNow();
+    expect(run).toMatchObject({ status: "succeeded", created_count: 0, updated_count: 0, deleted_count: 1, unchanged_count: 2 });
+    expect([...(await filesById()).keys()].sort()).toEqual(["article:1:en-us", "article:8:en-us"]);
+
+    expect((await patch(filter)).status).toBe(200);
+    zd.log.length = 0;
+    run = await runNow();
+    expect(run).toMatchObject({ status: "succeeded", created_count: 1, updated_count: 0, deleted_count: 0, unchanged_count: 2 });
+    const files = await filesById();
+    expect(files.get("article:1:en-us:attachment:901")).toMatchObject({ externalDocType: "attachment" });
+    expect(files.get("article:1:en-us")!.contentVersion).toBe(1);
+    expect(
+      requested("/api/v2/help_center/en-us/articles/")
+        .map((l) => l.path.split("/")[6])
+        .sort(),
+    ).toEqual(["1", "8"]);
+    expect(requested("/hc/article_attachments/").map((l) => l.path.split("/")[3])).toEqual(["901"]);
+  }, 120_000);
+
   it("revoked credentials fail the run with the authentication step as the reason", async () => {
     zd.agents.get(ADMIN)!.token = "rotated";
     const res = await api.post(`/api/v3/workspaces/${workspaceId}/datasource/runs`, { key: acme.admin.key });
@@ -382,6 +406,22 @@ describe("servicedesk (Zendesk)", () => {
     expect(run.status_detail).toContain('step "authenticate"');
     expect((await filesById()).size).toBe(3); // nothing removed
     zd.agents.get(ADMIN)!.token = "tok-admin";
+  }, 120_000);
+
+  it("a hard-deleted article goes at the weekly full listing (a delta cannot see it)", async () => {
+    zd.articles.delete("8:en-us");
+    let run = await runNow();
+    expect(run).toMatchObject({ status: "succeeded", deleted_count: 0 });
+    expect((await filesById()).has("article:8:en-us")).toBe(true);
+
+    const ds = await db().datasource.findUniqueOrThrow({ where: { workspaceId } });
+    const cursor = ds.cursor as { full_at: number };
+    await db().datasource.update({ where: { id: ds.id }, data: { cursor: { ...cursor, full_at: cursor.full_at - 8 * 24 * 3600_000 } } });
+    zd.log.length = 0;
+    run = await runNow();
+    expect(run).toMatchObject({ status: "succeeded", created_count: 0, updated_count: 0, deleted_count: 1, unchanged_count: 2 });
+    expect(requested("/api/v2/help_center/incremental/articles")[0].path).toContain("start_time=0");
+    expect([...(await filesById()).keys()].sort()).toEqual(["article:1:en-us", "article:1:en-us:attachment:901"]);
   }, 120_000);
 });
 

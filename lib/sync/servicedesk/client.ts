@@ -94,6 +94,15 @@ export class ZendeskClient {
     this.auth = `Basic ${Buffer.from(`${opts.email}/token:${opts.apiToken}`).toString("base64")}`;
   }
 
+  /**
+   * A `next_page` URL, on this instance's origin: Zendesk names its own `<subdomain>.zendesk.com` host there even
+   * when the instance is configured by a host-mapped domain; credentials never go elsewhere.
+   */
+  follow(next: string): URL {
+    const u = new URL(next, this.origin);
+    return this.url(`${u.pathname}${u.search}`);
+  }
+
   /** An absolute URL on the instance for an API path (`/api/v2/...`). */
   url(pathAndQuery: string): URL {
     return new URL(pathAndQuery, this.origin);

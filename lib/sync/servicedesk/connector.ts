@@ -124,7 +124,7 @@ async function fetchTicket(
     }
     comments.push(...page.comments);
     for (const u of page.users ?? []) if (u.name) names.set(u.id, u.name);
-    url = page.next_page ? new URL(page.next_page) : "";
+    url = page.next_page ? client.follow(page.next_page) : "";
   }
   const html = ticketHtml({ id: ref.id, subject: ref.subject, status: ref.status, created_at: ref.created_at ?? undefined }, comments, names);
   return { kind: "content", path: await htmlFile(html) };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { zendeskErrorText } from "./client";
 import { articleRefusal, articleScope, articleVersion, attachmentDocType, fileNameFrom, ticketHtml } from "./documents";
-import { filterKey } from "./listing";
+import { listingKey } from "./listing";
 import type { ZendeskArticle, ZendeskAttachment } from "./wire";
 
 const article = (over: Partial<ZendeskArticle> = {}): ZendeskArticle => ({
@@ -63,11 +63,16 @@ describe("servicedesk documents", () => {
     expect(html).not.toContain("secret");
   });
 
-  it("keeps file names safe and the filter key independent of order and case", () => {
+  it("keeps file names safe; the listing key follows instance, account and filter, not order or case", () => {
     expect(fileNameFrom('a/b: "c"?', "x", "html")).toBe("a b c.html");
     expect(fileNameFrom("   ", "article-1", "html")).toBe("article-1.html");
-    expect(filterKey({ locales: ["de", "EN-us"], section_ids: [2, 1] })).toBe(filterKey({ section_ids: [1, 2], locales: ["en-us", "de"] }));
-    expect(filterKey({})).not.toBe(filterKey({ include_solved_tickets: true }));
+    const acme = { instance_url: "https://acme.zendesk.com/", email: "Ada@acme.test" };
+    const key = (f: Parameters<typeof listingKey>[1], s = acme) => listingKey(s, f);
+    expect(key({ locales: ["de", "EN-us"], section_ids: [2, 1] })).toBe(key({ section_ids: [1, 2], locales: ["en-us", "de"] }));
+    expect(key({})).not.toBe(key({ include_solved_tickets: true }));
+    expect(key({})).not.toBe(key({ include_attachments: false }));
+    expect(key({})).toBe(key({}, { instance_url: "https://acme.zendesk.com", email: "ada@ACME.test" }));
+    expect(key({})).not.toBe(key({}, { ...acme, instance_url: "https://other.zendesk.com" }));
   });
 
   it("reads Zendesk's error bodies", () => {

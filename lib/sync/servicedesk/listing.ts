@@ -55,19 +55,29 @@ interface ListCursor {
   run: RunCursor;
 }
 
-/** What an article item keeps: its attachments (to list them in full listings and notice removed ones). */
+type Attachment = { x: string; v: string; n: string; t: string; u: string };
+
+/**
+ * What an article item keeps: its attachments (to list them in full listings and notice removed ones), or null
+ * when they were not listed (attachments switched off), so that switching them on lists them.
+ */
 interface ArticleState {
-  att: { x: string; v: string; n: string; t: string; u: string }[];
+  att: Attachment[] | null;
 }
 
 export const FULL_LISTING_EVERY_MS = 7 * 24 * 3600_000;
 const ATTACHMENT_CONCURRENCY = 4;
 const MAX_SECTION_PAGES = 200;
 
-/** The filter's identity: the same filter in another order is the same filter. */
-export function filterKey(f: TServicedeskFilter): string {
+/**
+ * The identity of what a listing covers (instance, account, filter; the same filter in another order is the same
+ * filter): a run cursor built for another one is not continued but replaced by a full listing.
+ */
+export function listingKey(s: Pick<TServicedeskSettings, "instance_url" | "email">, f: TServicedeskFilter): string {
   const sorted = <T>(xs: T[] | undefined) => (xs?.length ? [...xs].map((x) => (typeof x === "string" ? x.toLowerCase() : x)).sort() : []);
   return JSON.stringify({
+    i: new URL(s.instance_url).origin,
+    e: s.email.toLowerCase(),
     l: sorted(f.locales),
     s: sorted(f.section_ids),
     c: sorted(f.category_ids),
@@ -100,7 +110,7 @@ export async function resolveSections(client: ZendeskClient, filter: TServicedes
     for (let i = 0; i < MAX_SECTION_PAGES && url; i++) {
       const page: z.infer<typeof ZSections> = await client.getJson(url, ZSections);
       for (const s of page.sections) if (s.category_id != null && categories.has(s.category_id)) allowed.add(s.id);
-      url = page.next_page ? new URL(page.next_page) : "";
+      url = page.next_page ? client.follow(page.next_page) : "";
     }
   }
   return [...allowed];
@@ -108,7 +118,7 @@ export async function resolveSections(client: ZendeskClient, filter: TServicedes
 
 async function startCursor(ctx: ServicedeskContext, client: ZendeskClient): Promise<ListCursor> {
   const prev = ctx.runCursor as unknown as RunCursor | null;
-  const key = filterKey(ctx.filter);
+  const key = listingKey(ctx.settings, ctx.filter);
   const now = Date.now();
   const full = prev?.v !== 1 || prev.filter !== key || now - prev.full_at > FULL_LISTING_EVERY_MS;
   const run: RunCursor = full ? { v: 1, filter: key, articles_start: 0, tickets_cursor: null, full_at: now } : { ...prev, filter: key };
@@ -134,8 +144,9 @@ async function articlesPage(ctx: ServicedeskContext, client: ZendeskClient, curs
   const end = data.end_time ?? cursor.start;
   let done = !data.next_page || data.articles.length === 0;
   if (!done && end <= cursor.start) {
-    // More than a page of changes within one second: Zendesk's next page would start at the same time again.
-    ctx.log.warn("servicedesk: the article export did not advance past", end, "; the listing stops here");
+    // The next page would start at the same time again: the end, unless a whole page of changes shares one
+    // second (Zendesk's time-based export cannot page through that either).
+    if (data.articles.length >= 1000) ctx.log.warn("servicedesk: a full export page within one second at", end, "; the listing stops there");
     done = true;
   }
   if (!done) return { items, next: { ...cursor, start: end } as unknown as Json, snapshot: cursor.full };
@@ -160,7 +171,8 @@ async function articleItems(
   const perArticle = await mapLimit(articles, ATTACHMENT_CONCURRENCY, async (a): Promise<ListedItem[]> => {
     const externalId = articleId(a);
     const prev = previous.get(externalId);
-    const prevAtt = ((prev?.state ?? null) as ArticleState | null)?.att ?? [];
+    const prevState = (prev?.state ?? null) as ArticleState | null;
+    const prevAtt = prevState?.att ?? [];
     const url = a.html_url ?? undefined;
     if (articleRefusal(a, scope)) {
       return [{ externalId, docType: "article", url, deleted: true }, ...prevAtt.map((p) => ({ externalId: p.x, docType: p.t, deleted: true }))];
@@ -176,21 +188,23 @@ async function articleItems(
       version,
       ref: { kind: "article", id: a.id, locale: a.locale },
     };
-    if (prev?.hasFile && prev.version === version) {
-      // Unchanged: nothing to fetch. A full listing names its attachments too, or the sweep would remove them.
-      const kept = full ? prevAtt.map((p) => attachmentItem(p)) : [];
-      return [{ ...base, state: prev.state ?? undefined }, ...kept];
+    const unchanged = prev?.hasFile && prev.version === version;
+    // Unchanged with its attachments known (or not wanted): nothing to ask. A full listing names the attachments
+    // too, or the sweep would remove them.
+    if (unchanged && (withAttachments ? prevState?.att != null : prevState?.att === null)) {
+      return [{ ...base, state: prev?.state ?? undefined }, ...(full ? prevAtt.map(attachmentItem) : [])];
     }
-    const attachments = withAttachments ? await listAttachments(client, a, externalId) : [];
+    const attachments = withAttachments ? await listAttachments(client, a, externalId) : null;
     const state: ArticleState = { att: attachments };
-    const gone = prevAtt.filter((p) => !attachments.some((x) => x.x === p.x)).map((p) => ({ externalId: p.x, docType: p.t, deleted: true }));
-    const prefetched = await htmlFile(articleHtml(a));
-    return [{ ...base, state: state as unknown as Json, prefetched }, ...attachments.map(attachmentItem), ...gone];
+    const gone = prevAtt.filter((p) => !attachments?.some((x) => x.x === p.x)).map((p) => ({ externalId: p.x, docType: p.t, deleted: true }));
+    // An unchanged article whose attachments were switched on or off keeps its file (same version: not fetched).
+    const prefetched = unchanged ? undefined : await htmlFile(articleHtml(a));
+    return [{ ...base, state: state as unknown as Json, prefetched }, ...(attachments ?? []).map(attachmentItem), ...gone];
   });
   return perArticle.flat();
 }
 
-function attachmentItem(p: ArticleState["att"][number]): ListedItem {
+function attachmentItem(p: Attachment): ListedItem {
   return {
     externalId: p.x,
     docType: "attachment",
@@ -202,8 +216,8 @@ function attachmentItem(p: ArticleState["att"][number]): ListedItem {
   };
 }
 
-async function listAttachments(client: ZendeskClient, a: ZendeskArticle, articleExternalId: string): Promise<ArticleState["att"]> {
-  const out: ArticleState["att"] = [];
+async function listAttachments(client: ZendeskClient, a: ZendeskArticle, articleExternalId: string): Promise<Attachment[]> {
+  const out: Attachment[] = [];
   // The translation's own attachments (the localized endpoint): each translation is a document of its own.
   let url: string | URL = `/api/v2/help_center/${encodeURIComponent(a.locale)}/articles/${a.id}/attachments`;
   for (let i = 0; i < 20 && url; i++) {
@@ -212,7 +226,7 @@ async function listAttachments(client: ZendeskClient, a: ZendeskArticle, article
       const t = attachmentDocType(att);
       if (t) out.push({ x: attachmentId(articleExternalId, att), v: attachmentVersion(att), n: att.file_name, t, u: att.content_url });
     }
-    url = page.next_page ? new URL(page.next_page) : "";
+    url = page.next_page ? client.follow(page.next_page) : "";
   }
   return out;
 }
