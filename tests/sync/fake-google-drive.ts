@@ -177,6 +177,17 @@ export class FakeGoogleDrive {
     this.recordChange(id);
   }
 
+  /** Shares an item (and what is below it) with an account, or takes the share back: a change for each item. */
+  setShared(id: string, email: string, shared: boolean): void {
+    const sharees = this.shares.get(id) ?? new Set<string>();
+    if (shared) sharees.add(email);
+    else sharees.delete(email);
+    this.shares.set(id, sharees);
+    const below = (parent: string): string[] =>
+      [...this.files.values()].filter((f) => f.parents.includes(parent)).flatMap((f) => [f.id, ...(f.mimeType === FOLDER ? below(f.id) : [])]);
+    for (const changed of [id, ...below(id)]) this.recordChange(changed);
+  }
+
   /** Every access token issued so far stops working (revoked, or expired early). */
   revokeTokens(): void {
     this.tokens.clear();

@@ -230,6 +230,32 @@ describe("filedrive", () => {
     expect(since(from, /alt=media|\/export\?/)).toBe(0);
   });
 
+  it("a folder that leaves the tree on a later changes page is removed by the next run's walk", async () => {
+    ids.later = fake.addFolder("Later", ids.team);
+    ids.l1 = fake.addFile("later-1.txt", ids.later, "text/plain", "Later one");
+    await runNow();
+    for (let i = 30; i < 33; i++) fake.update(ids[note(i)], { content: `Note ${i}, moved-folder round.` });
+    fake.update(ids.later, { parents: [ids.elsewhere] });
+    fake.maxPageSize = 2;
+    let from = fake.log.length;
+    let run = await runNow();
+    // Pages of two changes: the folder's move is on the second page, after a page was handed over.
+    expect(run).toMatchObject({ status: "succeeded", updated_count: 3, deleted_count: 0 });
+    expect(since(from, /GET \/drive\/v3\/changes\?/)).toBe(2);
+    expect((await filesByName()).has("later-1.txt")).toBe(true);
+    fake.maxPageSize = 1000;
+    from = fake.log.length;
+    run = await runNow();
+    expect(run).toMatchObject({ status: "succeeded", deleted_count: 1, created_count: 0, updated_count: 0 });
+    expect((await filesByName()).has("later-1.txt")).toBe(false);
+    expect(since(from, /GET \/drive\/v3\/changes\?/)).toBe(0);
+    expect(since(from, /alt=media|\/export\?/)).toBe(0);
+    // Back to reading changes afterwards.
+    from = fake.log.length;
+    await runNow();
+    expect(since(from, /GET \/drive\/v3\/files\?/)).toBe(0);
+  });
+
   it("renews expired and revoked access tokens", async () => {
     // Revoked: the cached token answers 401 once, a new one is asked for and the call repeated.
     fake.revokeTokens();
@@ -300,5 +326,24 @@ describe("filedrive", () => {
       "filedrive_folder_inaccessible",
     );
     expect(unknown.detail).toMatch(/^Not found: shared drive 0ADnope/);
+  });
+
+  it("fails the run with the reason when the account loses access to a configured folder", async () => {
+    fake.setShared(ids.team, SA, false);
+    const res = await api.post(`/api/v3/workspaces/${workspaceId}/datasource/runs`, { key: acme.admin.key });
+    expect(res.status).toBe(202);
+    // The job's retries (moments apart here) all meet the same refusal, then the run is failed with it.
+    const runner = new LocalRunner({ definitions: [syncDatasourceJob], pollIntervalMs: 20, backoffMs: () => 10 });
+    let run = await latestRun();
+    for (let i = 0; i < 100 && (run.status === "queued" || run.status === "running"); i++) {
+      await runner.drain({ timeoutMs: 60_000 });
+      await new Promise((r) => setTimeout(r, 30));
+      run = await latestRun();
+    }
+    expect(run.status).toBe("failed");
+    expect(run.status_detail).toBe(`Not found: folder ${ids.team} does not exist or is not shared with ${SA}.`);
+    // The files stay as they were: a source that cannot be listed removes nothing.
+    expect((await filesByName()).size).toBeGreaterThan(100);
+    fake.setShared(ids.team, SA, true);
   });
 });
