@@ -8,6 +8,7 @@ import { afterAll, expect, it } from "vitest";
 import { syncDatasourceJob } from "@/inngest/functions/sync-datasource";
 import { getJob } from "@/inngest/jobs";
 import { LocalRunner } from "@/inngest/local-runner";
+import { forgetCachedSecrets } from "@/lib/auth/secrets";
 import { closeDatabase, createDatabase, db, setDatabase } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { setStorageForTests } from "@/lib/storage/storage";
@@ -159,6 +160,7 @@ it("sitehost: a run killed with SIGKILL mid-page resumes with nothing missed or 
     await closeDatabase();
     trustFakeGraph();
     setEnvForTests({ DATA_DIR: crashDir, DATABASE_URL: undefined, JOBS_RUNNER: "local", DOCUMENT_URL_ALLOWLIST: "127.0.0.1" });
+    forgetCachedSecrets(); // the datasource secrets were sealed with crashDir's secret-key
     setStorageForTests(undefined);
     setDatabase(createDatabase());
     const before = await db().file.count({ where: { workspaceId: Number(workspaceId) } });
@@ -174,7 +176,7 @@ it("sitehost: a run killed with SIGKILL mid-page resumes with nothing missed or 
         await sleep(100);
         job = await getJob(jobId);
       }
-      expect(job).toMatchObject({ status: "completed", attempts: 2 });
+      expect(job, job?.lastError ?? undefined).toMatchObject({ status: "completed", attempts: 2 });
     } finally {
       await runner.stop();
     }
@@ -189,6 +191,7 @@ it("sitehost: a run killed with SIGKILL mid-page resumes with nothing missed or 
     child.killIfRunning();
     await g.close();
     await closeDatabase();
+    forgetCachedSecrets();
     fs.rmSync(crashDir, { recursive: true, force: true });
   }
 }, 240_000);
