@@ -63,6 +63,16 @@ export function docxOf(text: string): Buffer {
   return makeZip(Object.entries(files).map(([name, data]) => ({ name, data: Buffer.from(data) })));
 }
 
+/** A minimal PPTX package (what the type detection reads: content types, the main part and its relation). */
+export function pptxOf(text: string): Buffer {
+  const files: Record<string, string> = {
+    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>`,
+    "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="ppt/presentation.xml"/></Relationships>`,
+    "ppt/presentation.xml": `<?xml version="1.0" encoding="UTF-8"?><p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><!-- ${xmlEscape(text)} --></p:presentation>`,
+  };
+  return makeZip(Object.entries(files).map(([name, data]) => ({ name, data: Buffer.from(data) })));
+}
+
 function googleError(code: number, reason: string, message: string, status: string): Json {
   return { error: { code, message, errors: [{ message, domain: "global", reason }], status } };
 }
@@ -306,7 +316,7 @@ export class FakeGoogleDrive {
       if (!allowed.includes(to))
         return this.send(req, res, 400, googleError(400, "badRequest", "The requested conversion is not supported.", "INVALID_ARGUMENT"));
       const text = f.content.toString("utf8");
-      const body = to === DOCX ? docxOf(text) : to === "application/pdf" ? tinyPdf(text) : Buffer.from(text);
+      const body = to === DOCX ? docxOf(text) : to === PPTX ? pptxOf(text) : to === "application/pdf" ? tinyPdf(text) : Buffer.from(text);
       return this.send(req, res, 200, body, { "content-type": to });
     }
     if ((m = /^\/drive\/v3\/files\/([^/]+)$/.exec(path))) {

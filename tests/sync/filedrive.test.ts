@@ -16,7 +16,7 @@ import { forgetDriveTokens } from "@/lib/sync/filedrive/auth";
 import { type SeededCompany, seedCompany } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
-import { FakeGoogleDrive, GDOC, GSHEET } from "./fake-google-drive";
+import { FakeGoogleDrive, GDOC, GSHEET, GSLIDES } from "./fake-google-drive";
 import { tinyPdf } from "./local-site";
 
 useTestDatabase();
@@ -63,6 +63,7 @@ beforeAll(async () => {
   for (let i = 0; i < NOTES; i++) ids[note(i)] = fake.addFile(note(i), ids.team, "text/plain", `Note ${i}, first version.\n`);
   ids.plan = fake.addFile("Plan", ids.team, GDOC, "Quarterly plan\nShip the Drive connector.");
   ids.budget = fake.addFile("Budget", ids.team, GSHEET, "Budget 2027 total 42");
+  ids.deck = fake.addFile("Roadmap deck", ids.team, GSLIDES, "Roadmap");
   ids.report = fake.addFile("report.pdf", ids.team, "application/pdf", tinyPdf("Drive report"));
   ids.clip = fake.addFile("clip.mp4", ids.team, "video/mp4", Buffer.alloc(64, 1));
   ids.sub = fake.addFolder("Sub", ids.team);
@@ -83,7 +84,15 @@ afterAll(async () => {
   setEnvForTests({});
 });
 
-const EXPECTED_FIRST = [...Array.from({ length: NOTES }, (_, i) => note(i)), "Plan.docx", "Budget.pdf", "report.pdf", "deep.txt", "deepest.md"];
+const EXPECTED_FIRST = [
+  ...Array.from({ length: NOTES }, (_, i) => note(i)),
+  "Plan.docx",
+  "Budget.pdf",
+  "Roadmap deck.pptx",
+  "report.pdf",
+  "deep.txt",
+  "deepest.md",
+];
 
 describe("filedrive", () => {
   it("tests the connection and maps each failing step to the spec's codes", async () => {
@@ -169,11 +178,12 @@ describe("filedrive", () => {
     });
     expect(files.get("Budget.pdf")).toMatchObject({ extension: "pdf", mimeType: "application/pdf", externalDocType: "spreadsheet" });
     expect(files.get("report.pdf")).toMatchObject({ externalDocType: "pdf" });
+    expect(files.get("Roadmap deck.pptx")).toMatchObject({ title: "Roadmap deck", extension: "pptx", externalDocType: "presentation" });
     expect(files.get("deepest.md")).toMatchObject({ externalDocType: "text" });
-    // Pages: the 125 items of Team need 6 (25 a page), plus Sub and Deeper; two answers were 429s, retried.
+    // Pages: the 126 items of Team need 6 (25 a page), plus Sub and Deeper; two answers were 429s, retried.
     expect(since(from, /GET \/drive\/v3\/files\?/, 429)).toBe(2);
     expect(since(from, /GET \/drive\/v3\/files\?/, 200)).toBeGreaterThanOrEqual(8);
-    expect(since(from, /\/export\?/, 200)).toBe(2);
+    expect(since(from, /\/export\?/, 200)).toBe(3);
     // Every file was fetched once; the video was never asked for.
     expect(since(from, new RegExp(`/files/${ids.clip}`))).toBe(0);
     fake.maxPageSize = 1000;
