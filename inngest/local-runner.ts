@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import { RetryAfterError } from "inngest";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
+import { runAsBackground } from "@/lib/db/priority-pool";
 import { env } from "@/lib/env";
 import { type AnyJobDefinition, type JobStepTools, jobLogger, NonRetriableError, parseStoredPayload, toError, uniqueStepNames } from "./define-job";
 import { onJobEnqueued } from "./jobs";
@@ -224,7 +225,8 @@ export class LocalRunner {
     try {
       const payload = parseStoredPayload(def, job.payload);
       const step = localStepTools(job, this.instanceId, lease);
-      const result = await def.handler({ payload, step, jobId: job.id, attempt: job.attempts, logger });
+      // Background work: its database statements wait behind requests' on the embedded connection.
+      const result = await runAsBackground(() => def.handler({ payload, step, jobId: job.id, attempt: job.attempts, logger }));
       if (lease.lost) return;
       await db().$executeRaw`
         UPDATE jobs SET status = 'completed', result = ${JSON.stringify(result ?? null)}::jsonb,

@@ -15,12 +15,15 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
 import { PrismaClient } from "./generated/client";
 import { startPGliteThread } from "./pglite-thread";
+import { isBackgroundWork } from "./priority-pool";
 
 export type DatabaseKind = "pglite" | "postgres";
 
 export interface Database {
   kind: DatabaseKind;
   prisma: PrismaClient;
+  /** The client of background jobs where they queue behind requests (embedded thread); else `prisma`. */
+  background?: PrismaClient;
   /** Runs a multi-statement SQL script (simple query protocol). */
   execScript(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -52,15 +55,17 @@ export function createDatabase(url = env().DATABASE_URL, opts: CreateDatabaseOpt
     fs.mkdirSync(dir, { recursive: true });
     const thread = startPGliteThread(dir);
     const prisma = new PrismaClient({ adapter: thread.adapter, transactionOptions: EMBEDDED_TRANSACTIONS });
+    const background = new PrismaClient({ adapter: thread.backgroundAdapter, transactionOptions: EMBEDDED_TRANSACTIONS });
     return {
       kind: "pglite",
       prisma,
+      background,
       execScript: async (sql) => {
         await thread.ready;
         await thread.pool.query(sql);
       },
       close: async () => {
-        await prisma.$disconnect();
+        await Promise.all([prisma.$disconnect(), background.$disconnect()]);
         await thread.close();
       },
     };
@@ -128,8 +133,10 @@ export function database(): Database {
   return g.__docintelDb;
 }
 
+/** The Prisma client for the caller: background jobs get theirs (see Database.background). */
 export function db(): PrismaClient {
-  return database().prisma;
+  const current = database();
+  return current.background && isBackgroundWork() ? current.background : current.prisma;
 }
 
 /** Replaces the process database (tests use a fresh in-memory PGlite per file). */

@@ -11,7 +11,8 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import pg from "pg";
+import type pg from "pg";
+import { PriorityPool } from "./priority-pool";
 
 /**
  * One connection. PGlite has one backend: the socket server interleaves the messages of several connections,
@@ -24,7 +25,10 @@ const START_TIMEOUT_MS = 120_000;
 
 export interface PGliteThread {
   pool: pg.Pool;
+  /** Requests' lane of the connection. */
   adapter: SqlMigrationAwareDriverAdapterFactory;
+  /** Background jobs' lane: its checkouts wait behind requests' (priority-pool.ts). */
+  backgroundAdapter: SqlMigrationAwareDriverAdapterFactory;
   /** Resolves when the database accepts connections (rejects when it could not open). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -58,23 +62,29 @@ export function startPGliteThread(dataDir: string): PGliteThread {
     });
   });
   ready.catch(() => undefined); // reported to the first query instead
-  const pool = new pg.Pool({ host: socketDir, port: 5432, user: "postgres", database: "postgres", max: CONNECTIONS });
-  const factory = new PrismaPg(pool);
-  const adapter: SqlMigrationAwareDriverAdapterFactory = {
-    provider: "postgres",
-    adapterName: factory.adapterName,
-    connect: async () => {
-      await ready;
-      return factory.connect();
-    },
-    connectToShadowDb: async () => {
-      await ready;
-      return factory.connectToShadowDb();
-    },
+  // Requests go before background jobs in the connection's queue (priority-pool.ts).
+  const pool = new PriorityPool({ host: socketDir, port: 5432, user: "postgres", database: "postgres", max: CONNECTIONS });
+  const adapterOf = (lane: pg.Pool): SqlMigrationAwareDriverAdapterFactory => {
+    const factory = new PrismaPg(lane);
+    return {
+      provider: "postgres",
+      adapterName: factory.adapterName,
+      connect: async () => {
+        await ready;
+        return factory.connect();
+      },
+      connectToShadowDb: async () => {
+        await ready;
+        return factory.connectToShadowDb();
+      },
+    };
   };
+  const adapter = adapterOf(pool.lane(false));
+  const backgroundAdapter = adapterOf(pool.lane(true));
   return {
     pool,
     adapter,
+    backgroundAdapter,
     ready,
     close: async () => {
       await pool.end().catch(() => undefined);
