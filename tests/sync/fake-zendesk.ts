@@ -135,7 +135,9 @@ export async function startFakeZendesk(): Promise<FakeZendesk> {
     if (!h) return "anonymous";
     const m = /^Basic (.+)$/.exec(h);
     if (!m) return null;
-    const [user, token] = Buffer.from(m[1], "base64").toString("utf8").split(":");
+    const [user, token] = Buffer.from(m[1] ?? "", "base64")
+      .toString("utf8")
+      .split(":");
     if (!user?.endsWith("/token")) return null;
     const agent = z.agents.get(user.slice(0, -"/token".length));
     return agent && agent.token === token ? agent : null;
@@ -191,7 +193,7 @@ export async function startFakeZendesk(): Promise<FakeZendesk> {
           return send(400, { error: "InvalidPaginationParameter", description: "start_time is required" });
         const matched = [...z.articles.values()].filter((a) => a.updated >= start).sort((a, b) => a.updated - b.updated || a.id - b.id);
         const page = matched.slice(0, z.articlesPageSize);
-        const end = page.length ? page[page.length - 1].updated : start;
+        const end = page.at(-1)?.updated ?? start;
         const more = matched.length > page.length;
         return send(200, {
           articles: page.map(articleJson),
@@ -228,7 +230,7 @@ export async function startFakeZendesk(): Promise<FakeZendesk> {
       }
       m = /^\/api\/v2\/help_center\/([\w-]+)\/articles\/(\d+)(?:\.json)?$/.exec(path);
       if (m) {
-        const a = z.articles.get(key(Number(m[2]), m[1]));
+        const a = z.articles.get(key(Number(m[2]), m[1] ?? ""));
         return a && !a.archived ? send(200, { article: articleJson(a) }) : notFound();
       }
       m = /^\/hc\/article_attachments\/(\d+)\//.exec(path);
@@ -245,7 +247,7 @@ export async function startFakeZendesk(): Promise<FakeZendesk> {
       let from: (t: FakeTicket) => boolean;
       const cursor = url.searchParams.get("cursor");
       if (cursor) {
-        const [u, id] = Buffer.from(cursor, "base64url").toString().split(":").map(Number);
+        const [u = 0, id = 0] = Buffer.from(cursor, "base64url").toString().split(":").map(Number);
         from = (t) => t.updated > u || (t.updated === u && t.id > id);
       } else {
         const start = Number(url.searchParams.get("start_time"));

@@ -220,8 +220,8 @@ describe("servicedesk (Zendesk)", () => {
     // 10 translations in pages of 3 → 4 pages, the first one throttled once and retried after Retry-After.
     const exports = requested("/api/v2/help_center/incremental/articles");
     expect(exports.map((l) => l.status)).toEqual([429, 200, 200, 200, 200]);
-    expect(exports[0].path).toContain("start_time=0");
-    expect(exports[1].at - exports[0].at).toBeGreaterThanOrEqual(900);
+    expect(exports[0]!.path).toContain("start_time=0");
+    expect(exports[1]!.at - exports[0]!.at).toBeGreaterThanOrEqual(900);
     expect(requested("/api/v2/incremental/tickets")).toHaveLength(0);
     // Drafts and archived articles are never asked for their attachments, nor are unsupported ones downloaded.
     expect(requested("/api/v2/help_center/en-us/articles/4/")).toHaveLength(0);
@@ -274,7 +274,7 @@ describe("servicedesk (Zendesk)", () => {
     expect(run).toMatchObject({ status: "succeeded", created_count: 1, updated_count: 2, deleted_count: 2, failed_count: 0 });
     expect(run.unchanged_count).toBeLessThanOrEqual(1); // the article at the previous end_time is listed again (inclusive)
     const exports = requested("/api/v2/help_center/incremental/articles");
-    expect(exports[0].path).toContain(`start_time=${lastEnd}`);
+    expect(exports[0]!.path).toContain(`start_time=${lastEnd}`);
     const asked = requested("/api/v2/help_center/en-us/articles/").map((l) => Number(l.path.split("/")[6]));
     expect(asked.sort()).toEqual([2, 6, 9]);
 
@@ -318,7 +318,7 @@ describe("servicedesk (Zendesk)", () => {
     let run = await runNow();
     // Another filter: a full listing (export from 0) in which every article is unchanged.
     expect(run).toMatchObject({ status: "succeeded", created_count: 2, updated_count: 0, deleted_count: 0, failed_count: 0, unchanged_count: 7 });
-    expect(requested("/api/v2/help_center/incremental/articles")[0].path).toContain("start_time=0");
+    expect(requested("/api/v2/help_center/incremental/articles")[0]!.path).toContain("start_time=0");
     expect(requested("/hc/article_attachments/")).toHaveLength(0);
     let files = await filesById();
     const printer = files.get("ticket:501")!;
@@ -337,7 +337,7 @@ describe("servicedesk (Zendesk)", () => {
     Object.assign(zd.tickets.get(503)!, { status: "solved", updated: zd.tick() });
     run = await runNow();
     expect(run).toMatchObject({ created_count: 1, deleted_count: 1, updated_count: 0, failed_count: 0 });
-    expect(requested("/api/v2/incremental/tickets/cursor.json")[0].path).toContain("cursor=");
+    expect(requested("/api/v2/incremental/tickets/cursor.json")[0]!.path).toContain("cursor=");
     files = await filesById();
     expect(files.has("ticket:501")).toBe(false);
     expect(files.get("ticket:503")!.title).toBe("#503 Still broken");
@@ -420,7 +420,7 @@ describe("servicedesk (Zendesk)", () => {
     zd.log.length = 0;
     run = await runNow();
     expect(run).toMatchObject({ status: "succeeded", created_count: 0, updated_count: 0, deleted_count: 1, unchanged_count: 2 });
-    expect(requested("/api/v2/help_center/incremental/articles")[0].path).toContain("start_time=0");
+    expect(requested("/api/v2/help_center/incremental/articles")[0]!.path).toContain("start_time=0");
     expect([...(await filesById()).keys()].sort()).toEqual(["article:1:en-us", "article:1:en-us:attachment:901"]);
   }, 120_000);
 });

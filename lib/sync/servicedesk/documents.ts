@@ -36,7 +36,7 @@ const ATTACHMENT_EXTENSIONS = new Set(["pdf", "docx", "doc", "pptx", "ppt", "odt
 /** doc_type of an attachment worth importing, or null (unsupported type, or an image inlined in the body). */
 export function attachmentDocType(a: ZendeskAttachment): string | null {
   if (a.inline) return null;
-  const mime = (a.content_type ?? "").split(";")[0].trim().toLowerCase();
+  const mime = (a.content_type ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
   const byMime = ATTACHMENT_TYPES[mime];
   if (byMime) return byMime;
   const ext = /\.([a-z0-9]+)$/i.exec(a.file_name)?.[1]?.toLowerCase() ?? "";

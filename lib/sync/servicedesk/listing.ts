@@ -91,10 +91,7 @@ async function mapLimit<T, R>(xs: T[], limit: number, fn: (x: T) => Promise<R>):
   const out: R[] = new Array(xs.length);
   let next = 0;
   const worker = async () => {
-    while (next < xs.length) {
-      const i = next++;
-      out[i] = await fn(xs[i]);
-    }
+    for (let i = next++; i < xs.length; i = next++) out[i] = await fn(xs[i] as T);
   };
   await Promise.all(Array.from({ length: Math.min(limit, xs.length) }, worker));
   return out;
