@@ -15,6 +15,9 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import tls from "node:tls";
 import { fileURLToPath } from "node:url";
+import { type FakeDrive, type FakeItem, type FakeSite, GraphTree } from "./fake-graph-tree";
+
+export type { FakeDrive, FakeItem, FakeSite } from "./fake-graph-tree";
 
 const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
 export const FAKE_GRAPH_CERT = path.join(fixtures, "fake-graph-cert.pem");
@@ -25,36 +28,6 @@ export function trustFakeGraph(): void {
   const ca = https.globalAgent.options.ca;
   if (Array.isArray(ca) && ca.includes(cert)) return;
   https.globalAgent.options.ca = [...tls.rootCertificates, cert];
-}
-
-export interface FakeItem {
-  id: string;
-  name: string;
-  parentId: string | null;
-  folder: boolean;
-  content: Buffer;
-  mimeType: string;
-  /** Bumped by content changes (cTag) and by any change (eTag). */
-  contentVersion: number;
-  version: number;
-  modified: string;
-  seq: number;
-  deleted: boolean;
-}
-
-export interface FakeDrive {
-  id: string;
-  name: string;
-  rootId: string;
-  items: Map<string, FakeItem>;
-}
-
-export interface FakeSite {
-  id: string;
-  hostname: string;
-  path: string;
-  displayName: string;
-  drives: FakeDrive[];
 }
 
 export interface FakeGraph {
@@ -90,29 +63,19 @@ export interface FakeGraph {
   close(): Promise<void>;
 }
 
-/** A delta window: changes after seq `a` (keyset paging: stable while items change) up to seq `u`. */
-interface Skip {
-  a: number;
-  u: number;
-  full: boolean;
-}
-
-const MIME: Record<string, string> = { txt: "text/plain", md: "text/markdown", html: "text/html", pdf: "application/pdf", csv: "text/csv" };
-
 export async function startFakeGraph(opts: { tenant?: string; clientId?: string; secret?: string } = {}): Promise<FakeGraph> {
-  let seq = 0;
+  const tree = new GraphTree();
+  const drives = tree.drives;
   let throttleLeft = 0;
   let throttleSeconds = 1;
   const tokens = new Map<string, number>();
-  const drives = new Map<string, FakeDrive>();
-  const shortId = () => `01${randomUUID().replace(/-/g, "").slice(0, 24).toUpperCase()}`;
 
   const fake: FakeGraph = {
     base: "",
     tenant: opts.tenant ?? "11111111-2222-3333-4444-555555555555",
     clientId: opts.clientId ?? "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee",
     secret: opts.secret ?? "s3cret~value",
-    sites: [],
+    sites: tree.sites,
     pageSize: 200,
     tokenTtlMs: 60 * 60_000,
     denyGraph: false,
@@ -126,146 +89,14 @@ export async function startFakeGraph(opts: { tenant?: string; clientId?: string;
     expireTokens() {
       for (const t of tokens.keys()) tokens.set(t, Number.NEGATIVE_INFINITY);
     },
-    addSite(hostname, sitePath, displayName) {
-      const site: FakeSite = {
-        id: `${hostname},${randomUUID()},${randomUUID()}`,
-        hostname,
-        path: sitePath.replace(/^\/+/, ""),
-        displayName,
-        drives: [],
-      };
-      fake.sites.push(site);
-      return site;
-    },
-    addDrive(site, name) {
-      const drive: FakeDrive = { id: `b!${randomUUID().replace(/-/g, "")}`, name, rootId: shortId(), items: new Map() };
-      drive.items.set(drive.rootId, { ...blank(drive.rootId, "root", null, true) });
-      site.drives.push(drive);
-      drives.set(drive.id, drive);
-      return drive;
-    },
-    addFolder(drive, parentId, name) {
-      const item = blank(shortId(), name, parentId ?? drive.rootId, true);
-      drive.items.set(item.id, item);
-      return item;
-    },
-    addFile(drive, parentId, name, text, mimeType) {
-      const ext = name.split(".").pop()!.toLowerCase();
-      const item = {
-        ...blank(shortId(), name, parentId ?? drive.rootId, false),
-        content: Buffer.from(text),
-        mimeType: mimeType ?? MIME[ext] ?? "application/octet-stream",
-      };
-      drive.items.set(item.id, item);
-      return item;
-    },
-    updateFile(drive, id, text) {
-      const item = drive.items.get(id)!;
-      item.content = Buffer.from(text);
-      item.contentVersion++;
-      touch(item);
-    },
-    move(drive, id, to) {
-      const item = drive.items.get(id)!;
-      if (to.parentId) item.parentId = to.parentId;
-      if (to.name) item.name = to.name;
-      touch(item);
-    },
-    remove(drive, id) {
-      const item = drive.items.get(id)!;
-      for (const child of drive.items.values()) if (child.parentId === id && !child.deleted) fake.remove(drive, child.id);
-      item.deleted = true;
-      touch(item);
-    },
+    addSite: (hostname, sitePath, displayName) => tree.addSite(hostname, sitePath, displayName),
+    addDrive: (site, name) => tree.addDrive(site, name),
+    addFolder: (drive, parentId, name) => tree.addFolder(drive, parentId, name),
+    addFile: (drive, parentId, name, text, mimeType) => tree.addFile(drive, parentId, name, text, mimeType),
+    updateFile: (drive, id, text) => tree.updateFile(drive, id, text),
+    move: (drive, id, to) => tree.move(drive, id, to),
+    remove: (drive, id) => tree.remove(drive, id),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-
-  function blank(id: string, name: string, parentId: string | null, folder: boolean): FakeItem {
-    return {
-      id,
-      name,
-      parentId,
-      folder,
-      content: Buffer.alloc(0),
-      mimeType: "",
-      contentVersion: 1,
-      version: 1,
-      modified: new Date().toISOString(),
-      seq: ++seq,
-      deleted: false,
-    };
-  }
-  function touch(item: FakeItem) {
-    item.version++;
-    item.modified = new Date().toISOString();
-    item.seq = ++seq;
-  }
-
-  const siteOf = (drive: FakeDrive) => fake.sites.find((s) => s.drives.includes(drive))!;
-  const siteUrl = (s: FakeSite) => `https://${s.hostname}/${s.path}`.replace(/\/$/, "");
-  const siteJson = (s: FakeSite) => ({ id: s.id, name: s.path.split("/").pop() || s.hostname, displayName: s.displayName, webUrl: siteUrl(s) });
-  const itemPath = (drive: FakeDrive, item: FakeItem): string => {
-    const parts: string[] = [];
-    for (let cur: FakeItem | undefined = item; cur && cur.id !== drive.rootId; cur = cur.parentId ? drive.items.get(cur.parentId) : undefined)
-      parts.unshift(cur.name);
-    return parts.join("/");
-  };
-  function itemJson(drive: FakeDrive, item: FakeItem) {
-    const parentReference = { driveId: drive.id, driveType: "documentLibrary", ...(item.parentId ? { id: item.parentId } : {}) };
-    if (item.deleted) return { id: item.id, parentReference, deleted: { state: "deleted" } };
-    const common = {
-      id: item.id,
-      name: item.name,
-      eTag: `"{${item.id}},${item.version}"`,
-      cTag: `"c:{${item.id}},${item.contentVersion}"`,
-      webUrl: `${siteUrl(siteOf(drive))}/${encodeURIComponent(drive.name)}/${itemPath(drive, item).split("/").map(encodeURIComponent).join("/")}`,
-      lastModifiedDateTime: item.modified,
-      size: item.content.length,
-      parentReference,
-    };
-    if (item.id === drive.rootId) return { ...common, name: "root", root: {}, folder: { childCount: 0 } };
-    if (item.folder)
-      return { ...common, folder: { childCount: [...drive.items.values()].filter((c) => c.parentId === item.id && !c.deleted).length } };
-    return {
-      ...common,
-      file: { mimeType: item.mimeType },
-      "@microsoft.graph.downloadUrl": `${fake.base}/download/${drive.id}/${item.id}?v=${item.contentVersion}`,
-    };
-  }
-
-  function delta(drive: FakeDrive, query: URLSearchParams) {
-    const skipToken = query.get("$skiptoken");
-    let window: Skip;
-    if (skipToken) window = JSON.parse(Buffer.from(skipToken, "base64url").toString()) as Skip;
-    else if (query.has("token")) {
-      const from = Number(query.get("token"));
-      if (!Number.isFinite(from) || from < fake.minDeltaToken) return null;
-      window = { a: from, u: seq, full: false };
-    } else window = { a: 0, u: seq, full: true };
-    const selected = [...drive.items.values()]
-      .filter((i) => i.seq > window.a && i.seq <= window.u && !(window.full && i.deleted))
-      .sort((a, b) => a.seq - b.seq);
-    const page = selected.slice(0, fake.pageSize);
-    const link = `${fake.base}/v1.0/drives/${drive.id}/root/delta`;
-    const more = selected.length > fake.pageSize;
-    return {
-      "@odata.context": `${fake.base}/v1.0/$metadata#Collection(driveItem)`,
-      value: page.map((i) => itemJson(drive, i)),
-      ...(more
-        ? {
-            "@odata.nextLink": `${link}?$skiptoken=${Buffer.from(JSON.stringify({ ...window, a: page[page.length - 1].seq })).toString("base64url")}`,
-          }
-        : { "@odata.deltaLink": `${link}?token=${window.u}` }),
-    };
-  }
-
-  const findByPath = (drive: FakeDrive, p: string): FakeItem | undefined => {
-    let cur = drive.items.get(drive.rootId);
-    for (const name of p.split("/").filter(Boolean)) {
-      cur = [...drive.items.values()].find((i) => !i.deleted && i.parentId === cur!.id && i.name.toLowerCase() === name.toLowerCase());
-      if (!cur) return undefined;
-    }
-    return cur;
   };
 
   type Answer = { status: number; json?: unknown; headers?: Record<string, string>; body?: Buffer };
@@ -307,7 +138,9 @@ export async function startFakeGraph(opts: { tenant?: string; clientId?: string;
       const q = (query.get("search") ?? "").toLowerCase();
       return {
         status: 200,
-        json: { value: fake.sites.filter((s) => s.displayName.toLowerCase().includes(q) || s.path.toLowerCase().includes(q)).map(siteJson) },
+        json: {
+          value: fake.sites.filter((s) => s.displayName.toLowerCase().includes(q) || s.path.toLowerCase().includes(q)).map((x) => tree.siteJson(x)),
+        },
       };
     }
     if ((m = /^\/sites\/([^/]+)\/drives$/.exec(p))) {
@@ -320,7 +153,7 @@ export async function startFakeGraph(opts: { tenant?: string; clientId?: string;
             id: d.id,
             name: d.name,
             driveType: "documentLibrary",
-            webUrl: `${siteUrl(site)}/${encodeURIComponent(d.name)}`,
+            webUrl: `${`https://${site.hostname}/${site.path}`}/${encodeURIComponent(d.name)}`,
           })),
         },
       };
@@ -331,27 +164,29 @@ export async function startFakeGraph(opts: { tenant?: string; clientId?: string;
       const site = key.includes(",")
         ? fake.sites.find((s) => s.id === key)
         : fake.sites.find((s) => s.hostname === key.toLowerCase() && s.path.toLowerCase() === (sitePath ?? ""));
-      return site ? { status: 200, json: siteJson(site) } : graphError(404, "itemNotFound", "Requested site could not be found");
+      return site ? { status: 200, json: tree.siteJson(site) } : graphError(404, "itemNotFound", "Requested site could not be found");
     }
     if ((m = /^\/drives\/([^/]+)\/(.*)$/.exec(p))) {
       const drive = drives.get(decodeURIComponent(m[1]));
       if (!drive) return graphError(404, "itemNotFound", "The resource could not be found.");
       const rest = m[2];
       if (rest === "root/delta") {
-        const page = delta(drive, query);
+        const page = tree.delta(fake.base, drive, query, fake.pageSize, fake.minDeltaToken);
         return page
           ? { status: 200, json: page }
           : graphError(410, "resyncRequired", "Resync required. Replace any local items with the server's version.");
       }
-      if (rest === "root") return { status: 200, json: itemJson(drive, drive.items.get(drive.rootId)!) };
+      if (rest === "root") return { status: 200, json: tree.itemJson(fake.base, drive, drive.items.get(drive.rootId)!) };
       if ((m = /^root:\/(.*?):?$/.exec(rest))) {
-        const item = findByPath(drive, decodeURIComponent(m[1]));
-        return item ? { status: 200, json: itemJson(drive, item) } : graphError(404, "itemNotFound", "The resource could not be found.");
+        const item = tree.findByPath(drive, decodeURIComponent(m[1]));
+        return item
+          ? { status: 200, json: tree.itemJson(fake.base, drive, item) }
+          : graphError(404, "itemNotFound", "The resource could not be found.");
       }
       if ((m = /^items\/([^/]+)(\/content)?$/.exec(rest))) {
         const item = drive.items.get(decodeURIComponent(m[1]));
         if (!item || item.deleted) return graphError(404, "itemNotFound", "The resource could not be found.");
-        if (!m[2]) return { status: 200, json: itemJson(drive, item) };
+        if (!m[2]) return { status: 200, json: tree.itemJson(fake.base, drive, item) };
         return { status: 302, headers: { location: `${fake.base}/download/${drive.id}/${item.id}?v=${item.contentVersion}` } };
       }
     }

@@ -185,7 +185,7 @@ describe("sitehost", () => {
       doc_type: "txt",
       additional_metadata: { external_url: "https://contoso.sharepoint.com/sites/Marketing/Documents/a.txt" },
     });
-    expect(files.get("b.md")).toMatchObject({ externalDocType: "md", title: "b.md" });
+    expect(files.get("b.md")).toMatchObject({ externalDocType: "md", title: "b", extension: "md" });
     expect(files.get("q2.txt")!.externalMetadata).toMatchObject({
       additional_metadata: { external_url: expect.stringContaining("/Documents/Reports/2026/q2.txt") },
     });

@@ -151,7 +151,6 @@ export async function listSitehostPage(ctx: SitehostContext, raw: Json | null): 
       externalId: externalIdOf(drive.id, item.id),
       version: item.cTag ?? item.eTag,
       docType: extensionOf(item.name) || "file",
-      title: item.name,
       filename: item.name,
       url: item.webUrl,
       ref: { drive: drive.id, item: item.id },
