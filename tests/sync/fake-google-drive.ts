@@ -1,14 +1,15 @@
 // A local Google Drive (API v3) for the filedrive connector's tests: a real HTTP server on 127.0.0.1 speaking
-// Drive's documented wire format, which the real @googleapis/drive client is pointed at (rootUrl). The OAuth
-// 2.0 token endpoint takes the JWT-bearer grant, verifies the assertion's RS256 signature with the service
-// account's public key and issues access tokens that expire after `tokenLifetimeSec`. files.list answers
+// Drive's documented wire format, which the real @googleapis/drive client is pointed at (rootUrl). Its OAuth
+// 2.0 token endpoint (fake-google-oauth.ts) verifies the JWT-bearer assertion's RS256 signature with the
+// service account's public key and issues tokens expiring after `tokenLifetimeSec`. files.list answers
 // `'<id>' in parents and trashed = false` page by page; files.get (metadata, alt=media), files.export,
 // drives.get, changes.getStartPageToken and changes.list (latest change per file, removals, newStartPageToken)
 // follow Drive's semantics; errors use Google's error JSON. The test changes the data between runs.
-import { createHash, createVerify, generateKeyPairSync, type KeyObject, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { makeZip } from "../helpers/zip-writer";
+import { FakeGoogleOAuth } from "./fake-google-oauth";
+import { docxOf, pptxOf } from "./fake-office-files";
 import { tinyPdf } from "./local-site";
 
 export const FOLDER = "application/vnd.google-apps.folder";
@@ -46,33 +47,6 @@ export interface FakeRequestLog {
 
 type Json = Record<string, unknown>;
 
-const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
-const xmlEscape = (s: string) => s.replace(/[<>&]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;" })[c]!);
-
-/** A minimal real DOCX with one paragraph per line of `text`. */
-export function docxOf(text: string): Buffer {
-  const paragraphs = text
-    .split("\n")
-    .map((l) => `<w:p><w:r><w:t xml:space="preserve">${xmlEscape(l)}</w:t></w:r></w:p>`)
-    .join("");
-  const files: Record<string, string> = {
-    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
-    "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
-    "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraphs}<w:sectPr/></w:body></w:document>`,
-  };
-  return makeZip(Object.entries(files).map(([name, data]) => ({ name, data: Buffer.from(data) })));
-}
-
-/** A minimal PPTX package (what the type detection reads: content types, the main part and its relation). */
-export function pptxOf(text: string): Buffer {
-  const files: Record<string, string> = {
-    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>`,
-    "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="ppt/presentation.xml"/></Relationships>`,
-    "ppt/presentation.xml": `<?xml version="1.0" encoding="UTF-8"?><p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><!-- ${xmlEscape(text)} --></p:presentation>`,
-  };
-  return makeZip(Object.entries(files).map(([name, data]) => ({ name, data: Buffer.from(data) })));
-}
-
 function googleError(code: number, reason: string, message: string, status: string): Json {
   return { error: { code, message, errors: [{ message, domain: "global", reason }], status } };
 }
@@ -86,16 +60,14 @@ export class FakeGoogleDrive {
   /** Ids visible to their sharees whose reads answer 403 (permissions taken away on the item itself). */
   readonly denied = new Set<string>();
   readonly log: FakeRequestLog[] = [];
-  tokenLifetimeSec = 3600;
-  tokensIssued = 0;
+  /** Service accounts, the token endpoint and the access tokens it issued. */
+  readonly oauth = new FakeGoogleOAuth();
   /** Drive may return fewer items than pageSize before the end: pages here hold at most this many. */
   maxPageSize = 1000;
   /** Pause before answering a download or export (the kill -9 test lands its kill mid-page with it). */
   downloadDelayMs = 0;
   /** The next `remaining` Drive requests whose path matches answer 429 with this Retry-After. */
   throttle: { remaining: number; retryAfter: string; match?: RegExp } | null = null;
-  private readonly accounts = new Map<string, KeyObject>();
-  private readonly tokens = new Map<string, { email: string; expires: number }>();
   private changes: { seq: number; fileId: string; time: string }[] = [];
   private seq = 1;
   private nextId = 1;
@@ -106,7 +78,7 @@ export class FakeGoogleDrive {
       let raw = "";
       req.on("data", (c) => (raw += c));
       req.on("end", () => {
-        const slow = this.downloadDelayMs > 0 && /\/export$|alt=media/.test(req.url ?? "");
+        const slow = this.downloadDelayMs > 0 && /\/export\?|alt=media/.test(req.url ?? "");
         setTimeout(
           () => {
             try {
@@ -136,19 +108,20 @@ export class FakeGoogleDrive {
   // --- data ---------------------------------------------------------------------------------------------
 
   /** A service account known to the token endpoint; returns its JSON key (token_uri pointing here). */
-  addServiceAccount(email = `sync-${this.accounts.size + 1}@fake-project.iam.gserviceaccount.com`): string {
-    const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-    this.accounts.set(email, publicKey);
-    return JSON.stringify({
-      type: "service_account",
-      project_id: "fake-project",
-      private_key_id: randomBytes(20).toString("hex"),
-      private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
-      client_email: email,
-      client_id: "1234567890",
-      auth_uri: "https://accounts.google.com/o/oauth2/auth",
-      token_uri: this.tokenUrl,
-    });
+  addServiceAccount(email?: string): string {
+    return this.oauth.addServiceAccount(this.tokenUrl, email);
+  }
+
+  get tokenLifetimeSec(): number {
+    return this.oauth.lifetimeSec;
+  }
+
+  set tokenLifetimeSec(seconds: number) {
+    this.oauth.lifetimeSec = seconds;
+  }
+
+  get tokensIssued(): number {
+    return this.oauth.issued;
   }
 
   addSharedDrive(name: string, members: string[]): string {
@@ -200,7 +173,7 @@ export class FakeGoogleDrive {
 
   /** Every access token issued so far stops working (revoked, or expired early). */
   revokeTokens(): void {
-    this.tokens.clear();
+    this.oauth.revoke();
   }
 
   count(filter: (l: FakeRequestLog) => boolean): number {
@@ -264,10 +237,13 @@ export class FakeGoogleDrive {
 
   private handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse) {
     const url = new URL(req.url ?? "/", this.base);
-    if (url.pathname === "/token" && req.method === "POST") return this.token(req, raw, res);
+    if (url.pathname === "/token" && req.method === "POST") {
+      const answer = this.oauth.grant(new URLSearchParams(raw), this.tokenUrl);
+      return this.send(req, res, answer.status, answer.body);
+    }
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    const session = auth ? this.tokens.get(auth) : undefined;
-    if (!session || session.expires <= Date.now()) {
+    const email = this.oauth.session(auth);
+    if (!email) {
       const message =
         "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.";
       return this.send(req, res, 401, googleError(401, "authError", message, "UNAUTHENTICATED"), {
@@ -281,7 +257,6 @@ export class FakeGoogleDrive {
       });
     }
     const q = url.searchParams;
-    const email = session.email;
     const notFound = (id: string) => this.send(req, res, 404, googleError(404, "notFound", `File not found: ${id}.`, "NOT_FOUND"));
     const denied = (id: string) =>
       this.send(
@@ -338,48 +313,6 @@ export class FakeGoogleDrive {
       return this.send(req, res, 200, { kind: "drive#drive", id: m[1], name: d.name });
     }
     this.send(req, res, 404, googleError(404, "notFound", `Not found: ${path}`, "NOT_FOUND"));
-  }
-
-  private token(req: http.IncomingMessage, raw: string, res: http.ServerResponse) {
-    const form = new URLSearchParams(raw);
-    const refuse = (error: string, description: string) => this.send(req, res, 400, { error, error_description: description } as Json);
-    if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer") return refuse("unsupported_grant_type", "Invalid grant_type.");
-    const parts = (form.get("assertion") ?? "").split(".");
-    if (parts.length !== 3) return refuse("invalid_request", "Invalid JWT.");
-    let header: Json;
-    let claims: Json;
-    try {
-      header = JSON.parse(Buffer.from(parts[0], "base64url").toString());
-      claims = JSON.parse(Buffer.from(parts[1], "base64url").toString());
-    } catch {
-      return refuse("invalid_request", "Invalid JWT.");
-    }
-    const key = this.accounts.get(String(claims.iss));
-    if (!key) return refuse("invalid_grant", "Invalid grant: account not found");
-    const signed =
-      header.alg === "RS256" && createVerify("RSA-SHA256").update(`${parts[0]}.${parts[1]}`).verify(key, Buffer.from(parts[2], "base64url"));
-    if (!signed) return refuse("invalid_grant", "Invalid JWT Signature.");
-    const now = Math.floor(Date.now() / 1000);
-    if (claims.aud !== this.tokenUrl) return refuse("invalid_grant", `Invalid JWT: the audience is not ${this.tokenUrl}.`);
-    if (
-      typeof claims.exp !== "number" ||
-      typeof claims.iat !== "number" ||
-      claims.exp <= now ||
-      claims.iat > now + 60 ||
-      claims.exp - claims.iat > 3600
-    ) {
-      return refuse("invalid_grant", "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.");
-    }
-    if (
-      !String(claims.scope ?? "")
-        .split(" ")
-        .some((s) => /\/auth\/drive(\.readonly)?$/.test(s))
-    )
-      return refuse("invalid_scope", "Invalid OAuth scope.");
-    const token = `ya29.fake-${randomBytes(16).toString("hex")}`;
-    this.tokens.set(token, { email: String(claims.iss), expires: Date.now() + this.tokenLifetimeSec * 1000 });
-    this.tokensIssued++;
-    this.send(req, res, 200, { access_token: token, expires_in: this.tokenLifetimeSec, token_type: "Bearer" });
   }
 
   private list(
