@@ -275,6 +275,28 @@ describe("sitehost", () => {
     expect([...(await filesOf(scoped)).keys()]).toEqual(["q3.txt"]);
     expect(await latestRun(scoped)).toMatchObject({ status: "succeeded", deleted_count: 1 });
   }, 240_000);
+
+  it("a folder moved into or out of a folder scope brings or takes its files (through a full enumeration)", async () => {
+    const scoped = await createSynced("Reports tree", { folder_path: "/Reports", library: "Documents" }, {});
+    const team = g.addFolder(docs, null, "Team");
+    g.addFile(docs, team.id, "team-1.txt", "Team one.");
+    g.addFile(docs, team.id, "team-2.txt", "Team two.");
+    await drainSync();
+    const first = [...(await filesOf(scoped)).keys()].sort();
+    expect(first).not.toContain("team-1.txt");
+    const syncNow = async () => {
+      await api.post(`/api/v3/workspaces/${scoped}/datasource/runs`, { key: acme.admin.key });
+      await drainSync();
+      return [...(await filesOf(scoped)).keys()].sort();
+    };
+    g.move(docs, team.id, { parentId: ids.reports.id });
+    await syncNow(); // the delta shows the folder only: the next run enumerates again
+    expect(await syncNow()).toEqual([...first, "team-1.txt", "team-2.txt"].sort());
+    g.move(docs, team.id, { parentId: docs.rootId });
+    await syncNow();
+    expect(await syncNow()).toEqual(first);
+    expect(await latestRun(scoped)).toMatchObject({ status: "succeeded", deleted_count: 2 });
+  }, 240_000);
 });
 
 describe("sitehost at scale", () => {

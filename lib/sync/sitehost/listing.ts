@@ -29,7 +29,8 @@ interface PageCursor {
   full: boolean;
   drives: DriveCursor[];
   i: number;
-  /** A delta link expired after delta pages were applied: the next run enumerates everything again. */
+  /** A delta link expired after delta pages were applied, or a folder moved across the scope: the next run
+   *  enumerates everything again. */
   resync?: boolean;
 }
 
@@ -92,6 +93,26 @@ async function ensureAncestry(graph: SitehostGraph, drive: DriveCursor, id: stri
   }
 }
 
+/**
+ * Records a folder seen in a delta page. A known folder that moved into or out of the scope took its files
+ * along, and Graph reports none of them: the next run enumerates everything again (and sweeps).
+ */
+async function learnFolder(
+  graph: SitehostGraph,
+  drive: DriveCursor,
+  item: DriveItem,
+  parent: string | null,
+  subfolders: boolean,
+  cursor: PageCursor,
+) {
+  const known = drive.folders[item.id] !== undefined;
+  const wasIn = known && inScope(item.id, drive.scope, drive.folders, subfolders);
+  drive.folders[item.id] = [parent, item.name ?? ""];
+  if (cursor.full || !known) return;
+  await ensureAncestry(graph, drive, parent);
+  if (wasIn !== inScope(item.id, drive.scope, drive.folders, subfolders)) cursor.resync = true;
+}
+
 export async function listSitehostPage(ctx: SitehostContext, raw: Json | null): Promise<ListPage> {
   const graph = new SitehostGraph(ctx.settings, ctx.secrets, ctx.signal);
   const cursor = raw === null ? await startCursor(ctx, graph) : (structuredClone(raw) as unknown as PageCursor);
@@ -133,7 +154,7 @@ export async function listSitehostPage(ctx: SitehostContext, raw: Json | null): 
       continue;
     }
     if (item.folder) {
-      if (trackFolders) drive.folders[item.id] = [parent, item.name ?? ""];
+      if (trackFolders) await learnFolder(graph, drive, item, parent, filter.subfolders, cursor);
       continue;
     }
     if (!item.file || !item.name) continue;
