@@ -13,6 +13,7 @@ import { LocalRunner } from "@/inngest/local-runner";
 import { db } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { setStorageForTests, storage } from "@/lib/storage/storage";
+import { servicedeskConnector } from "@/lib/sync/servicedesk/connector";
 import { type SeededCompany, seedCompany } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
@@ -424,6 +425,48 @@ describe("servicedesk (Zendesk)", () => {
     expect([...(await filesById()).keys()].sort()).toEqual(["article:1:en-us", "article:1:en-us:attachment:901"]);
   }, 120_000);
 });
+
+describe("servicedesk fetchItem", () => {
+  it("fetches an item whose listed content is gone (a run resumed elsewhere): article, ticket, attachment, or gone", async () => {
+    useAllowlist("127.0.0.1");
+    const quiet = { debug() {}, info() {}, warn() {} };
+    const ctx = (token = "tok-admin") => ({
+      settings: settings(),
+      secrets: secrets(token),
+      filter: {},
+      runCursor: null,
+      previous: async () => new Map(),
+      signal: new AbortController().signal,
+      log: quiet,
+    });
+    const fetch = (ref: Record<string, unknown>, token?: string) =>
+      servicedeskConnector.fetchItem(ctx(token), { externalId: "x", docType: String(ref.kind), ref: ref as never });
+    const read = async (r: Awaited<ReturnType<typeof fetch>>) => (r.kind === "content" ? fs.promises.readFile(r.path, "utf8") : "");
+
+    const article = await fetch({ kind: "article", id: 1, locale: "en-us" });
+    expect(article).toMatchObject({ kind: "content", title: "Reset your password", version: articleVersionOf("1:en-us") });
+    expect(await read(article)).toContain("<b>Forgot password</b>");
+    expect(await fetch({ kind: "article", id: 7, locale: "en-us" })).toEqual({ kind: "gone" }); // archived
+    expect(await fetch({ kind: "article", id: 999, locale: "en-us" })).toEqual({ kind: "gone" });
+
+    const ticket = await fetch({ kind: "ticket", id: 502, subject: "Refund request", status: "closed", created_at: null });
+    expect(await read(ticket)).toContain("Refund issued.");
+    expect(await fetch({ kind: "ticket", id: 504, subject: "Spam", status: "deleted", created_at: null })).toEqual({ kind: "gone" });
+
+    const pdf = await fetch({ kind: "attachment", url: `${zd.base}/hc/article_attachments/901/manual.pdf`, name: "manual.pdf" });
+    expect(pdf).toMatchObject({ kind: "content", filename: "manual.pdf" });
+    expect((await read(pdf)).startsWith("%PDF-")).toBe(true);
+    expect(await fetch({ kind: "attachment", url: `${zd.base}/hc/article_attachments/999/x.pdf`, name: "x.pdf" })).toEqual({ kind: "gone" });
+
+    // Any other failure is that document's failure reason.
+    await expect(fetch({ kind: "article", id: 1, locale: "en-us" }, "wrong")).rejects.toThrow(/HTTP 401.*Couldn't authenticate you/);
+  });
+});
+
+const articleVersionOf = (key: string) => {
+  const a = zd.articles.get(key)!;
+  return `${new Date(a.updated * 1000).toISOString().replace(".000Z", "Z")}|${a.locale}`;
+};
 
 describe("servicedesk at scale", () => {
   it(`imports ${BIG} articles over the paged export with an exact count, and re-runs without fetching any`, async () => {

@@ -12,7 +12,10 @@ import { AppError } from "@/lib/errors";
 import { removeQuietly, tempPath } from "@/lib/storage/temp";
 import { type RetryPolicy, withRetryAfter } from "../retry-after";
 
-const TIMEOUT_MS = 60_000;
+/** Budget of one attempt (connect, answer, body); waits for Retry-After come on top. */
+const TIMEOUT_MS = 120_000;
+/** Zendesk's incremental exports allow 10 requests a minute: a Retry-After of up to a minute is honoured. */
+const MAX_RETRY_WAIT_MS = 65_000;
 /** A page of the incremental export (up to 1,000 articles with their bodies) stays well under this. */
 const MAX_JSON_BYTES = 100 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
@@ -108,25 +111,25 @@ export class ZendeskClient {
     return new URL(pathAndQuery, this.origin);
   }
 
-  private signal(): { signal: AbortSignal; timeout: AbortSignal } {
-    const timeout = AbortSignal.timeout(TIMEOUT_MS);
-    return { signal: this.opts.signal ? AbortSignal.any([this.opts.signal, timeout]) : timeout, timeout };
-  }
-
-  /** One request with throttling retries; credentials only go to the instance's own origin. */
-  private async request(url: URL, accept: string, signal: AbortSignal, timeout: AbortSignal): Promise<http.IncomingMessage> {
+  /**
+   * One request with throttling retries (each attempt has its own time budget, which also bounds reading the
+   * answer: `timeout`); credentials only go to the instance's own origin.
+   */
+  private async request(url: URL, accept: string): Promise<{ res: http.IncomingMessage; timeout: AbortSignal }> {
     const headers: Record<string, string> = { accept, "user-agent": "DocIntel/1.0 (servicedesk sync)" };
     if (url.origin === this.origin.origin) headers.authorization = this.auth;
+    let timeout = AbortSignal.timeout(TIMEOUT_MS);
     try {
-      const answer = await withRetryAfter(
+      return await withRetryAfter(
         async () => {
+          timeout = AbortSignal.timeout(TIMEOUT_MS);
+          const signal = this.opts.signal ? AbortSignal.any([this.opts.signal, timeout]) : timeout;
           const res = await requestVettedUrl(url, { headers, signal });
-          return { status: res.statusCode ?? 0, retryAfter: header(res, "retry-after"), res };
+          return { status: res.statusCode ?? 0, retryAfter: header(res, "retry-after"), res, timeout };
         },
         (r) => void r.res.resume(),
-        { attempts: 4, maxWaitMs: 30_000, ...this.opts.retry, signal },
+        { attempts: 4, maxWaitMs: MAX_RETRY_WAIT_MS, ...this.opts.retry, signal: this.opts.signal },
       );
-      return answer.res;
     } catch (err) {
       if (err instanceof AppError) throw new ZendeskUnreachableError(true, err.detail);
       if (this.opts.signal?.aborted) throw err;
@@ -141,8 +144,7 @@ export class ZendeskClient {
   async getJson<T>(pathOrUrl: string | URL, schema: z.ZodType<T>): Promise<T> {
     const url = typeof pathOrUrl === "string" ? this.url(pathOrUrl) : pathOrUrl;
     if (url.origin !== this.origin.origin) throw new Error(`refusing to follow ${url.href}: not on ${this.origin.origin}`);
-    const { signal, timeout } = this.signal();
-    const res = await this.request(url, "application/json", signal, timeout);
+    const { res, timeout } = await this.request(url, "application/json");
     const status = res.statusCode ?? 0;
     const where = url.pathname;
     if (status >= 300 && status < 400) {
@@ -153,7 +155,6 @@ export class ZendeskClient {
     try {
       text = await readText(res, MAX_JSON_BYTES);
     } catch (err) {
-      if (err instanceof ZendeskHttpError) throw err;
       throw new ZendeskUnreachableError(false, `reading ${where} failed: ${timeout.aborted ? "timed out" : (err as Error).message}`);
     }
     if (status < 200 || status >= 300) throw new ZendeskHttpError(status, where, zendeskErrorText(text));
@@ -174,9 +175,8 @@ export class ZendeskClient {
    */
   async download(raw: string, maxBytes: number): Promise<{ path: string; contentType: string; size: number }> {
     let url = new URL(raw, this.origin);
-    const { signal, timeout } = this.signal();
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const res = await this.request(url, "*/*", signal, timeout);
+      const { res, timeout } = await this.request(url, "*/*");
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400) {
         res.resume();

@@ -59,7 +59,12 @@ export function connectionError(err: unknown, host: string, what: string): AppEr
       }`,
     );
   }
-  if (err.status === 404) return failed("reach host", `${host} has no ${what} (${err.message}); is instance_url https://<subdomain>.zendesk.com?`);
+  if (err.status === 404) {
+    return failed(
+      "reach host",
+      `${host} answered 404 for ${what} (${err.message}): is instance_url https://<subdomain>.zendesk.com, with Help Center on?`,
+    );
+  }
   return null;
 }
 

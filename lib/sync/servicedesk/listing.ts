@@ -12,7 +12,7 @@
 import type { z } from "zod";
 import type { TServicedeskFilter, TServicedeskSecrets, TServicedeskSettings } from "@/lib/contracts/datasource-servicedesk";
 import type { ConnectorContext, Json, ListedItem, ListPage } from "../types";
-import type { ZendeskClient } from "./client";
+import { type ZendeskClient, ZendeskHttpError } from "./client";
 import {
   type ArticleScope,
   articleHtml,
@@ -191,7 +191,7 @@ async function articleItems(
     if (unchanged && (withAttachments ? prevState?.att != null : prevState?.att === null)) {
       return [{ ...base, state: prev?.state ?? undefined }, ...(full ? prevAtt.map(attachmentItem) : [])];
     }
-    const attachments = withAttachments ? await listAttachments(client, a, externalId) : null;
+    const attachments = withAttachments ? await listAttachments(client, a, externalId).catch(vanished) : null;
     const state: ArticleState = { att: attachments };
     const gone = prevAtt.filter((p) => !attachments?.some((x) => x.x === p.x)).map((p) => ({ externalId: p.x, docType: p.t, deleted: true }));
     // An unchanged article whose attachments were switched on or off keeps its file (same version: not fetched).
@@ -199,6 +199,12 @@ async function articleItems(
     return [{ ...base, state: state as unknown as Json, prefetched }, ...(attachments ?? []).map(attachmentItem), ...gone];
   });
   return perArticle.flat();
+}
+
+/** An article gone between the export and the attachments request has none (the next listing removes it). */
+function vanished(err: unknown): Attachment[] {
+  if (err instanceof ZendeskHttpError && err.status === 404) return [];
+  throw err;
 }
 
 function attachmentItem(p: Attachment): ListedItem {
