@@ -1,8 +1,9 @@
 // The `filedrive` connector against a local fake Google Drive (tests/sync/fake-google-drive.ts) with the real
-// @googleapis/drive client pointed at it, through the API and the job runner: connection tests mapped to the
-// spec's codes, a first import walking nested folders over several pages (native exports, unreadable types
-// left out, throttling with Retry-After), incremental runs through the Changes API (add, change, remove,
-// trash, moves in and out of the tree, folders moved in and out), expired and revoked tokens, a shared drive.
+// @googleapis/drive client pointed at it, through the API and the job runner: a first import walking nested
+// folders over several pages (native exports, unreadable types left out, throttling with Retry-After),
+// incremental runs through the Changes API (add, change, remove, trash, moves in and out of the tree, folders
+// moved in and out), expired and revoked tokens, a run failing after access was taken back. Connection tests
+// and shared drives: filedrive-connection.test.ts.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -72,9 +73,6 @@ beforeAll(async () => {
   ids.deepest = fake.addFile("deepest.md", ids.deeper, "text/markdown", "# Two levels down\n");
   ids.elsewhere = fake.addFolder("Elsewhere", null, { sharedWith: [SA] });
   ids.outside = fake.addFile("outside.txt", ids.elsewhere, "text/plain", "Not in the tree yet.");
-  ids.private = fake.addFolder("Private", null);
-  ids.locked = fake.addFolder("Locked", null, { sharedWith: [SA] });
-  fake.denied.add(ids.locked);
   acme = await seedCompany();
 });
 
@@ -95,63 +93,6 @@ const EXPECTED_FIRST = [
 ];
 
 describe("filedrive", () => {
-  it("tests the connection and maps each failing step to the spec's codes", async () => {
-    const test = (body: Record<string, unknown>) =>
-      api.post("/api/v3/datasources/test", { key: acme.admin.key, body: { datasource_type: "filedrive", ...body } });
-    // Endpoints are settings: they pass the SSRF policy of document URLs (loopback only when allow-listed).
-    setEnvForTests({ DATA_DIR: dataDir, DOCUMENT_URL_ALLOWLIST: "" });
-    const refusedHost = expectError(
-      await test({ settings: settings(), secrets: { service_account_json: key } }),
-      400,
-      "datasource_connection_failed",
-    );
-    expect(refusedHost.detail).toMatch(/^Token step: .* is refused: .*non-public address/);
-    setEnvForTests({ DATA_DIR: dataDir, DOCUMENT_URL_ALLOWLIST: "127.0.0.1" });
-    const ok = await test({ settings: settings(), secrets: { service_account_json: key } });
-    expect(ok.status).toBe(200);
-    expect(ok.body.source_name).toBe(`Google Drive folder ${ids.team}`);
-    // With a token in hand, the Drive calls themselves are vetted too.
-    setEnvForTests({ DATA_DIR: dataDir, DOCUMENT_URL_ALLOWLIST: "" });
-    const refusedApi = expectError(await test({ settings: settings(), secrets: { service_account_json: key } }), 400, "datasource_connection_failed");
-    expect(refusedApi.detail).toMatch(/^Drive API step: could not be reached .*non-public address/);
-    setEnvForTests({ DATA_DIR: dataDir, DOCUMENT_URL_ALLOWLIST: "127.0.0.1" });
-
-    const malformed = expectError(
-      await test({ settings: settings(), secrets: { service_account_json: "{not json" } }),
-      400,
-      "datasource_connection_failed",
-    );
-    expect(malformed.detail).toMatch(/Service-account key: not valid JSON/);
-    // A key whose private key is not the one Google knows for the account: the token endpoint refuses the signature.
-    const forged = JSON.stringify({ ...JSON.parse(key), private_key: JSON.parse(fake.addServiceAccount()).private_key });
-    const refused = expectError(await test({ settings: settings(), secrets: { service_account_json: forged } }), 400, "datasource_connection_failed");
-    expect(refused.detail).toMatch(/^Token step: .*\/token refused the key \(HTTP 400: invalid_grant: Invalid JWT Signature\.\)/);
-    const invalid = expectError(
-      await test({ settings: { api_base_url: fake.base }, secrets: { service_account_json: key } }),
-      422,
-      "validation_error",
-    );
-    expect(Object.keys(invalid.fields ?? {})).toContain("settings.folder_ids");
-
-    // Attaching (through the workspace creation endpoint) with a folder the account cannot read.
-    const attach = (folder: string, secret = key) =>
-      api.post("/api/v3/workspaces", {
-        key: acme.admin.key,
-        body: {
-          name: `Drive ${folder}`,
-          datasource: { datasource_type: "filedrive", settings: settings({ folder_ids: [folder] }), secrets: { service_account_json: secret } },
-        },
-      });
-    const unshared = expectError(await attach(ids.private), 400, "filedrive_folder_inaccessible");
-    expect(unshared.detail).toBe(`Not found: folder ${ids.private} does not exist or is not shared with ${SA}.`);
-    const locked = expectError(await attach(ids.locked), 400, "filedrive_folder_inaccessible");
-    expect(locked.detail).toMatch(/^Permission denied: .* may not read folder/);
-    const notFolder = expectError(await attach(ids.deep), 400, "filedrive_folder_inaccessible");
-    expect(notFolder.detail).toMatch(/^Not found|^Not a folder/);
-    expectError(await attach(ids.team, "{}"), 400, "datasource_connection_failed");
-    expect(await db().workspace.count({ where: { companyId: acme.companyId, name: { startsWith: "Drive " } } })).toBe(0);
-  });
-
   it("imports the folder tree over several pages: subfolders, exports, types left out, throttling with Retry-After", async () => {
     fake.maxPageSize = 25;
     const from = fake.log.length;
@@ -290,52 +231,6 @@ describe("filedrive", () => {
     // The retried downloads waited a second: past the first token's life, so at least one more was issued.
     expect(fake.tokensIssued - before).toBeGreaterThanOrEqual(2);
     fake.tokenLifetimeSec = 3600;
-  });
-
-  it("syncs a whole shared drive, with filters on type, name and subfolders", async () => {
-    const drive = fake.addSharedDrive("Engineering", [SA]);
-    fake.addFile("spec.pdf", drive, "application/pdf", tinyPdf("Shared spec"));
-    fake.addFile("readme.txt", drive, "text/plain", "Shared readme");
-    const sub = fake.addFolder("Designs", drive, { driveId: drive });
-    fake.addFile("design.pdf", sub, "application/pdf", tinyPdf("Design"));
-    const res = await api.post("/api/v3/workspaces", {
-      key: acme.admin.key,
-      body: {
-        name: "Shared",
-        datasource: {
-          datasource_type: "filedrive",
-          settings: { shared_drive_id: drive, api_base_url: fake.base },
-          secrets: { service_account_json: key },
-          filter_criteria: { mime_types: ["application/pdf"], include_subfolders: false },
-        },
-      },
-    });
-    expect(res.status).toBe(201);
-    await drainSync();
-    expect([...(await filesByName(res.body.id)).keys()]).toEqual(["spec.pdf"]);
-
-    // A filter change starts over with a walk: the subfolder and a name glob now count.
-    const patched = await api.patch(`/api/v3/workspaces/${res.body.id}/datasource`, {
-      key: acme.admin.key,
-      body: { filter_criteria: { name_patterns: ["*.PDF", "read*"] } },
-    });
-    expect(patched.status).toBe(200);
-    const run = await runNow(res.body.id);
-    expect(run).toMatchObject({ status: "succeeded", created_count: 2, unchanged_count: 1 });
-    expect([...(await filesByName(res.body.id)).keys()].sort()).toEqual(["design.pdf", "readme.txt", "spec.pdf"]);
-    const unknown = expectError(
-      await api.post("/api/v3/datasources/test", {
-        key: acme.admin.key,
-        body: {
-          datasource_type: "filedrive",
-          settings: { shared_drive_id: "0ADnope", api_base_url: fake.base },
-          secrets: { service_account_json: key },
-        },
-      }),
-      400,
-      "filedrive_folder_inaccessible",
-    );
-    expect(unknown.detail).toMatch(/^Not found: shared drive 0ADnope/);
   });
 
   it("fails the run with the reason when the account loses access to a configured folder", async () => {
