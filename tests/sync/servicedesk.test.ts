@@ -18,7 +18,7 @@ import { type SeededCompany, seedCompany } from "../factories";
 import { api, expectError } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
 import { type FakeZendesk, startFakeZendesk } from "./fake-zendesk";
-import { tinyPdf } from "./local-site";
+import { html, startSite, tinyPdf } from "./local-site";
 
 useTestDatabase();
 
@@ -155,6 +155,26 @@ describe("servicedesk (Zendesk)", () => {
       "datasource_connection_failed",
     );
     expect(agentTickets.detail).toMatch(/step "permission".*permission problem.*tickets.*admin/);
+
+    // Not a Zendesk: a site without the API (404), or one answering HTML where JSON is expected.
+    const site = await startSite();
+    try {
+      const notZendesk = expectError(
+        await testConnection({ settings: { instance_url: site.base, email: ADMIN }, secrets: secrets() }),
+        400,
+        "datasource_connection_failed",
+      );
+      expect(notZendesk.detail).toMatch(/step "reach host".*answered 404 for the Zendesk API/);
+      site.pages.set("/api/v2/users/me.json", { body: html("Sign in", "<p>Welcome</p>") });
+      const htmlOnly = expectError(
+        await testConnection({ settings: { instance_url: site.base, email: ADMIN }, secrets: secrets() }),
+        400,
+        "datasource_connection_failed",
+      );
+      expect(htmlOnly.detail).toMatch(/step "reach host".*not JSON/);
+    } finally {
+      await site.close();
+    }
 
     const closed = await startFakeZendesk();
     const deadUrl = closed.base;

@@ -40,7 +40,7 @@ const failed = (step: string, detail: string) => new AppError("datasource_connec
 export function connectionError(err: unknown, host: string, what: string): AppError | null {
   if (err instanceof AppError) return err;
   if (err instanceof ZendeskUnreachableError) {
-    return failed("reach host", err.refused ? `the instance URL is refused: ${err.message}` : `${host} cannot be reached: ${err.message}`);
+    return failed("reach host", err.refused ? `the instance URL cannot be used: ${err.message}` : `${host} cannot be reached: ${err.message}`);
   }
   if (!(err instanceof ZendeskHttpError)) return null;
   if (err.status === 401) {
@@ -70,6 +70,10 @@ export function connectionError(err: unknown, host: string, what: string): AppEr
 
 const toConnectionError = (err: unknown, host: string, what: string) => connectionError(err, host, what) ?? err;
 
+/** While testing, every failure is the spec's code: `step` names what was being checked. */
+const testFailure = (err: unknown, host: string, what: string, step: string) =>
+  connectionError(err, host, what) ?? failed(step, `${host}: ${err instanceof Error ? err.message : String(err)}`);
+
 async function testConnection(ctx: ServicedeskContext): Promise<void> {
   const client = zendeskClient(ctx);
   const host = client.origin.host;
@@ -77,7 +81,7 @@ async function testConnection(ctx: ServicedeskContext): Promise<void> {
   try {
     me = await client.getJson("/api/v2/users/me.json", ZMe);
   } catch (err) {
-    throw toConnectionError(err, host, "the Zendesk API");
+    throw testFailure(err, host, "the Zendesk API", "reach host");
   }
   if (me.user.id === null) throw failed("authenticate", "Zendesk answered as an anonymous user: the e-mail and API token were not accepted.");
   if (me.user.role === "end-user")
@@ -87,13 +91,13 @@ async function testConnection(ctx: ServicedeskContext): Promise<void> {
   try {
     await client.getJson(`/api/v2/help_center/incremental/articles?start_time=${recent}`, z.object({ articles: z.array(z.unknown()) }));
   } catch (err) {
-    throw toConnectionError(err, host, "the Help Center articles");
+    throw testFailure(err, host, "the Help Center articles", "help center");
   }
   if (ctx.filter.include_solved_tickets) {
     try {
       await client.getJson(`/api/v2/incremental/tickets/cursor.json?start_time=${recent - 60}`, ZTicketExport);
     } catch (err) {
-      throw toConnectionError(err, host, "the tickets (incremental ticket export)");
+      throw testFailure(err, host, "the tickets (incremental ticket export)", "tickets");
     }
   }
 }
