@@ -31,8 +31,8 @@ const lines = (s: string) =>
 /** A folder id, or the id in a pasted Drive folder link (…/folders/<id>, ?id=<id>). */
 export function driveIdOf(text: string): string {
   const t = text.trim();
-  const m = /\/folders\/([A-Za-z0-9_-]+)/.exec(t) ?? /[?&]id=([A-Za-z0-9_-]+)/.exec(t) ?? /\/drive\/u\/\d+\/folders\/([A-Za-z0-9_-]+)/.exec(t);
-  return m ? m[1] : t;
+  const m = /\/folders\/([A-Za-z0-9_-]+)/.exec(t) ?? /[?&]id=([A-Za-z0-9_-]+)/.exec(t);
+  return m?.[1] ?? t;
 }
 
 const DRIVE_ID = /^[A-Za-z0-9_-]{1,200}$/;

@@ -282,7 +282,7 @@ export class FakeGoogleDrive {
     const path = url.pathname;
     if (path === "/drive/v3/files") return this.list(req, res, q, email, notFound, denied);
     if ((m = /^\/drive\/v3\/files\/([^/]+)\/export$/.exec(path))) {
-      const f = readable(m[1]);
+      const f = readable(m[1]!);
       if (f === "sent") return;
       const allowed = EXPORTS[f.mimeType];
       if (!allowed)
@@ -295,7 +295,7 @@ export class FakeGoogleDrive {
       return this.send(req, res, 200, body, { "content-type": to });
     }
     if ((m = /^\/drive\/v3\/files\/([^/]+)$/.exec(path))) {
-      const f = readable(m[1]);
+      const f = readable(m[1]!);
       if (f === "sent") return;
       if (q.get("alt") !== "media") return this.send(req, res, 200, this.resource(f));
       if (f.mimeType.startsWith("application/vnd.google-apps.")) {
@@ -308,7 +308,7 @@ export class FakeGoogleDrive {
       return this.send(req, res, 200, { kind: "drive#startPageToken", startPageToken: String(this.seq) });
     if (path === "/drive/v3/changes") return this.listChanges(req, res, q, email);
     if ((m = /^\/drive\/v3\/drives\/([^/]+)$/.exec(path))) {
-      const d = this.drives.get(m[1]);
+      const d = this.drives.get(m[1]!);
       if (!d?.members.has(email)) return this.send(req, res, 404, googleError(404, "notFound", `Shared drive not found: ${m[1]}`, "NOT_FOUND"));
       return this.send(req, res, 200, { kind: "drive#drive", id: m[1], name: d.name });
     }
@@ -330,7 +330,7 @@ export class FakeGoogleDrive {
     const driveId = q.get("driveId");
     if (corpora === "drive" && (!driveId || q.get("includeItemsFromAllDrives") !== "true"))
       return bad("driveId and includeItemsFromAllDrives are required");
-    const parentId = m[1];
+    const parentId = m[1]!;
     const parent = this.files.get(parentId);
     const driveRoot = this.drives.get(parentId);
     if (driveRoot) {
@@ -370,7 +370,7 @@ export class FakeGoogleDrive {
     const out: Json[] = [];
     let i = 0;
     for (; i < entries.length && out.length < size; i++) {
-      const c = entries[i];
+      const c = entries[i]!;
       const f = this.files.get(c.fileId);
       if (f && driveId ? f.driveId !== driveId : f?.driveId && !allDrives) continue;
       if (f && this.visible(f, email))
@@ -381,7 +381,7 @@ export class FakeGoogleDrive {
     this.send(req, res, 200, {
       kind: "drive#changeList",
       changes: out,
-      ...(more ? { nextPageToken: String(entries[i].seq) } : { newStartPageToken: String(this.seq) }),
+      ...(more ? { nextPageToken: String(entries[i]!.seq) } : { newStartPageToken: String(this.seq) }),
     });
   }
 }

@@ -44,19 +44,20 @@ export class FakeGoogleOAuth {
     const refuse = (error: string, description: string) => ({ status: 400, body: { error, error_description: description } });
     if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer") return refuse("unsupported_grant_type", "Invalid grant_type.");
     const parts = (form.get("assertion") ?? "").split(".");
+    const [head64 = "", claims64 = "", signature64 = ""] = parts;
     if (parts.length !== 3) return refuse("invalid_request", "Invalid JWT.");
     let header: Json;
     let claims: Json;
     try {
-      header = JSON.parse(Buffer.from(parts[0], "base64url").toString());
-      claims = JSON.parse(Buffer.from(parts[1], "base64url").toString());
+      header = JSON.parse(Buffer.from(head64, "base64url").toString());
+      claims = JSON.parse(Buffer.from(claims64, "base64url").toString());
     } catch {
       return refuse("invalid_request", "Invalid JWT.");
     }
     const key = this.accounts.get(String(claims.iss));
     if (!key) return refuse("invalid_grant", "Invalid grant: account not found");
     const signed =
-      header.alg === "RS256" && createVerify("RSA-SHA256").update(`${parts[0]}.${parts[1]}`).verify(key, Buffer.from(parts[2], "base64url"));
+      header.alg === "RS256" && createVerify("RSA-SHA256").update(`${head64}.${claims64}`).verify(key, Buffer.from(signature64, "base64url"));
     if (!signed) return refuse("invalid_grant", "Invalid JWT Signature.");
     if (claims.aud !== tokenUrl) return refuse("invalid_grant", `Invalid JWT: the audience is not ${tokenUrl}.`);
     const now = Math.floor(Date.now() / 1000);

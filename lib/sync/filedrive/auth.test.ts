@@ -32,7 +32,7 @@ describe("filedrive service-account key", () => {
     const key = parseServiceAccountKey(keyJson({ token_uri: "https://oauth2.example/token" }));
     expect(key.tokenUri).toBe("https://oauth2.example/token");
     const jwt = signAssertion(key, "https://oauth2.example/token", "user@example.com", Date.UTC(2026, 0, 1));
-    const [h, p, sig] = jwt.split(".");
+    const [h = "", p = "", sig = ""] = jwt.split(".");
     expect(JSON.parse(Buffer.from(h, "base64url").toString())).toEqual({ alg: "RS256", typ: "JWT", kid: "k1" });
     expect(JSON.parse(Buffer.from(p, "base64url").toString())).toEqual({
       iss: "a@p.iam.gserviceaccount.com",

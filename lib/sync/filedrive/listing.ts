@@ -119,7 +119,7 @@ export class DriveListing {
 
   /** One files.list page of the folder at the head of the queue. */
   private async listFolder(cursor: ListCursor, folders: Set<string>): Promise<ListedItem[]> {
-    const folder = cursor.queue[0];
+    const folder = cursor.queue[0]!;
     let res: drive_v3.Schema$FileList;
     try {
       res = await callDrive<drive_v3.Schema$FileList>(this.client, (o) =>
