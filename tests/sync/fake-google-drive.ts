@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { FakeGoogleOAuth } from "./fake-google-oauth";
 import { docxOf, pptxOf } from "./fake-office-files";
 import { tinyPdf } from "./local-site";
@@ -43,6 +44,8 @@ export interface FakeRequestLog {
   /** Path and query. */
   path: string;
   status: number;
+  /** The answer was sent gzipped. */
+  gzip: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -229,10 +232,17 @@ export class FakeGoogleDrive {
   // --- HTTP ---------------------------------------------------------------------------------------------
 
   private send(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: Json | Buffer, headers: Record<string, string> = {}) {
-    this.log.push({ method: req.method ?? "GET", path: req.url ?? "", status });
     const isJson = !Buffer.isBuffer(body);
-    res.writeHead(status, { "content-type": isJson ? "application/json; charset=UTF-8" : "application/octet-stream", ...headers });
-    res.end(isJson ? JSON.stringify(body) : body);
+    // Like Google, JSON answers are gzipped for clients that accept it (the Drive client asks for gzip).
+    const gzip = isJson && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+    this.log.push({ method: req.method ?? "GET", path: req.url ?? "", status, gzip });
+    const bytes = isJson ? Buffer.from(JSON.stringify(body)) : body;
+    res.writeHead(status, {
+      "content-type": isJson ? "application/json; charset=UTF-8" : "application/octet-stream",
+      ...(gzip ? { "content-encoding": "gzip" } : {}),
+      ...headers,
+    });
+    res.end(gzip ? gzipSync(bytes) : bytes);
   }
 
   private handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse) {

@@ -125,6 +125,13 @@ describe("filedrive", () => {
     expect(since(from, /GET \/drive\/v3\/files\?/, 429)).toBe(2);
     expect(since(from, /GET \/drive\/v3\/files\?/, 200)).toBeGreaterThanOrEqual(8);
     expect(since(from, /\/export\?/, 200)).toBe(3);
+    // Listings came gzipped (as Google sends them) and were decoded on the way in.
+    expect(
+      fake.log
+        .slice(from)
+        .filter((l) => l.path.startsWith("/drive/v3/files?") && l.status === 200)
+        .every((l) => l.gzip),
+    ).toBe(true);
     // Every file was fetched once; the video was never asked for.
     expect(since(from, new RegExp(`/files/${ids.clip}`))).toBe(0);
     fake.maxPageSize = 1000;

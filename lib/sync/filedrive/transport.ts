@@ -27,30 +27,33 @@ export async function vettedFetch(input: string | URL | Request, init: RequestIn
   const method = (init.method ?? "GET").toUpperCase();
   if (method !== "GET" && method !== "POST") throw new Error(`filedrive makes GET and POST requests only, not ${method}`);
   const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+  const headers = plainHeaders(init.headers);
+  // A sized body rather than a chunked one: some token endpoints refuse chunked POSTs.
+  if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
   const res = await requestVettedUrl(url, {
-    headers: plainHeaders(init.headers),
+    headers,
     signal: init.signal ?? AbortSignal.timeout(120_000),
     method,
     body,
   });
   const status = res.statusCode ?? 502;
-  const headers = new Headers();
+  const answerHeaders = new Headers();
   for (const [name, value] of Object.entries(res.headers)) {
     if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    for (const v of Array.isArray(value) ? value : [value]) answerHeaders.append(name, v);
   }
   if (status === 204 || status === 304) {
     res.resume();
-    return new Response(null, { status, headers });
+    return new Response(null, { status, headers: answerHeaders });
   }
-  const encoding = (headers.get("content-encoding") ?? "").trim().toLowerCase();
+  const encoding = (answerHeaders.get("content-encoding") ?? "").trim().toLowerCase();
   const decoder = DECODERS[encoding];
   let stream: Readable = res;
   if (decoder) {
     stream = res.pipe(decoder() as unknown as NodeJS.WritableStream) as unknown as Readable;
     res.on("error", (err) => stream.destroy(err));
-    headers.delete("content-encoding");
-    headers.delete("content-length");
+    answerHeaders.delete("content-encoding");
+    answerHeaders.delete("content-length");
   }
-  return new Response(Readable.toWeb(stream) as ReadableStream, { status, headers });
+  return new Response(Readable.toWeb(stream) as ReadableStream, { status, headers: answerHeaders });
 }
