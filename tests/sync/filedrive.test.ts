@@ -15,7 +15,7 @@ import { setEnvForTests } from "@/lib/env";
 import { setStorageForTests } from "@/lib/storage/storage";
 import { forgetDriveTokens } from "@/lib/sync/filedrive/auth";
 import { type SeededCompany, seedCompany } from "../factories";
-import { api, expectError } from "../helpers/api";
+import { api } from "../helpers/api";
 import { useTestDatabase } from "../helpers/db";
 import { FakeGoogleDrive, GDOC, GSHEET, GSLIDES } from "./fake-google-drive";
 import { tinyPdf } from "./local-site";
