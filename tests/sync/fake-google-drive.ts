@@ -69,8 +69,10 @@ export class FakeGoogleDrive {
   maxPageSize = 1000;
   /** Pause before answering a download or export (the kill -9 test lands its kill mid-page with it). */
   downloadDelayMs = 0;
-  /** The next `remaining` Drive requests whose path matches answer 429 with this Retry-After. */
-  throttle: { remaining: number; retryAfter: string; match?: RegExp } | null = null;
+  /** The next `remaining` Drive requests whose path matches answer 429 (or 403 rate limit) with this Retry-After. */
+  throttle: { remaining: number; retryAfter: string; match?: RegExp; as403?: boolean } | null = null;
+  /** The Drive API is not enabled in the key's project: every Drive call answers 403 accessNotConfigured. */
+  apiDisabled = false;
   private changes: { seq: number; fileId: string; time: string }[] = [];
   private seq = 1;
   private nextId = 1;
@@ -262,9 +264,16 @@ export class FakeGoogleDrive {
     }
     if (this.throttle && this.throttle.remaining > 0 && (!this.throttle.match || this.throttle.match.test(url.pathname + url.search))) {
       this.throttle.remaining--;
-      return this.send(req, res, 429, googleError(429, "rateLimitExceeded", "Rate Limit Exceeded", "RESOURCE_EXHAUSTED"), {
+      // Drive throttles with 429, and also with 403 userRateLimitExceeded.
+      const [status, reason] = this.throttle.as403 ? [403, "userRateLimitExceeded"] : [429, "rateLimitExceeded"];
+      return this.send(req, res, status, googleError(status, reason, "Rate Limit Exceeded", "RESOURCE_EXHAUSTED"), {
         "retry-after": this.throttle.retryAfter,
       });
+    }
+    if (this.apiDisabled) {
+      const message =
+        "Google Drive API has not been used in project 1234567890 before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/drive.googleapis.com/overview?project=1234567890 then retry.";
+      return this.send(req, res, 403, googleError(403, "accessNotConfigured", message, "PERMISSION_DENIED"));
     }
     const q = url.searchParams;
     const notFound = (id: string) => this.send(req, res, 404, googleError(404, "notFound", `File not found: ${id}.`, "NOT_FOUND"));

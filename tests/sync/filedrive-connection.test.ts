@@ -116,6 +116,16 @@ describe("filedrive connection", () => {
     const notFolder = expectError(await attach(ids.deep), 400, "filedrive_folder_inaccessible");
     expect(notFolder.detail).toMatch(/^Not found|^Not a folder/);
     expectError(await attach(ids.team, "{}"), 400, "datasource_connection_failed");
+    // The Drive API not enabled in the key's project: a connection failure saying so.
+    fake.apiDisabled = true;
+    const disabled = expectError(await test({ settings: settings(), secrets: { service_account_json: key } }), 400, "datasource_connection_failed");
+    expect(disabled.detail).toMatch(/^Drive API step: the API is not enabled for the key's project \(Google Drive API has not been used/);
+    fake.apiDisabled = false;
+    // Drive's other way of throttling, 403 userRateLimitExceeded, is waited out like a 429.
+    fake.throttle = { remaining: 1, retryAfter: "1", as403: true };
+    const from = fake.log.length;
+    expect((await test({ settings: settings(), secrets: { service_account_json: key } })).status).toBe(200);
+    expect(fake.log.slice(from).map((l) => l.status)).toEqual([403, 200, 200]);
     expect(await db().workspace.count({ where: { companyId: acme.companyId, name: { startsWith: "Drive " } } })).toBe(0);
   });
 
