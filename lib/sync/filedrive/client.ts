@@ -1,8 +1,8 @@
 // The Drive v3 client (@googleapis/drive) of a datasource: rootUrl from settings.api_base_url, the service
 // account's token (auth.ts), requests over the SSRF-vetted transport (transport.ts), and every call through
-// one wrapper: gaxios' own retries are off so that 429 and
-// 5xx wait per Retry-After (lib/sync/retry-after.ts), a 401 drops the token and retries once with a new one,
-// and other failures come back as Google's error shape (status, reason, message) for the caller to map.
+// one wrapper: gaxios' own retries are off so that 429 and 5xx wait per Retry-After (lib/sync/retry-after.ts),
+// a 401 drops the token and retries once with a new one, and other failures come back in Google's error
+// shape (status, reason, message) for the caller to map.
 import { Readable } from "node:stream";
 import { drive, type drive_v3 } from "@googleapis/drive";
 import type { TFiledriveSecrets, TFiledriveSettings } from "@/lib/contracts/datasource-filedrive";
