@@ -1,6 +1,7 @@
 // kill -9 of the process running a sync mid-run, then a restart on the same embedded database: the run
 // resumes from its memoised pages and completes with every document imported exactly once. Once with the
-// in-process fake connector, once with filedrive against the fake Google Drive (tests/sync/fake-google-drive.ts).
+// in-process fake connector, once with filedrive against the fake Google Drive (tests/sync/fake-google-drive.ts),
+// once with sitehost against the fake Microsoft Graph (tests/sync/fake-graph.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
