@@ -18,7 +18,7 @@ import { ADMIN } from "./zendesk-fixture";
 useTestDatabase();
 
 /**
- * Articles of the scale test. 10,000 took 233 s here (2 cores shared, load ~10; listing them is 13 s of that, the
+ * Articles of the scale test. 10,000 took 207–233 s here (2 cores shared, load 7–10; listing is 13 s of that, the
  * rest is the engine storing each file), past the 60 s a test may take: 2,000 by default, ZENDESK_SCALE_DOCS=10000
  * for the full number.
  */
