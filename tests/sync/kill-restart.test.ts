@@ -98,6 +98,7 @@ it("completes a filedrive run killed with SIGKILL mid-page: nothing missing, dup
 
     await closeDatabase();
     setEnvForTests({ DATA_DIR: driveDir, DATABASE_URL: undefined, JOBS_RUNNER: "local", DOCUMENT_URL_ALLOWLIST: "127.0.0.1" });
+    forgetCachedSecrets(); // the key (a secret) was sealed with driveDir's secret-key
     setDatabase(createDatabase());
     const held = await db().file.count({ where: { workspaceId: Number(workspaceId) } });
     expect(held).toBeGreaterThanOrEqual(100);
@@ -131,6 +132,7 @@ it("completes a filedrive run killed with SIGKILL mid-page: nothing missing, dup
     driveWorker?.killIfRunning();
     await fake.close();
     await closeDatabase();
+    forgetCachedSecrets();
     fs.rmSync(driveDir, { recursive: true, force: true });
   }
 }, 240_000);
