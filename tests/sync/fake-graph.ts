@@ -144,7 +144,7 @@ export async function startFakeGraph(opts: { tenant?: string; clientId?: string;
       };
     }
     if ((m = /^\/sites\/([^/]+)\/drives$/.exec(p))) {
-      const site = fake.sites.find((s) => s.id === decodeURIComponent(m![1]));
+      const site = fake.sites.find((s) => s.id === decodeURIComponent(m![1]!));
       if (!site) return graphError(404, "itemNotFound", "Requested site could not be found");
       return {
         status: 200,
@@ -159,7 +159,7 @@ export async function startFakeGraph(opts: { tenant?: string; clientId?: string;
       };
     }
     if ((m = /^\/sites\/([^/:]+)(?::\/(.*))?$/.exec(p))) {
-      const key = decodeURIComponent(m[1]);
+      const key = decodeURIComponent(m[1]!);
       const sitePath = m[2] === undefined ? null : decodeURIComponent(m[2]).replace(/\/$/, "").toLowerCase();
       const site = key.includes(",")
         ? fake.sites.find((s) => s.id === key)
@@ -167,9 +167,9 @@ export async function startFakeGraph(opts: { tenant?: string; clientId?: string;
       return site ? { status: 200, json: tree.siteJson(site) } : graphError(404, "itemNotFound", "Requested site could not be found");
     }
     if ((m = /^\/drives\/([^/]+)\/(.*)$/.exec(p))) {
-      const drive = drives.get(decodeURIComponent(m[1]));
+      const drive = drives.get(decodeURIComponent(m[1]!));
       if (!drive) return graphError(404, "itemNotFound", "The resource could not be found.");
-      const rest = m[2];
+      const rest = m[2]!;
       if (rest === "root/delta") {
         const page = tree.delta(fake.base, drive, query, fake.pageSize, fake.minDeltaToken);
         return page
@@ -178,13 +178,13 @@ export async function startFakeGraph(opts: { tenant?: string; clientId?: string;
       }
       if (rest === "root") return { status: 200, json: tree.itemJson(fake.base, drive, drive.items.get(drive.rootId)!) };
       if ((m = /^root:\/(.*?):?$/.exec(rest))) {
-        const item = tree.findByPath(drive, decodeURIComponent(m[1]));
+        const item = tree.findByPath(drive, decodeURIComponent(m[1]!));
         return item
           ? { status: 200, json: tree.itemJson(fake.base, drive, item) }
           : graphError(404, "itemNotFound", "The resource could not be found.");
       }
       if ((m = /^items\/([^/]+)(\/content)?$/.exec(rest))) {
-        const item = drive.items.get(decodeURIComponent(m[1]));
+        const item = drive.items.get(decodeURIComponent(m[1]!));
         if (!item || item.deleted) return graphError(404, "itemNotFound", "The resource could not be found.");
         if (!m[2]) return { status: 200, json: tree.itemJson(fake.base, drive, item) };
         return { status: 302, headers: { location: `${fake.base}/download/${drive.id}/${item.id}?v=${item.contentVersion}` } };
@@ -197,7 +197,7 @@ export async function startFakeGraph(opts: { tenant?: string; clientId?: string;
     let m: RegExpExecArray | null;
     if (method === "GET" && (m = /^\/([^/]+)\/v2\.0\/\.well-known\/openid-configuration$/.exec(p))) {
       fake.stats.openid++;
-      const tenant = decodeURIComponent(m[1]);
+      const tenant = decodeURIComponent(m[1]!);
       if (tenant !== fake.tenant) return aadError(400, "invalid_tenant", 90002, `Tenant '${tenant}' not found.`);
       const t = `${fake.base}/${tenant}`;
       return {
@@ -216,7 +216,7 @@ export async function startFakeGraph(opts: { tenant?: string; clientId?: string;
     }
     if (method === "POST" && (m = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(p))) {
       const form = new URLSearchParams(body);
-      if (decodeURIComponent(m[1]) !== fake.tenant) return aadError(400, "invalid_request", 90002, "Tenant not found.");
+      if (decodeURIComponent(m[1]!) !== fake.tenant) return aadError(400, "invalid_request", 90002, "Tenant not found.");
       if (form.get("grant_type") !== "client_credentials")
         return aadError(400, "unsupported_grant_type", 70003, "The app requested an unsupported grant type.");
       if (form.get("client_id") !== fake.clientId)
@@ -254,7 +254,7 @@ export async function startFakeGraph(opts: { tenant?: string; clientId?: string;
             // answered
           } else {
             const m = /^\/download\/([^/]+)\/([^/]+)$/.exec(url.pathname);
-            const item = m ? drives.get(m[1])?.items.get(m[2]) : undefined;
+            const item = m ? drives.get(m[1]!)?.items.get(m[2]!) : undefined;
             if (item && !item.deleted) {
               fake.stats.downloads++;
               await fake.onDownload?.(item);

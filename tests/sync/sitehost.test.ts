@@ -25,7 +25,7 @@ let g: FakeGraph;
 let acme: SeededCompany;
 let docs: FakeDrive;
 let archive: FakeDrive;
-const ids: Record<string, FakeItem> = {};
+const ids = {} as Record<"reports" | "y2026" | "a" | "b" | "c" | "q1" | "q2" | "old1" | "old2" | "old", FakeItem>;
 
 const drainSync = () => new LocalRunner({ definitions: [syncDatasourceJob], pollIntervalMs: 20 }).drain({ timeoutMs: 240_000 });
 const settings = (over: Record<string, unknown> = {}) => ({
@@ -310,7 +310,7 @@ describe("sitehost at scale", () => {
       const site = g.addSite("contoso.sharepoint.com", "sites/Big", "Big");
       const big = g.addDrive(site, "Documents");
       const folders = Array.from({ length: 10 }, (_, i) => g.addFolder(big, null, `part-${i}`));
-      for (let i = 0; i < COUNT; i++) g.addFile(big, folders[i % 10].id, `doc-${String(i).padStart(5, "0")}.txt`, `Document ${i}.`);
+      for (let i = 0; i < COUNT; i++) g.addFile(big, folders[i % 10]!.id, `doc-${String(i).padStart(5, "0")}.txt`, `Document ${i}.`);
       g.pageSize = 200;
       const before = g.stats.downloads;
       const started = Date.now();

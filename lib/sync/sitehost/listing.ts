@@ -117,6 +117,7 @@ export async function listSitehostPage(ctx: SitehostContext, raw: Json | null): 
   const graph = new SitehostGraph(ctx.settings, ctx.secrets, ctx.signal);
   const cursor = raw === null ? await startCursor(ctx, graph) : (structuredClone(raw) as unknown as PageCursor);
   const drive = cursor.drives[cursor.i];
+  if (!drive) throw new Error(`the sitehost cursor points past its ${cursor.drives.length} libraries`);
   const filter = compileFilter(ctx.filter);
   const trackFolders = !(drive.atRoot && filter.subfolders);
   const request = drive.link ?? `/drives/${encodeURIComponent(drive.id)}/root/delta`;

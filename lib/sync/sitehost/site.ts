@@ -52,7 +52,7 @@ export function parseSiteName(name: string): { host: string; path: string } | nu
   }
   const m = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::?\/(.*))?$/i.exec(trimmed);
   if (!m) return null;
-  return { host: m[1].toLowerCase(), path: (m[2] ?? "").replace(/^\/+|\/+$/g, "") };
+  return { host: m[1]!.toLowerCase(), path: (m[2] ?? "").replace(/^\/+|\/+$/g, "") };
 }
 
 const encodePath = (p: string) =>
@@ -89,7 +89,8 @@ async function findSite(graph: SitehostGraph, s: TSitehostSettings): Promise<Sit
   const lower = name.toLowerCase();
   const exact = found.value.filter((x) => x.displayName?.toLowerCase() === lower || x.name?.toLowerCase() === lower);
   const candidates = exact.length ? exact : found.value;
-  if (candidates.length === 1) return candidates[0];
+  const [only] = candidates;
+  if (candidates.length === 1 && only) return only;
   const names = candidates.map((x) => x.webUrl ?? x.displayName ?? x.id).slice(0, 5);
   throw new AppError(
     "sitehost_site_not_found",
