@@ -53,4 +53,12 @@ describe("tables split by a page break", () => {
     expect(joinPages([{ markdown: first }, { markdown: other }])).toBe(`${first}\n\n${other}`);
     expect(joinPages([{ markdown: first }, { markdown: own }])).toBe(`${first}\n\n${own}`);
   });
+
+  it("joins a table row that a page break cut in two (the next page goes on under an empty first cell)", () => {
+    const first = "| Feature | Action | Comment |\n| --- | --- | --- |\n| Ordering | Reorganize into the mandatory | See the |";
+    const next = "|  | sequence of clauses. | directives. |\n| --- | --- | --- |\n| Profiles | Remove names. | Prohibited. |\n\nAfter.";
+    expect(joinPages([{ markdown: first }, { markdown: next }])).toBe(
+      "| Feature | Action | Comment |\n| --- | --- | --- |\n| Ordering | Reorganize into the mandatory sequence of clauses. | See the directives. |\n| Profiles | Remove names. | Prohibited. |\n\nAfter.",
+    );
+  });
 });

@@ -61,19 +61,26 @@ const normal = (cells: string[]) => cells.map((c) => c.toLowerCase().replace(/\s
 /**
  * The rows to append when the next page's first block carries on the table that ends the previous page
  * (a table split by a page break), or null: both are tables with the same number of columns, and the next
- * one repeats the header (dropped) or opens with a row shaped like the previous table's last row and
- * unlike its header (a data row: no header was repeated).
+ * one repeats the header (dropped), opens with a row shaped like the previous table's last row and unlike
+ * its header (a data row: no header was repeated), or opens with the rest of a row cut by the break
+ * (dropLast: the joined row replaces the previous table's last row).
  */
-export function continuesTable(before: string, after: string): string[] | null {
+export function continuesTable(before: string, after: string): { rows: string[]; dropLast?: boolean } | null {
   const a = tableLines(lastBlock(before));
   const b = tableLines(firstBlock(after));
   if (!a || !b) return null;
   const headA = cellsOf(a[0]);
   const headB = cellsOf(b[0]);
   if (headA.length !== headB.length) return null;
-  if (normal(headA) === normal(headB)) return b.slice(2);
+  if (normal(headA) === normal(headB)) return { rows: b.slice(2) };
   const last = cellsOf(a[a.length - 1]);
-  if (a.length > 2 && shape(headB) === shape(last) && shape(headB) !== shape(headA) && /n/.test(shape(headB))) return [b[0], ...b.slice(2)];
+  // A row cut by the page break: the next part opens with an empty first cell under a filled one (the row's
+  // label stayed on the previous page) and text in another: it continues the last row, cell by cell.
+  if (a.length > 2 && !headB[0] && last[0] && headB.some(Boolean)) {
+    const joined = last.map((c, k) => [c, headB[k]].filter(Boolean).join(" "));
+    return { dropLast: true, rows: [`| ${joined.join(" | ")} |`, ...b.slice(2)] };
+  }
+  if (a.length > 2 && shape(headB) === shape(last) && shape(headB) !== shape(headA) && /n/.test(shape(headB))) return { rows: [b[0], ...b.slice(2)] };
   return null;
 }
 
@@ -82,11 +89,12 @@ export function joinPages(pages: { markdown: string }[]): string {
   for (const p of pages) {
     const md = p.markdown.trim();
     if (!md) continue;
-    const rows = out ? continuesTable(out, md) : null;
+    const cont = out ? continuesTable(out, md) : null;
     if (!out) out = md;
-    else if (rows) {
+    else if (cont) {
       const k = md.indexOf("\n\n");
-      out = [out, ...rows].join("\n") + (k < 0 ? "" : md.slice(k));
+      const kept = cont.dropLast ? out.slice(0, out.lastIndexOf("\n")) : out;
+      out = [kept, ...cont.rows].join("\n") + (k < 0 ? "" : md.slice(k));
     } else if (continuesParagraph(out, md)) {
       const a = lastBlock(out);
       const k = md.indexOf("\n\n");

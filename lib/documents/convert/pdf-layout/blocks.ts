@@ -173,8 +173,12 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
     // A short italic line over regular text: a heading set in italics at body size, not a paragraph's line.
     if (l.level === 0 && p.lines.length === 1 && prev.italic && !l.italic && !full(prev)) return false;
     const pitch = l.y - prev.y;
+    // The first line of a list item is often taller (a bullet glyph from a font with a tall line): its
+    // hanging continuation (indented past the marker) may sit lower than the body's leading.
+    const hanging = !!p.marker && p.lines.length === 1 && l.x0 > p.markerX + 0.5 * l.size;
+    const leading = l.level > 0 ? Math.max(ratio * 1.15, 1.45) : hanging ? ratio * 1.6 : ratio * 1.15;
     // A heading's leading is its own style's, not the body's (tight body text must not split headings).
-    if (pitch <= 0 || pitch > l.size * (l.level > 0 ? Math.max(ratio * 1.15, 1.45) : ratio * 1.15) + 1) return false;
+    if (pitch <= 0 || pitch > l.size * leading + 1) return false;
     if (p.lines.length >= 2) {
       const est = prev.y - p.lines[p.lines.length - 2].y;
       if (pitch > est + Math.max(2, 0.15 * est)) return false;

@@ -341,3 +341,81 @@ describe("code and preformatted text", () => {
     expect(layoutDocument([page(items)], fonts)[0].split("\n\n")[1]).toBe("```\nfunction add(a, b) {\n    return a + b;\n}\n```");
   });
 });
+
+describe("documents we did not write (held-out failure classes)", () => {
+  it("keeps long one-line headings as headings when the body text is in short table cells", () => {
+    const headings = ["Lists with the same numbering in different cells", "Mixed content with a list and regular text in cells"];
+    const cells = (top: number) =>
+      Array.from({ length: 4 }, (_, r) => [item(`Cell ${r} left`, 78, top + r * 14), item(`Cell ${r} right`, 311, top + r * 14)]).flat();
+    const out = md([item(headings[0], 72, 80, 16), ...cells(120), item(headings[1], 72, 220, 16), ...cells(260), item("Closing words.", 72, 340)]);
+    expect(out.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(headings.map((h) => `# ${h}`));
+  });
+
+  it("reads Word's 'o' bullet (a lone letter in a fixed-pitch font) as a nested list item, not inside prose", () => {
+    const mono = { font: "g_d0_Courier" };
+    const out = layoutDocument(
+      [
+        page([
+          item("\u2022", 90, 100),
+          item("List item 1", 108, 100),
+          item("o", 126, 114, 12, mono),
+          item("List item 1.1", 144, 114),
+          item("\u2022", 90, 128),
+          item("List item 2", 108, 128),
+          ...lines(["He said o well, and left the room before anyone could answer him there."], 72, 160),
+        ]),
+      ],
+      { g_d0_Courier: { name: "CourierNewPSMT", mono: true } },
+    )[0];
+    expect(out.split("\n\n")).toEqual([
+      "- List item 1\n  - List item 1.1\n- List item 2",
+      "He said o well, and left the room before anyone could answer him there.",
+    ]);
+  });
+
+  it("reads numbered labels set a tab away from their text as a list, not a two-column table", () => {
+    const out = md([
+      item("1.", 72, 100),
+      item("Buy fresh bread from the corner bakery", 108, 100),
+      item("2.", 72, 124),
+      item("Pick up citrus and green onions", 108, 124),
+      item("3.", 72, 148),
+      item("Return the borrowed library novels", 108, 148),
+    ]);
+    expect(out).toBe("1. Buy fresh bread from the corner bakery\n2. Pick up citrus and green onions\n3. Return the borrowed library novels");
+  });
+
+  it("keeps a two-column table of figures whose first column looks like numbers", () => {
+    const rows = [
+      ["1.1", "2.5"],
+      ["1.2", "3.5"],
+      ["1.3", "4.5"],
+    ];
+    const out = md(rows.flatMap(([a, b], r) => [item(a, 72, 100 + r * 14), item(b, 200, 100 + r * 14)]));
+    expect(out.startsWith("| 1.1 | 2.5 |")).toBe(true);
+  });
+
+  it("joins a list item's hanging continuation set lower than the body leading (a tall bullet glyph)", () => {
+    const out = md([
+      item("\u25CF", 72, 100, 10),
+      item("Phase 1 fixes the document's main layout. It forces the strict", 90, 100, 10),
+      item("standard clause order and removes forbidden names.", 90, 115, 10),
+      item("\u25CF", 72, 140, 10),
+      item("Phase 2 cleans up the small details of the house style.", 90, 140, 10),
+      ...lines(["A paragraph of body text after the list, long enough to set the body size.", "And its second line."], 72, 170, 10, 11.5),
+    ]);
+    expect(out.split("\n\n")[0]).toBe(
+      "- Phase 1 fixes the document's main layout. It forces the strict standard clause order and removes forbidden names.\n- Phase 2 cleans up the small details of the house style.",
+    );
+  });
+
+  it("keeps a readable text layer beside items of unmapped glyph codes (a drawing set in a symbol font)", () => {
+    const prose = Array.from({ length: 8 }, (_, i) => `Line ${i} of the solution brief tells what the team can do for your business today.`);
+    const glyphs = Array.from({ length: 30 }, (_, i) => item("\u0003\u0005\u0007\u000E", 150 + (i % 10) * 8, 400 + Math.floor(i / 10) * 10, 6));
+    const q = assessTextLayer(page([...lines(prose, 280, 100), ...glyphs]));
+    expect(q.garbage).toBeGreaterThan(0.1);
+    expect(q.usable).toBe(true);
+    // A page whose words are few beside as much garbage stays unreadable (it goes to OCR).
+    expect(assessTextLayer(page([...lines(prose.slice(0, 1), 280, 100), ...glyphs])).usable).toBe(false);
+  });
+});

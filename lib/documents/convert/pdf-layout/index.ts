@@ -122,12 +122,13 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
   let monoChars = 0;
   let allChars = 0;
   for (const p of pages) {
-    for (const r of p.rows) {
+    p.rows.forEach((r, i) => {
       const short = rowText(r).length <= 200;
+      const block = inTextBlock(p.rows, i);
       for (const s of r.segments) {
         const k = roundHalf(s.size);
         sizeChars.set(k, (sizeChars.get(k) ?? 0) + s.chars);
-        if (s.text.length >= PROSE_RUN && !s.mono) {
+        if (block && s.text.length >= PROSE_RUN && !s.mono) {
           proseChars.set(k, (proseChars.get(k) ?? 0) + s.chars);
           proseTotal += s.chars;
         }
@@ -135,7 +136,7 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
         allChars += s.chars;
         if (s.mono) monoChars += s.chars;
       }
-    }
+    });
   }
   let bodySize = 0;
   let most = -1;
@@ -176,6 +177,18 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
     furniture,
     numberedSlots,
   };
+}
+
+/**
+ * Whether row i is one line of a block of text: a row of the same size right above or below it, at a
+ * line's distance and overlapping it. Running text wraps; a heading, however long, mostly stands alone,
+ * so long one-line headings must not make their size the body size.
+ */
+function inTextBlock(rows: Row[], i: number): boolean {
+  const r = rows[i];
+  const near = (o: Row | undefined) =>
+    !!o && Math.abs(o.size - r.size) <= 0.6 && Math.abs(o.y - r.y) <= 2 * Math.max(o.size, r.size) && o.x0 < r.x1 && r.x0 < o.x1;
+  return near(rows[i - 1]) || near(rows[i + 1]);
 }
 
 /** A logo or kicker: at most this many characters. */
@@ -248,15 +261,38 @@ export interface TextLayerQuality {
 const LEADER = /([.·•…_\-–—=*~])(?:\s*\1){2,}/g;
 const WORD = /\p{L}{2,}/gu;
 
+/** Replacement, private-use or control character: what fonts without a Unicode map produce. */
+const isGarbage = (cp: number) => cp === 0xfffd || (cp >= 0xe000 && cp <= 0xf8ff) || cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
+/** Readable words that make a page's text layer readable even beside items of unmapped glyphs. */
+const READABLE_WORDS = 50;
+
 /**
  * Whether a page's text layer can be trusted: enough characters, and mostly real letters and digits
  * (not U+FFFD, private-use glyph codes or controls, which fonts without a Unicode map produce). Leaders
- * (a table of contents' dot leaders, form underscores) are neither: they do not count.
+ * (a table of contents' dot leaders, form underscores) are neither: they do not count. Items made only
+ * of such codes (a drawing or logo set in a symbol font) beside plenty of readable text do not make the
+ * page unreadable: the page keeps its text layer and never goes to OCR for them.
  */
 export function assessTextLayer(page: PdfPageText, minChars = 20): TextLayerQuality {
   let chars = 0;
   let bad = 0;
   let alnum = 0;
+  /** Garbage in items that are mostly garbage (glyph drawings), and the characters of those items. */
+  let glyphItemBad = 0;
+  let glyphItemChars = 0;
+  for (const it of page.items) {
+    let n = 0;
+    let b = 0;
+    for (const ch of it.str) {
+      if (/\s/.test(ch)) continue;
+      n++;
+      if (isGarbage(ch.codePointAt(0) ?? 0)) b++;
+    }
+    if (b > 0 && b >= 0.5 * n) {
+      glyphItemBad += b;
+      glyphItemChars += n;
+    }
+  }
   // Items joined with spaces: a leader is often drawn as one item per dot.
   const text = page.items
     .map((it) => it.str)
@@ -266,11 +302,17 @@ export function assessTextLayer(page: PdfPageText, minChars = 20): TextLayerQual
     if (/\s/.test(ch)) continue;
     chars++;
     const cp = ch.codePointAt(0) ?? 0;
-    if (cp === 0xfffd || (cp >= 0xe000 && cp <= 0xf8ff) || cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) bad++;
+    if (isGarbage(cp)) bad++;
     else if (/[\p{L}\p{N}]/u.test(ch)) alnum++;
   }
   const words = text.match(WORD)?.length ?? 0;
   const garbage = chars ? bad / chars : 0;
-  const usable = chars >= minChars && garbage < 0.1 && alnum >= chars * 0.5;
+  let usable = chars >= minChars && garbage < 0.1 && alnum >= chars * 0.5;
+  if (!usable && words >= READABLE_WORDS) {
+    // The rest once the glyph items are set aside: readable on its own, and the larger part of the page.
+    const restChars = chars - glyphItemChars;
+    const restBad = bad - glyphItemBad;
+    usable = restChars >= Math.max(minChars, glyphItemChars) && restBad < 0.1 * restChars && alnum >= restChars * 0.5;
+  }
   return { usable, chars, garbage, words };
 }

@@ -16,6 +16,18 @@ const MONO_GAP = 8;
 /** A bare list marker: bullet glyph, "1.", "a)", "(iv)", "(2)". */
 export const MARKER_ONLY =
   /^(?:[•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\-–—*\uF0B7\uF0A7\uF076\uF0D8\uF0FC]|\d{1,3}[.)]|[a-zA-Z][.)]|\(?[ivxlcIVXLC]{1,6}[.)]|\([a-zA-Z0-9]{1,3}\))$/;
+/**
+ * Markers that only a gap marks as such: Word's second-level bullet (a lone "o", often in Courier) and
+ * multi-level numbers ("1.1", "2.3.1."). As a segment of their own they start an item; "o" inside a
+ * sentence is one word among others, never a segment alone.
+ */
+const GAP_MARKER = /^(?:o|\d{1,3}(?:\.\d{1,3}){1,3}\.?)$/;
+/**
+ * A marker and its text up to this many font sizes apart: the tab after a list label (Word and LibreOffice
+ * set it at up to half an inch) when the row holds nothing else; beside other cells, a narrower gap.
+ */
+const MARKER_TAB = 4;
+const MARKER_GAP = 2;
 
 /** Segment split: a horizontal gap wider than this many font sizes starts a new segment. */
 export const SEGMENT_GAP = 0.5;
@@ -255,9 +267,16 @@ function mergeMarkers(segments: Segment[]): Segment[] {
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i];
     const next = segments[i + 1];
-    if (next && MARKER_ONLY.test(s.text) && next.x0 - s.x1 < 2 * Math.max(s.size, next.size)) {
-      const merged: Segment = { ...next, text: `${s.text} ${next.text}`, x0: s.x0, chars: s.chars + next.chars, marked: undefined };
-      if (s.bold !== next.bold || next.marked) merged.marked = mergeMarks(`${markedText(s)} ${markedText(next)}`);
+    const gap = next ? (next.x0 - s.x1) / Math.max(s.size, next.size) : Infinity;
+    const alone = segments.length === 2 && /\p{L}/u.test(next?.text ?? "");
+    if (
+      next &&
+      ((MARKER_ONLY.test(s.text) && gap < MARKER_GAP) || (alone && (MARKER_ONLY.test(s.text) || GAP_MARKER.test(s.text)) && gap < MARKER_TAB))
+    ) {
+      // Word's "o" bullet is a hollow circle drawn with a letter: read as the bullet it stands for.
+      const label = s.text === "o" ? "◦" : s.text;
+      const merged: Segment = { ...next, text: `${label} ${next.text}`, x0: s.x0, chars: s.chars + next.chars, marked: undefined };
+      if (s.bold !== next.bold || next.marked) merged.marked = mergeMarks(`${markedText({ ...s, text: label })} ${markedText(next)}`);
       out.push(merged);
       i++;
       continue;
