@@ -239,6 +239,7 @@ it("servicedesk: a run killed with SIGKILL mid-page resumes with nothing missed,
     await closeDatabase();
     setEnvForTests({ DATA_DIR: crashDir, DATABASE_URL: undefined, JOBS_RUNNER: "local", DOCUMENT_URL_ALLOWLIST: "127.0.0.1" });
     setStorageForTests(undefined);
+    forgetCachedSecrets(); // the token was sealed with crashDir's secret-key
     setDatabase(createDatabase());
     const before = await db().file.count({ where: { workspaceId: Number(workspaceId) } });
     expect(before).toBeGreaterThanOrEqual(100);
@@ -272,6 +273,7 @@ it("servicedesk: a run killed with SIGKILL mid-page resumes with nothing missed,
     child.killIfRunning();
     await zd.close();
     await closeDatabase();
+    forgetCachedSecrets();
     fs.rmSync(crashDir, { recursive: true, force: true });
   }
 }, 240_000);
