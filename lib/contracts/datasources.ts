@@ -1,10 +1,13 @@
 // Synced workspaces: the Workspace `sync` object (spec fields exactly), a datasource's settings, its runs and
 // their failed documents, and the endpoints that attach, update, detach, test and run a datasource.
-// Settings, secrets and filter_criteria are validated per datasource type by the server (lib/sync); the
-// webscrapper shapes are documented here for clients and the console.
+// Settings, secrets and filter_criteria are validated per datasource type by the server (lib/sync); each
+// type's shapes (DATASOURCE_TYPE_SCHEMAS) are components of the OpenAPI document, for clients and the console.
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { ZPageQuery, zIntId, zPaginated, zTimestamp } from "./common";
+import { ZFiledriveFilter, ZFiledriveSecrets, ZFiledriveSettings } from "./datasource-filedrive";
+import { ZServicedeskFilter, ZServicedeskSecrets, ZServicedeskSettings } from "./datasource-servicedesk";
+import { ZSitehostFilter, ZSitehostSecrets, ZSitehostSettings } from "./datasource-sitehost";
 
 export const DATASOURCE_TYPES = ["filedrive", "sitehost", "servicedesk", "webscrapper"] as const;
 
@@ -67,6 +70,19 @@ export const ZWebscrapperFilter = z
   .strict()
   .meta({ id: "WebscrapperFilter" });
 
+/** Each datasource type's `settings`, `secrets` and `filter_criteria` (webscrapper has no secrets). */
+export const DATASOURCE_TYPE_SCHEMAS: Record<(typeof DATASOURCE_TYPES)[number], { settings: z.ZodType; secrets?: z.ZodType; filter: z.ZodType }> = {
+  filedrive: { settings: ZFiledriveSettings, secrets: ZFiledriveSecrets, filter: ZFiledriveFilter },
+  sitehost: { settings: ZSitehostSettings, secrets: ZSitehostSecrets, filter: ZSitehostFilter },
+  servicedesk: { settings: ZServicedeskSettings, secrets: ZServicedeskSecrets, filter: ZServicedeskFilter },
+  webscrapper: { settings: ZWebscrapperSettings, filter: ZWebscrapperFilter },
+};
+
+const PER_TYPE = (part: string) =>
+  `per datasource_type: the components ${DATASOURCE_TYPES.filter((t) => part !== "Secrets" || t !== "webscrapper")
+    .map((t) => `${t[0].toUpperCase()}${t.slice(1)}${part}`)
+    .join(", ")}`;
+
 export const ZDatasourceSchedule = z.object({
   interval_minutes: z.number().int().min(5).max(43_200).nullable().describe("Minutes between runs; null = only on demand"),
 });
@@ -79,9 +95,15 @@ export const ZDatasourceInput = z
       .max(50)
       .describe(`One of ${DATASOURCE_TYPES.join(", ")}`),
     name: z.string().trim().min(1).max(200).optional().describe("Display name (default: the source name)"),
-    settings: z.record(z.string(), z.unknown()).describe("Connection settings of the type (webscrapper: WebscrapperSettings)"),
-    secrets: z.record(z.string(), z.string().max(20_000)).optional().describe("Write-only credentials; never returned"),
-    filter_criteria: z.unknown().optional().describe("Filter of the type (webscrapper: WebscrapperFilter)"),
+    settings: z.record(z.string(), z.unknown()).describe(`Connection settings of the type, ${PER_TYPE("Settings")}`),
+    secrets: z
+      .record(z.string(), z.string().max(20_000))
+      .optional()
+      .describe(`Write-only credentials, never returned; ${PER_TYPE("Secrets")} (webscrapper has none)`),
+    filter_criteria: z
+      .unknown()
+      .optional()
+      .describe(`Filter of the type, ${PER_TYPE("Filter")}`),
     schedule: ZDatasourceSchedule.optional(),
     editable: z.boolean().optional(),
     start_sync: z.boolean().optional().describe("Start the first run at once (default true)"),

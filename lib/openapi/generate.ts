@@ -3,6 +3,7 @@
 // same bytes, which the docs page, the cache of the route and the coverage test rely on.
 import { allEndpoints, endpointGroups } from "@/lib/contracts";
 import { ZErrorEnvelope, ZMaintenanceError } from "@/lib/contracts/common";
+import { DATASOURCE_TYPE_SCHEMAS } from "@/lib/contracts/datasources";
 import type { BodyKind, EndpointDef } from "@/lib/contracts/endpoint";
 import { ERROR_CATALOGUE, type ErrorCode, errorDocAnchor } from "@/lib/errors";
 import { HTTP_STATUS } from "@/lib/http/error-status";
@@ -285,6 +286,11 @@ export function generateOpenApi(baseUrl?: string): OpenApiDocument {
   // Output schemas first, so that input conversions can tell whether a component reads differently.
   c.convert(ZErrorEnvelope, "output", "Error");
   c.convert(ZMaintenanceError, "output", "MaintenanceError");
+  // Datasource settings, secrets and filters are free-form JSON in the endpoints (validated per type by the
+  // server): each type's shapes are components of their own, named in those fields' descriptions.
+  for (const schemas of Object.values(DATASOURCE_TYPE_SCHEMAS)) {
+    for (const schema of [schemas.settings, schemas.secrets, schemas.filter]) if (schema) c.convert(schema, "input", "DatasourceShape");
+  }
   for (const def of defs) {
     for (const [status, doc] of Object.entries(def.responses)) {
       if (doc.schema) c.convert(doc.schema, "output", responseContext(ids.get(def) ?? fallbackOperationId(def), status));
