@@ -41,9 +41,16 @@ const BULLET = /^([•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\uF0B
 const NUMBERED = /^(\d{1,3})[.)]\s+(\S.*)$/;
 const LETTERED = /^([a-z]\.|[a-zA-Z]\)|\([a-zA-Z]\)|\(?[ivxlc]{1,6}[.)]|\([ivxlcIVXLC]{1,6}\)|\(\d{1,3}\))\s+(\S.*)$/;
 export const SENTENCE_END = /[.!?:;]["'”’)\]]?$/;
+/** Dot leaders (or a run of spaced dots) then a page number, arabic or roman, at the end of a line. */
+const TOC_ENTRY_END = /(?:[.·…_]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})$/;
+
+/** A checkbox (ballot box, checked or not) in front of text: a GFM task list item. */
+const CHECKBOX = /^([\u2610\u2611\u2612])\s+(\S.*)$/;
 
 export function listMarker(text: string): Marker | null {
-  let m = BULLET.exec(text);
+  let m = CHECKBOX.exec(text);
+  if (m) return { out: "-", rest: `[${m[1] === "\u2610" ? " " : "x"}] ${m[2]}`, glyph: true };
+  m = BULLET.exec(text);
   if (m) return { out: "-", rest: m[2], glyph: !/^[-–—*]$/.test(m[1]) };
   m = NUMBERED.exec(text);
   if (m) return { out: `${Number(m[1])}.`, rest: m[2], glyph: false };
@@ -191,6 +198,8 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
       if (l.x0 > prev.x0 + 0.8 * s || l.x0 < prev.x0 - 4 * s) return false;
     } else if (Math.abs(l.x0 - p.lines[1].x0) > 0.8 * s) return false;
     if (SENTENCE_END.test(prev.text) && !full(prev)) return false;
+    // A table of contents' entry ends with its leader and page number: the next entry is a line of its own.
+    if (TOC_ENTRY_END.test(prev.text)) return false;
     return true;
   };
 

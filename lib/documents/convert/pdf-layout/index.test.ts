@@ -418,4 +418,42 @@ describe("documents we did not write (held-out failure classes)", () => {
     // A page whose words are few beside as much garbage stays unreadable (it goes to OCR).
     expect(assessTextLayer(page([...lines(prose.slice(0, 1), 280, 100), ...glyphs])).usable).toBe(false);
   });
+
+  it("reads a lone unmapped glyph opening a line as a bullet, and drops one inside a line", () => {
+    const out = md([
+      item("\u0002", 137, 100, 10),
+      item("Security fundamentals", 151, 100, 10),
+      item("\u0002", 137, 114, 10),
+      item("Current state of IBM i security", 151, 114, 10),
+      ...lines(["Body text with a stray", "glyph inside it, read as plain text once dropped."], 72, 140, 10, 12),
+      item("\u0003", 300, 140, 10),
+    ]);
+    expect(out).toBe(
+      "- Security fundamentals\n- Current state of IBM i security\n\nBody text with a stray glyph inside it, read as plain text once dropped.",
+    );
+  });
+
+  it("reads ballot boxes as a task list, a wrapped item's line included", () => {
+    const out = md([
+      item("\u2612 Design", 72, 100, 11),
+      item("\u2610 Documentation of the task with a very long text that goes beyond the", 72, 120, 11),
+      item("length of a single line.", 110, 133, 11),
+    ]);
+    expect(out).toBe("- [x] Design\n- [ ] Documentation of the task with a very long text that goes beyond the length of a single line.");
+  });
+
+  it("keeps each table-of-contents entry (leader and page number) on a line of its own", () => {
+    const out = md(
+      lines(
+        [
+          "Notices . . . . . . . . . . . . . . . . . vii",
+          "Trademarks . . . . . . . . . . . . . . . viii",
+          "Preface . . . . . . . . . . . . . . . . . . xi",
+        ],
+        72,
+        100,
+      ),
+    );
+    expect(out.split("\n\n")).toHaveLength(3);
+  });
 });

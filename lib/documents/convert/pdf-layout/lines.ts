@@ -15,7 +15,7 @@ const MONO_NAME = /mono|courier|consolas|cmtt|typewriter|menlo|inconsolata|sourc
 const MONO_GAP = 8;
 /** A bare list marker: bullet glyph, "1.", "a)", "(iv)", "(2)". */
 export const MARKER_ONLY =
-  /^(?:[•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\-–—*\uF0B7\uF0A7\uF076\uF0D8\uF0FC]|\d{1,3}[.)]|[a-zA-Z][.)]|\(?[ivxlcIVXLC]{1,6}[.)]|\([a-zA-Z0-9]{1,3}\))$/;
+  /^(?:[•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\-–—*\uF0B7\uF0A7\uF076\uF0D8\uF0FC\u2610-\u2612]|\d{1,3}[.)]|[a-zA-Z][.)]|\(?[ivxlcIVXLC]{1,6}[.)]|\([a-zA-Z0-9]{1,3}\))$/;
 /**
  * Markers that only a gap marks as such: Word's second-level bullet (a lone "o", often in Courier) and
  * multi-level numbers ("1.1", "2.3.1."). As a segment of their own they start an item; "o" inside a
@@ -56,6 +56,8 @@ export function isMonoFont(fontName: string, fonts: Record<string, PdfFontInfo> 
 // noncharacters U+FDD0–U+FDEF (the layout uses two of them as bold marks).
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F\uFDD0-\uFDEF]/g;
+/** An item that is one control code and nothing else (spaces aside). */
+const LONE_GLYPH = /^\s*[\u0001-\u0008\u000B-\u001F]\s*$/;
 
 /** Quarter turn (0–3) of the text direction that carries most characters. */
 export function dominantQuarter(page: PdfPageText): { dominant: number; quarters: Int8Array } {
@@ -97,7 +99,9 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
   const out: Fragment[] = [];
   page.items.forEach((it, i) => {
     if (quarters[i] !== dominant || !it.str) return;
-    const text = it.str.replace(CONTROL, "").replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, " ");
+    // A lone unmapped glyph (a control code) drawn apart: a bullet from a symbol font without a Unicode map.
+    const lone = LONE_GLYPH.test(it.str);
+    const text = lone ? "\u2022" : it.str.replace(CONTROL, "").replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, " ");
     if (!text.trim()) return;
     const [, , c, d, e, f] = it.transform;
     const size = Math.hypot(c, d) || it.height || 1;
@@ -111,6 +115,10 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
     const frag: Fragment = { text, x0: x + lead * perChar, x1: x + width - trail * perChar, y, size, bold: isBoldFont(it.fontName, fonts) };
     if (isMonoFont(it.fontName, fonts)) frag.mono = true;
     if (isItalicFont(it.fontName, fonts)) frag.italic = true;
+    if (lone) {
+      frag.glyph = true;
+      frag.mono = undefined;
+    }
     out.push(frag);
   });
   return out;
@@ -154,8 +162,10 @@ export function toRows(frags: Fragment[]): Row[] {
   return groups.map(buildRow).filter((r): r is Row => r !== null);
 }
 
-function buildRow(frags: Fragment[]): Row | null {
-  frags.sort((p, q) => p.x0 - q.x0);
+function buildRow(all: Fragment[]): Row | null {
+  all.sort((p, q) => p.x0 - q.x0);
+  // An unmapped glyph reads as a bullet only where a bullet stands: first on its row, before text.
+  const frags = all.filter((f, k) => !f.glyph || (k === 0 && all.length > 1 && !all[1].glyph));
   const segments: Segment[] = [];
   let cur: Fragment[] = [];
   let prev: Fragment | undefined;

@@ -60,6 +60,8 @@ export interface Fragment {
   italic?: boolean;
   /** Set in a fixed-pitch font (code, preformatted text). */
   mono?: boolean;
+  /** A lone unmapped glyph (control code), read as a bullet when it opens its row (lines.ts). */
+  glyph?: boolean;
 }
 
 /** Fragments of one row that are close together horizontally (a phrase, a table cell, a column's line). */
