@@ -61,4 +61,16 @@ describe("tables split by a page break", () => {
       "| Feature | Action | Comment |\n| --- | --- | --- |\n| Ordering | Reorganize into the mandatory sequence of clauses. | See the directives. |\n| Profiles | Remove names. | Prohibited. |\n\nAfter.",
     );
   });
+
+  it("joins a text table continued without a header: running text under a header of short labels", () => {
+    const first =
+      "| Feature | Action | Comment |\n| --- | --- | --- |\n| Ordering | Reorganize the clauses into the mandatory order. | See clause 6. |";
+    const next =
+      "| Naming | Rename every appendix to an annex, normative or informative. | See clause 20. |\n| --- | --- | --- |\n| Audit | Cite every annex. | See clause 20. |";
+    expect(joinPages([{ markdown: first }, { markdown: next }])).toBe(
+      `${first}\n| Naming | Rename every appendix to an annex, normative or informative. | See clause 20. |\n| Audit | Cite every annex. | See clause 20. |`,
+    );
+    const own = "| Term | Meaning | Source |\n| --- | --- | --- |\n| Annex | A part of the document that comes after the clauses. | ISO |";
+    expect(joinPages([{ markdown: first }, { markdown: own }])).toBe(`${first}\n\n${own}`);
+  });
 });

@@ -56,13 +56,16 @@ function tableLines(block: string): string[] | null {
 const FIGURE = /^[^\p{L}\d]{0,3}[-+(]?\d[\d\s.,:/'%-]*\)?[^\p{L}\d]{0,3}$/u;
 /** Empty, figure or text per cell: a data row of a table has the shape of the table's other data rows. */
 const shape = (cells: string[]) => cells.map((c) => (!c ? "e" : FIGURE.test(c) ? "n" : "t")).join("");
+/** A row of short labels (a header), not of running text: no cell over 40 characters or ending a sentence. */
+const labels = (cells: string[]) => cells.every((c) => c.length <= 40 && !/[.!?;]$/.test(c));
 const normal = (cells: string[]) => cells.map((c) => c.toLowerCase().replace(/\s+/g, " ")).join("|");
 
 /**
  * The rows to append when the next page's first block carries on the table that ends the previous page
  * (a table split by a page break), or null: both are tables with the same number of columns, and the next
  * one repeats the header (dropped), opens with a row shaped like the previous table's last row and unlike
- * its header (a data row: no header was repeated), or opens with the rest of a row cut by the break
+ * its header (a data row: no header was repeated; in a text table, running text under a header of short
+ * labels), or opens with the rest of a row cut by the break
  * (dropLast: the joined row replaces the previous table's last row).
  */
 export function continuesTable(before: string, after: string): { rows: string[]; dropLast?: boolean } | null {
@@ -81,6 +84,8 @@ export function continuesTable(before: string, after: string): { rows: string[];
     return { dropLast: true, rows: [`| ${joined.join(" | ")} |`, ...b.slice(2)] };
   }
   if (a.length > 2 && shape(headB) === shape(last) && shape(headB) !== shape(headA) && /n/.test(shape(headB))) return { rows: [b[0], ...b.slice(2)] };
+  // Text tables: a header of short labels over rows of running text; the next part opens with such a row.
+  if (a.length > 2 && labels(headA) && !labels(headB) && !labels(last) && shape(headB) === shape(last)) return { rows: [b[0], ...b.slice(2)] };
   return null;
 }
 
