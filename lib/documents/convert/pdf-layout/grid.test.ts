@@ -75,4 +75,60 @@ describe("ruled tables with little text", () => {
     ];
     expect(wantsRules(prepareLayoutPage(page(items)))).toBe(false);
   });
+
+  it("keeps one table when each row merges different cells, and repeats a cell that spans rows", () => {
+    // Columns at 57 | 130 | 200 | 270 | 340 | 410; row 1 merges the first two columns, rows 2-3 the third
+    // and fourth (one 2x2 cell), and the last column's cell spans rows 2 to 4 (no border under it).
+    const xs = [57, 130, 200, 270, 340, 410];
+    const rules = [
+      rule(57, 100, 410, 100),
+      rule(57, 120, 410, 120),
+      rule(57, 140, 200, 140),
+      rule(57, 160, 340, 160),
+      rule(57, 180, 410, 180),
+      ...[57, 200, 270, 340, 410].map((x) => rule(x, 100, x, 120)),
+      ...[57, 130, 200, 340, 410].map((x) => rule(x, 120, x, 160)),
+      ...xs.map((x) => rule(x, 160, x, 180)),
+    ];
+    const items = [
+      item("Merged row", 60, 114),
+      item("Cell 3", 203, 114),
+      item("Cell 4", 273, 114),
+      item("Cell 5", 343, 114),
+      item("Merged 2x2", 203, 134),
+      item("Spans rows", 343, 134),
+      item("Last", 60, 174),
+    ];
+    expect(md(items, rules)).toBe(
+      [
+        "| Merged row | Merged row | Cell 3 | Cell 4 | Cell 5 |",
+        "| --- | --- | --- | --- | --- |",
+        "|  |  | Merged 2x2 | Merged 2x2 | Spans rows |",
+        "|  |  | Merged 2x2 | Merged 2x2 | Spans rows |",
+        "| Last |  |  |  | Spans rows |",
+      ].join("\n"),
+    );
+  });
+
+  it("keeps a total's label its own under a rule drawn only over the figures", () => {
+    const rules = [
+      rule(57, 100, 400, 100),
+      rule(57, 120, 400, 120),
+      rule(200, 140, 400, 140),
+      rule(57, 160, 400, 160),
+      ...[57, 200, 300, 400].map((x) => rule(x, 100, x, 160)),
+    ];
+    const items = [
+      item("Item", 60, 114),
+      item("2023", 203, 114),
+      item("2024", 303, 114),
+      item("Sales", 60, 134),
+      item("12", 203, 134),
+      item("14", 303, 134),
+      item("Total", 60, 154),
+      item("12", 203, 154),
+      item("14", 303, 154),
+    ];
+    expect(md(items, rules)).toBe(["| Item | 2023 | 2024 |", "| --- | --- | --- |", "| Sales | 12 | 14 |", "| Total | 12 | 14 |"].join("\n"));
+  });
 });

@@ -12,6 +12,8 @@ export interface Grid {
   ys: number[];
   /** Vertical lines, for splitting text only where a border really runs. */
   v: PageRules["v"];
+  /** Horizontal lines, for telling a cell that spans rows (no border under it) from one per row. */
+  h?: PageRules["h"];
 }
 
 const TOUCH = 2;
@@ -79,18 +81,31 @@ export function findGrids(rules: PageRules): Grid[] {
         3,
       );
     const within = (small: number[], big: number[]) => small.every((x) => big.some((y) => Math.abs(x - y) <= 3));
+    // Bands with merged cells each lack a different border (one at most) and share the other inner ones;
+    // stacked tables with columns of their own differ in more (the outer edges do not count).
+    const inner = (xs: number[]) => xs.filter((x) => x > x0 + 3 && x < x1 - 3);
+    const sameColumns = (a: number[], b: number[]) => {
+      const [ia, ib] = [inner(a), inner(b)];
+      const common = ia.filter((x) => ib.some((y) => Math.abs(x - y) <= 3)).length;
+      return within(a, b) || within(b, a) || (common >= 2 && common >= Math.max(ia.length, ib.length) - 1);
+    };
     let first = 0;
     let borders = crossing(ys[0], ys[1]);
     for (let i = 1; i <= ys.length - 1; i++) {
       const next = i < ys.length - 1 ? crossing(ys[i], ys[i + 1]) : null;
-      if (next && (within(next, borders) || within(borders, next))) {
-        if (next.length > borders.length) borders = next;
+      if (next && sameColumns(next, borders)) {
+        borders = distinct([...borders, ...next], 3);
         continue;
       }
       const xs = distinct([x0, x1, ...borders], 3);
       // Two columns and two rows, or one column of three rows (a checklist): one ruled row is a box.
       if ((xs.length >= 3 && i - first >= 2) || (xs.length === 2 && i - first >= 3))
-        out.push({ xs, ys: ys.slice(first, i + 1), v: g.v.map((l) => ({ x: l.at, y0: l.from, y1: l.to })) });
+        out.push({
+          xs,
+          ys: ys.slice(first, i + 1),
+          v: g.v.map((l) => ({ x: l.at, y0: l.from, y1: l.to })),
+          h: g.h.map((l) => ({ y: l.at, x0: l.from, x1: l.to })),
+        });
       if (next) [first, borders] = [i, next];
     }
   }
@@ -140,8 +155,8 @@ const indexIn = (borders: number[], v: number) => {
 /**
  * Cell texts of a ruled table, or null when it has fewer than 2×2 cells (one column: 3 rows). Rows (below
  * the first with text) and columns without text are kept when they are cell-sized (an empty form),
- * dropped when they are slivers between double rules. A cell spanning columns (no border between them in its row) repeats its text in
- * each of them.
+ * dropped when they are slivers between double rules. A cell spanning columns (no border between them in its
+ * row) or rows (no border under it) repeats its text in each of them.
  */
 export function gridCells(rows: Row[], grid: Grid): string[][] | null {
   const nRows = grid.ys.length - 1;
@@ -165,7 +180,27 @@ export function gridCells(rows: Row[], grid: Grid): string[][] | null {
       cells[i][j].push(parts.join(" "));
     }
   }
-  const texts = cells.map((row, i) => row.map((_, j) => row[spans[i][j]].reduce(joinCellLines, "")));
+  // A cell without a border under it spans into the row below when that row's part of it is empty or
+  // carries on its text (a line starting in lower case): the text of the whole cell, repeated in each row.
+  // A label in its own right under a partial rule (a total under the figures' rule) stays a row's own.
+  const tops: number[][] = [];
+  for (let i = 0; i < nRows; i++) {
+    tops.push(
+      Array.from({ length: nCols }, (_, j) => {
+        if (i === 0 || borderAbove(grid, i, j)) return i;
+        const own = cells[i][j][0];
+        return !own || /^\p{Ll}/u.test(own) ? tops[i - 1][j] : i;
+      }),
+    );
+  }
+  const merged = cells.map((row) => row.map((parts) => [...parts]));
+  for (let i = 1; i < nRows; i++) for (let j = 0; j < nCols; j++) if (tops[i][j] !== i) merged[tops[i][j]][j].push(...cells[i][j]);
+  const texts = cells.map((_, i) =>
+    Array.from({ length: nCols }, (_, j) => {
+      const c = spans[i][j];
+      return merged[tops[i][c]][c].reduce(joinCellLines, "");
+    }),
+  );
   const size = sizes.length ? [...sizes].sort((a, b) => a - b)[sizes.length >> 1] : 10;
   const keepCols = Array.from({ length: nCols }, (_, j) => texts.some((row) => row[j]) || grid.xs[j + 1] - grid.xs[j] >= 2 * size);
   // Empty rows above the first row with text are the gap to a table above sharing its borders.
@@ -175,6 +210,14 @@ export function gridCells(rows: Row[], grid: Grid): string[][] | null {
     .map((row) => row.filter((_, j) => keepCols[j]));
   if (out.flat().filter(Boolean).length < 2) return null;
   return out.length >= 2 && (out[0].length >= 2 || out.length >= 3) ? out : null;
+}
+
+/** Whether a horizontal border runs over the middle of column j at the top of row i (rules known). */
+function borderAbove(grid: Grid, i: number, j: number): boolean {
+  if (!grid.h) return true;
+  const y = grid.ys[i];
+  const x = (grid.xs[j] + grid.xs[j + 1]) / 2;
+  return grid.h.some((l) => Math.abs(l.y - y) <= 3 && l.x0 - TOUCH <= x && x <= l.x1 + TOUCH);
 }
 
 /** For each column of a grid, the first column of the cell it belongs to at height y (merged cells). */
