@@ -226,7 +226,8 @@ function italicHeading(p: Para, text: string, stats: LayoutStats, next: Para | u
   if (p.lines.length !== 1 || !first.italic || first.bold || p.marker || text.length > 80) return false;
   if (!/^[\p{Lu}\d]/u.test(text) || /[.,;:!?)]$/.test(text) || Math.abs(first.size - stats.bodySize) >= 1) return false;
   const after = next?.lines[0];
-  return !!after && !after.italic && after.level === 0 && !next.marker;
+  // Indented past the text that follows, it is a quotation or an aside, not a heading.
+  return !!after && !after.italic && after.level === 0 && !next.marker && first.x0 <= after.x0 + first.size;
 }
 
 /**
@@ -248,7 +249,8 @@ function toBlock(p: Para, stats: LayoutStats, next?: Para): Block {
   if (numberedHeading(p, first.text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text: first.text };
   if (p.marker) return { type: "item", x: p.markerX, marker: p.marker.out, text, size: first.size };
   const allBold = p.lines.every((l) => l.bold);
-  const boldHeading = allBold && p.lines.length <= 2 && text.length <= 120 && /\p{L}/u.test(text) && !/[.,;]$/.test(text);
+  // A bold line ending in a colon leads into what follows ("Key benefits:"): a label, not a heading.
+  const boldHeading = allBold && p.lines.length <= 2 && text.length <= 120 && /\p{L}/u.test(text) && !/[.,;:]$/.test(text);
   if (boldHeading && Math.abs(first.size - stats.bodySize) < 1) return { type: "heading", level: stats.boldHeadingLevel, text };
   if (italicHeading(p, text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text };
   let marked = first.marked;

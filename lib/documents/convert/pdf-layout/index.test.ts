@@ -456,4 +456,25 @@ describe("documents we did not write (held-out failure classes)", () => {
     );
     expect(out.split("\n\n")).toHaveLength(3);
   });
+
+  it("reads a bold line ending in a colon as a lead-in, not a heading", () => {
+    const out = md([
+      item("Key benefits:", 72, 100, 12, { bold: true }),
+      item("\u2022 Open-source software is cost-effective as it eliminates license fees.", 72, 120),
+      item("Results", 72, 160, 12, { bold: true }),
+      ...lines(["The results of the study are described in the paragraphs that follow here."], 72, 180),
+    ]);
+    expect(out.split("\n\n")[0]).toBe("**Key benefits:**");
+    expect(out).toMatch(/^#+ Results$/m);
+  });
+
+  it("reads an indented italic line as a quotation, not a heading", () => {
+    const body = ["After a good day of swimming in the lake, it is important to eat something", "nice, and then to rest."];
+    const out = md([
+      ...lines(body, 67, 100),
+      item("I like to eat leaves", 92, 140, 12, { italic: true }),
+      ...lines(["Here are some interesting things a respectful duck could eat in the park:"], 67, 170),
+    ]);
+    expect(out.split("\n\n")[1]).toBe("I like to eat leaves");
+  });
 });
