@@ -131,4 +131,21 @@ describe("ruled tables with little text", () => {
     ];
     expect(md(items, rules)).toBe(["| Item | 2023 | 2024 |", "| --- | --- | --- |", "| Sales | 12 | 14 |", "| Total | 12 | 14 |"].join("\n"));
   });
+
+  it("does not repeat running text that spans rows (it is read once)", () => {
+    const rules = [rule(57, 100, 560, 100), rule(57, 120, 200, 120), rule(57, 140, 560, 140), ...[57, 200, 560].map((x) => rule(x, 100, x, 140))];
+    const items = [
+      item("Roles", 60, 114),
+      item("This publication describes the row and column access", 203, 114),
+      item("Duties", 60, 134),
+      item("control of the database in a transparent way.", 203, 134),
+    ];
+    expect(md(items, rules)).toBe(
+      [
+        "| Roles | This publication describes the row and column access control of the database in a transparent way. |",
+        "| --- | --- |",
+        "| Duties |  |",
+      ].join("\n"),
+    );
+  });
 });
