@@ -47,6 +47,9 @@ const TOC_ENTRY_END = /(?:[.·…_]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,6}|[IVXLCDM
 /** A checkbox (ballot box, checked or not) in front of text: a GFM task list item. */
 const CHECKBOX = /^([\u2610\u2611\u2612])\s+(\S.*)$/;
 
+/** A reference list's label ("[12] A. Author, …"); before a lower-case word it is a citation in running text. */
+const REFERENCE = /^(\[\d{1,3}\])\s+([^\p{Ll}\s].*)$/u;
+
 export function listMarker(text: string): Marker | null {
   let m = CHECKBOX.exec(text);
   if (m) return { out: "-", rest: `[${m[1] === "\u2610" ? " " : "x"}] ${m[2]}`, glyph: true };
@@ -54,7 +57,7 @@ export function listMarker(text: string): Marker | null {
   if (m) return { out: "-", rest: m[2], glyph: !/^[-–—*]$/.test(m[1]) };
   m = NUMBERED.exec(text);
   if (m) return { out: `${Number(m[1])}.`, rest: m[2], glyph: false };
-  m = LETTERED.exec(text);
+  m = REFERENCE.exec(text) ?? LETTERED.exec(text);
   if (m) return { out: "-", rest: `${m[1]} ${m[2]}`, glyph: false };
   return null;
 }

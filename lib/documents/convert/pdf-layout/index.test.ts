@@ -477,4 +477,25 @@ describe("documents we did not write (held-out failure classes)", () => {
     ]);
     expect(out.split("\n\n")[1]).toBe("I like to eat leaves");
   });
+
+  it("reads a reference list with hanging labels as items, not as a two-column table, and leaves citations in running text", () => {
+    const out = md([
+      item("[24]", 72, 100, 10),
+      item("N. Perry, M. Srivastava, D. Kumar, and D. Boneh, \u201cDo users write", 100, 100, 10),
+      item("more insecure code with AI assistants?\u201d in CCS, 2023.", 100, 112, 10),
+      item("[25]", 72, 126, 10),
+      item("V. Raychev, M. Vechev, and E. Yahav, \u201cCode completion with", 100, 126, 10),
+      item("statistical language models,\u201d in PLDI, 2014.", 100, 138, 10),
+      item("[26]", 72, 152, 10),
+      item("B. Roziere, J. Gehring, F. Gloeckle, and S. Sootla, \u201cCode Llama.\u201d", 100, 152, 10),
+      ...lines(["The method of the earlier study", "[42] cannot capture the shape of the text in details when it is wide."], 72, 190, 10, 12),
+    ]);
+    const blocks = out.split("\n\n");
+    expect(blocks[0].split("\n")).toEqual([
+      "- [24] N. Perry, M. Srivastava, D. Kumar, and D. Boneh, \u201cDo users write more insecure code with AI assistants?\u201d in CCS, 2023.",
+      "- [25] V. Raychev, M. Vechev, and E. Yahav, \u201cCode completion with statistical language models,\u201d in PLDI, 2014.",
+      "- [26] B. Roziere, J. Gehring, F. Gloeckle, and S. Sootla, \u201cCode Llama.\u201d",
+    ]);
+    expect(blocks[1]).toBe("The method of the earlier study [42] cannot capture the shape of the text in details when it is wide.");
+  });
 });

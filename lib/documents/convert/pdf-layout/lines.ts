@@ -13,9 +13,9 @@ const ITALIC_NAME = /italic|oblique|ital\b|[-,_][a-z]*it\b|(?:^|\+)cmti|(?:^|\+)
 const MONO_NAME = /mono|courier|consolas|cmtt|typewriter|menlo|inconsolata|sourcecode|firacode|lettergothic/i;
 /** Fixed-pitch text: a gap up to this many font sizes is spacing inside a line of code, not a new segment. */
 const MONO_GAP = 8;
-/** A bare list marker: bullet glyph, "1.", "a)", "(iv)", "(2)". */
+/** A bare list marker: bullet glyph, "1.", "a)", "(iv)", "(2)", a reference label "[12]". */
 export const MARKER_ONLY =
-  /^(?:[•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\-–—*\uF0B7\uF0A7\uF076\uF0D8\uF0FC\u2610-\u2612]|\d{1,3}[.)]|[a-zA-Z][.)]|\(?[ivxlcIVXLC]{1,6}[.)]|\([a-zA-Z0-9]{1,3}\))$/;
+  /^(?:[•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\-–—*\uF0B7\uF0A7\uF076\uF0D8\uF0FC\u2610-\u2612]|\d{1,3}[.)]|[a-zA-Z][.)]|\(?[ivxlcIVXLC]{1,6}[.)]|\([a-zA-Z0-9]{1,3}\)|\[\d{1,3}\])$/;
 /**
  * Markers that only a gap marks as such: Word's second-level bullet (a lone "o", often in Courier) and
  * multi-level numbers ("1.1", "2.3.1."). As a segment of their own they start an item; "o" inside a
