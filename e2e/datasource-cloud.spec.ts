@@ -9,10 +9,12 @@
 // - sitehost (SharePoint): the form's labelled fields and client-side checks, "Test connection" against a
 //   refused identity platform (400 datasource_connection_failed, nothing attached). A full sync would need the
 //   server to trust the fake Graph's self-signed certificate: tests/sync/sitehost.test.ts covers it.
+// The specs share one server: names are unique, and the workspaces made here are deleted with their documents
+// at the end (so that search and ask in later specs do not meet them).
 import net from "node:net";
 import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { FakeGoogleDrive, GDOC } from "../tests/sync/fake-google-drive";
+import { FakeGoogleDrive, GSHEET } from "../tests/sync/fake-google-drive";
 import { type FakeZendesk, startFakeZendesk } from "../tests/sync/fake-zendesk";
 import { tinyPdf } from "../tests/sync/local-site";
 import { ADMIN, seedAcmeHelpCenter } from "../tests/sync/zendesk-fixture";
@@ -21,11 +23,15 @@ import { ARTIFACTS_DIR, readServer } from "./server";
 
 const run = Date.now().toString(36);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+/** A form alone, at full resolution (the page screenshots are tall). */
+const shotOf = (form: Locator, name: string) => form.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`) });
 
 let zendesk: FakeZendesk;
 let drive: FakeGoogleDrive;
 /** A loopback port nothing listens on: connections to it are refused at once. */
 let closedPort: number;
+/** Workspaces this spec created, deleted with their documents at the end: the specs share one server. */
+const created: number[] = [];
 
 async function unusedPort(): Promise<number> {
   const srv = net.createServer();
@@ -42,7 +48,12 @@ test.beforeAll(async () => {
   closedPort = await unusedPort();
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({ request }) => {
+  const { baseURL, apiKey } = readServer();
+  for (const id of created) {
+    const res = await request.delete(`${baseURL}/api/v3/workspaces/${id}?force=true`, { headers: { Authorization: `Bearer ${apiKey}` } });
+    expect(res.status(), await res.text()).toBe(204);
+  }
   await zendesk?.close();
   await drive?.close();
 });
@@ -53,6 +64,7 @@ async function openNewWorkspace(page: Page, request: APIRequestContext, name: st
   const res = await request.post(`${baseURL}/api/v3/workspaces`, { headers: { Authorization: `Bearer ${apiKey}` }, data: { name } });
   expect(res.status(), await res.text()).toBe(201);
   const id = (await res.json()).id as number;
+  created.push(id);
   await signIn(page);
   await page.goto(`${baseURL}/workspaces/${id}`);
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
@@ -106,6 +118,7 @@ test("a Zendesk Help Center is tested, attached and synced; its articles are rea
   await page.getByRole("button", { name: "Create workspace" }).click();
   await expect(page).toHaveURL(/\/workspaces\/\d+$/);
   const workspaceId = Number(new URL(page.url()).pathname.split("/").pop());
+  created.push(workspaceId);
   await expect(page.getByRole("heading", { name: WORKSPACE, level: 1 })).toBeVisible();
 
   const section = page.getByRole("region", { name: "Datasource sync" });
@@ -121,6 +134,7 @@ test("a Zendesk Help Center is tested, attached and synced; its articles are rea
   await expect(form.getByText("The API token is required.")).toBeVisible();
   for (const input of [instance, email, token]) await expect(input).toHaveAttribute("aria-invalid", "true");
   expect(sent).toEqual([]);
+  await shotOf(form, "datasource-cloud-servicedesk-invalid");
 
   // A wrong token: the server names the step that failed.
   await instance.fill(zendesk.base);
@@ -134,14 +148,21 @@ test("a Zendesk Help Center is tested, attached and synced; its articles are rea
   await expect(alert).toContainText("Couldn't authenticate you");
   await expect(instance).not.toHaveAttribute("aria-invalid");
   await shot(page, "datasource-cloud-servicedesk-refused");
+  await shotOf(form, "datasource-cloud-servicedesk-refused-form");
 
   // The right token works; nothing is saved yet.
   await token.fill("tok-admin");
   const ok = await testConnection(page, form);
   expect(ok.status).toBe(200);
-  await expect(form.getByText(`Connection works: ${new URL(zendesk.base).host}`)).toBeVisible();
+  const works = form.getByRole("status");
+  await expect(works).toHaveText(`Connection works: ${new URL(zendesk.base).host}`);
   await expect(alert).toHaveCount(0);
   await expect(section.getByRole("button", { name: "Sync now" })).toHaveCount(0);
+  await shotOf(form, "datasource-cloud-servicedesk-tested-form");
+  // The result is about the values tested: editing a setting clears it.
+  await token.fill("tok-admin-changed");
+  await expect(works).toHaveCount(0);
+  await token.fill("tok-admin");
 
   // Saving attaches it and starts the first run: 6 published article translations and 2 attachments.
   await form.getByRole("button", { name: "Attach and sync" }).click();
@@ -237,7 +258,8 @@ test("a Google Drive folder: form checks, a refused token endpoint, then attache
   const key = drive.addServiceAccount(SA);
   const folder = drive.addFolder(`Handbook ${run}`, null, { sharedWith: [SA] });
   drive.addFile("welcome.txt", folder, "text/plain", "Welcome to Acme. Read the handbook first.\n");
-  drive.addFile("Onboarding plan", folder, GDOC, "Onboarding plan\nWeek one: meet the team.");
+  // A native sheet comes as its PDF export (not a .docx: e2e/search-ask.spec.ts expects no .docx on the server).
+  drive.addFile("Travel budget", folder, GSHEET, "Travel budget 2027: 1,200 EUR per person.");
   drive.addFile("policies.pdf", folder, "application/pdf", tinyPdf("Acme travel policy"));
   drive.addFile("clip.mp4", folder, "video/mp4", Buffer.alloc(64, 1)); // not a readable type: left out
 
@@ -292,12 +314,17 @@ test("a Google Drive folder: form checks, a refused token endpoint, then attache
   await expect(section.getByText(/\(filedrive: /)).toBeVisible({ timeout: 30_000 });
   await expect(section.locator('dt:text-is("Status") + dd')).toContainText("Succeeded", { timeout: 60_000 });
   await expect(page.getByText(/\b3 documents\b/)).toBeVisible({ timeout: 15_000 });
+  const runRow = section.getByRole("table", { name: "Runs of the datasource, newest first" }).locator("tbody tr");
+  await expect(runRow).toHaveCount(1);
+  await expect(runRow.locator("td").nth(1)).toHaveText("Succeeded");
+  await expect(runRow.locator("td").nth(2)).toHaveText("3"); // new
+  await expect(runRow.locator("td").nth(6)).toHaveText("0"); // failed
   await shot(page, "datasource-cloud-filedrive-synced");
 
   const { baseURL } = readServer();
   await page.goto(`${baseURL}/files?workspace_id=${workspaceId}`);
   const rows = page.getByTestId("file-row");
   await expect(rows).toHaveCount(3, { timeout: 30_000 });
-  for (const name of ["welcome.txt", "Onboarding plan.docx", "policies.pdf"]) await expect(rows.filter({ hasText: name })).toHaveCount(1);
+  for (const name of ["welcome.txt", "Travel budget.pdf", "policies.pdf"]) await expect(rows.filter({ hasText: name })).toHaveCount(1);
   await expect(rows.filter({ hasText: "clip.mp4" })).toHaveCount(0);
 });

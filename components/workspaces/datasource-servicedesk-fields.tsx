@@ -118,7 +118,13 @@ export function ServicedeskDatasourceForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const test = useTestDatasource();
   const editing = !!initial;
-  const set = (k: keyof Text) => (e: { target: { value: string } }) => setText({ ...text, [k]: e.target.value });
+  // A test's result is about the values it was run with: any change clears it (no "Connection works" left
+  // beside settings that were never tested).
+  const update = (patch: Partial<Text>) => {
+    setText({ ...text, ...patch });
+    if (test.data || test.error) test.reset();
+  };
+  const set = (k: keyof Text) => (e: { target: { value: string } }) => update({ [k]: e.target.value });
   const checked = (tokenRequired: boolean) => {
     const r = validate(text, tokenRequired);
     setErrors(r.errors);
@@ -169,7 +175,7 @@ export function ServicedeskDatasourceForm({
           <input
             type="checkbox"
             checked={text.attachments}
-            onChange={(e) => setText({ ...text, attachments: e.target.checked })}
+            onChange={(e) => update({ attachments: e.target.checked })}
             className="h-4 w-4 rounded border-slate-400"
           />
           Import article attachments (PDF, Office, text, images)
@@ -178,7 +184,7 @@ export function ServicedeskDatasourceForm({
           <input
             type="checkbox"
             checked={text.tickets}
-            onChange={(e) => setText({ ...text, tickets: e.target.checked })}
+            onChange={(e) => update({ tickets: e.target.checked })}
             className="h-4 w-4 rounded border-slate-400"
           />
           Include solved tickets (needs an admin's token)
@@ -188,7 +194,11 @@ export function ServicedeskDatasourceForm({
         </Field>
       </div>
       <ApiErrorAlert error={error ?? test.error} />
-      {test.data && <p className="text-sm text-green-700">Connection works: {test.data.source_name}</p>}
+      {test.data && (
+        <p role="status" className="text-sm text-green-700">
+          Connection works: {test.data.source_name}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={pending}>
           {submitLabel}
