@@ -26,10 +26,11 @@ import { loadWordVectors } from "@/lib/ai/embeddings/word-vectors";
 import { reranker } from "@/lib/ai/rerank";
 import { createCompany } from "@/lib/companies/provision";
 import { createDatabase, type Database, db, setDatabase } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { migrate, readMigrations } from "@/lib/db/migrate";
 import { ensureVectorIndex } from "@/lib/db/vector";
 import { env } from "@/lib/env";
-import { analyseLexicalQuery } from "@/lib/search/bm25";
+import { analyseLexicalQuery, bm25CandidatesSql } from "@/lib/search/bm25";
 import { chunkSearchSql, searchChunks } from "@/lib/search/hybrid-search";
 import { type ChunkInput, insertChunks, maintainSearchIndexes } from "@/lib/search/index-chunks";
 import { rerankHits } from "@/lib/search/search-retrieve";
@@ -206,6 +207,28 @@ async function main() {
         const c = process.cpuUsage(c0);
         cpu.push((c.user + c.system) / 1000);
         if (hits.length === 0) empty++;
+      }
+      const slowest = arg("explain-slowest", "0");
+      if (mode === "lexical" && Number(slowest) > 0) {
+        // The slowest lexical queries by CPU, with their words' postings and where the statement spent its time.
+        const worst = qs
+          .map((q, i) => ({ q, cpu: cpu[i] }))
+          .sort((x, y) => y.cpu - x.cpu)
+          .slice(0, Number(slowest));
+        for (const { q, cpu: ms } of worst) {
+          const lq = await analyseLexicalQuery(scope.companyId, q);
+          if (!lq) continue;
+          const words = lq.groups.map((g) => `${g.terms[0]}(${g.postings}, idf ${g.idf.toFixed(2)})`).join(" ");
+          const where = Prisma.sql`c.company_id = ${scope.companyId}::int AND c.workspace_id IN (${Prisma.join(scope.workspaceIds)})`;
+          const plan = await db().$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN ANALYZE ${bm25CandidatesSql(scope.companyId, lq, where, 50)}`;
+          const lines = plan.map((r) => r["QUERY PLAN"]);
+          const pruned = lines.findIndex((l) => l.includes("One-Time Filter: (NOT"));
+          const exhaustive =
+            pruned >= 0 && !(lines.slice(pruned).find((l) => /->\s+(Limit|Sort|Subquery Scan)/.test(l)) ?? "").includes("never executed");
+          console.log(
+            `    slow: ${ms.toFixed(1)} ms cpu "${q}" — ${words}; ${pruned < 0 ? "not pruned" : exhaustive ? "pruning fell back" : "pruned"}; ${lines.at(-1)}`,
+          );
+        }
       }
       console.log(
         `  ${mode.padEnd(18)} wall p50 ${pct(wall, 50).toFixed(1)} ms  p95 ${pct(wall, 95).toFixed(1)} ms  |  cpu p50 ${pct(cpu, 50).toFixed(1)} ms` +

@@ -197,13 +197,17 @@ export function bm25CandidatesSql(companyId: number, q: Bm25Query, where: Prisma
     WHERE ${where} ${filter}
     ORDER BY scored.score DESC, scored.id
     LIMIT ${candidates}`;
-  const nonEssential = opts.prune === false ? new Set<number>() : nonEssentialGroups(q, k1, opts.pruneMinPostings);
+  let nonEssential = opts.prune === false ? new Set<number>() : nonEssentialGroups(q, k1, opts.pruneMinPostings);
+  // Too few chunks hold an essential word to fill the top k: the pruned pass would only add to the scan.
+  const essentialPostings = q.groups.reduce((sum, g, i) => sum + (nonEssential.has(i) ? 0 : g.postings), 0);
+  if (essentialPostings < 2 * candidates) nonEssential = new Set();
   if (!nonEssential.size) return Prisma.sql`SELECT x.id, x.score, NULL::float8 AS dist FROM (${exhaustive}) x`;
   const essential = all.filter((i) => !nonEssential.has(i));
   const bound = [...nonEssential].reduce((sum, i) => sum + weight(q.groups[i]), 0);
   // eg/ess: the essential words' scores of every chunk holding one, in scope. theta: a lower bound of
-  // the k-th best full score (the k-th best essential score), so a chunk whose essential score plus the
-  // common words' bound stays below it cannot be in the top k and is never looked up. live chunks get
+  // the k-th best full score (the k-th best full score of the k chunks with the best essential scores,
+  // `seed`), so a chunk whose essential score plus the common words' bound stays below it cannot be in the
+  // top k and is never looked up. live chunks get
   // their common words from the primary key (company, term, chunk), one lookup per chunk and word. ok:
   // the pruned top k is exact when k chunks were found and the k-th scores more than any chunk holding
   // only common words can; otherwise the exhaustive branch runs (a one-time filter skips it when ok).
@@ -219,10 +223,18 @@ export function bm25CandidatesSql(companyId: number, q: Bm25Query, where: Prisma
       JOIN chunks c ON c.id = e.chunk_id
       WHERE ${where} ${filter}
     ),
-    theta AS (
-      SELECT CASE WHEN count(*) = ${candidates} THEN min(es) ELSE 0 END AS v
-      FROM (SELECT es FROM ess ORDER BY es DESC LIMIT ${candidates}) t
+    seed AS (
+      SELECT t.es + coalesce(n.s, 0) AS full_score FROM (SELECT chunk_id, es FROM ess ORDER BY es DESC, chunk_id LIMIT ${candidates}) t
+      LEFT JOIN LATERAL (
+        SELECT sum(g.s) AS s FROM (
+          SELECT max(q.w * p.tf / (p.tf + ${norm})) AS s
+          FROM (VALUES ${values([...nonEssential])}) AS q(term, grp, w)
+          JOIN chunk_terms p ON p.company_id = ${companyId}::int AND p.term = q.term AND p.chunk_id = t.chunk_id
+          GROUP BY q.grp
+        ) g
+      ) n ON true
     ),
+    theta AS (SELECT CASE WHEN count(*) = ${candidates} THEN min(full_score) ELSE 0 END AS v FROM seed),
     live AS (SELECT chunk_id FROM ess WHERE es + ${bound}::float8 >= (SELECT v FROM theta)),
     top AS (
       SELECT a.chunk_id AS id, sum(a.s ORDER BY a.grp)::float8 AS score FROM (

@@ -14,8 +14,8 @@ import { useTestDatabase } from "@/tests/helpers/db";
 
 useTestDatabase();
 
-// Small corpus: pruning is switched on for every word with at least 20 postings.
-const MIN_POSTINGS = 20;
+// Small corpus: pruning is switched on for every word with at least 40 postings.
+const MIN_POSTINGS = 40;
 const COMMON = ["report", "system", "value", "process", "result", "level"];
 const RARE = ["turbine", "invoice", "glacier", "violin", "harbour", "quartz", "saffron", "meteor", "lantern", "orchid"];
 
@@ -54,7 +54,7 @@ beforeAll(async () => {
     const chunks: ChunkInput[] = Array.from({ length: 10 }, (_, i) => {
       const words: string[] = [];
       const len = 8 + Math.floor(random() * 30);
-      for (let j = 0; j < len; j++) words.push(random() < 0.7 ? pick(COMMON) : random() < 0.04 ? pick(RARE) : `filler${Math.floor(random() * 60)}`);
+      for (let j = 0; j < len; j++) words.push(random() < 0.7 ? pick(COMMON) : random() < 0.1 ? pick(RARE) : `filler${Math.floor(random() * 60)}`);
       return { chunkIndex: i, page: 1, headingPath: "", content: words.join(" "), tokenCount: len, language: "english" };
     });
     await insertChunks(db(), { id: file.id, companyId: a.companyId, workspaceId }, chunks, null, null);
@@ -77,8 +77,9 @@ async function plan(query: string, candidates: number, s = scope): Promise<strin
   return rows.map((r) => r["QUERY PLAN"]).join("\n");
 }
 
-/** The plan line of the exhaustive branch: the first node under the one-time filter that gates it. */
+/** The plan line of the exhaustive branch: the first node under the one-time filter that gates it ('' unpruned). */
 function exhaustiveBranch(plan: string): string {
+  if (!plan.includes("One-Time Filter: (NOT")) return "";
   const after = plan.slice(plan.indexOf("One-Time Filter: (NOT"));
   return after.split("\n").find((l) => /->\s+(Limit|Sort|Subquery Scan)/.test(l)) ?? "";
 }
@@ -100,7 +101,7 @@ describe("BM25 top-k pruning", () => {
     const random = rng(5);
     const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
     let compared = 0;
-    const paths = { pruned: 0, fallback: 0 };
+    const paths = { pruned: 0, fallback: 0, exhaustive: 0 };
     for (let i = 0; i < 40; i++) {
       const words = [pick(RARE), ...Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(COMMON))];
       if (random() < 0.3) words.push(pick(RARE));
@@ -111,13 +112,14 @@ describe("BM25 top-k pruning", () => {
       pruned.forEach((h, j) => expect(h.score).toBeCloseTo(full[j].score, 9));
       compared += full.length;
       if (nonEssentialGroups((await analyseLexicalQuery(s.companyId, words.join(" ")))!, 0.9, MIN_POSTINGS).size) {
-        paths[exhaustiveBranch(await plan(words.join(" "), candidates, s)).includes("(never executed)") ? "pruned" : "fallback"]++;
+        const branch = exhaustiveBranch(await plan(words.join(" "), candidates, s));
+        paths[!branch ? "exhaustive" : branch.includes("(never executed)") ? "pruned" : "fallback"]++;
       }
     }
     expect(compared).toBeGreaterThan(400);
     // Both ways through the statement were compared.
     expect(paths.pruned).toBeGreaterThan(8);
-    expect(paths.fallback).toBeGreaterThan(8);
+    expect(paths.fallback + paths.exhaustive).toBeGreaterThan(8);
   });
 
   it("stays exact with a phrase filter", async () => {
@@ -130,9 +132,12 @@ describe("BM25 top-k pruning", () => {
     // Few candidates: the rare word's chunks outscore anything the common words alone can reach.
     const proven = await plan("turbine report value", 3);
     expect(exhaustiveBranch(proven)).toContain("(never executed)");
-    // More candidates than chunks holding the rare word: chunks with common words only belong to the
-    // top k, so the statement reads every posting.
-    const fallback = await plan("turbine report value", 200);
-    expect(exhaustiveBranch(fallback)).not.toContain("(never executed)");
+    // Rare words held by enough chunks of the company to try, but by fewer chunks in the caller's workspace
+    // than the top k: chunks with common words only belong to it, so the statement reads every posting.
+    const fallback = exhaustiveBranch(await plan(`${RARE.slice(0, 6).join(" ")} report value`, 30, narrow));
+    expect(fallback).not.toBe("");
+    expect(fallback).not.toContain("(never executed)");
+    // Fewer postings of the rare word than twice the top k: no pruned pass is tried at all.
+    expect(exhaustiveBranch(await plan("turbine report value", 200))).toBe("");
   });
 });
