@@ -166,7 +166,7 @@ test("a Zendesk Help Center is tested, attached and synced; its articles are rea
 
   // Saving attaches it and starts the first run: 6 published article translations and 2 attachments.
   await form.getByRole("button", { name: "Attach and sync" }).click();
-  await expect(section.getByText(`(servicedesk: ${new URL(zendesk.base).host})`)).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByText(`(Zendesk: ${new URL(zendesk.base).host})`)).toBeVisible({ timeout: 30_000 });
   await expect(section.locator('dt:text-is("Status") + dd')).toContainText("Succeeded", { timeout: 60_000 });
   await expect(page.getByText(/\b8 documents\b/)).toBeVisible({ timeout: 15_000 });
   const runRows = section.getByRole("table", { name: "Runs of the datasource, newest first" }).locator("tbody tr");
@@ -246,7 +246,8 @@ test("the SharePoint form checks its fields and reports a refused identity platf
   const refused = await testConnection(page, form);
   expect(refused.status).toBe(400);
   expect(refused.body.error).toBe("datasource_connection_failed");
-  await expect(form.getByRole("alert")).toContainText("Token step:");
+  // Said as what happened: the host could not be reached (not "refused the client credentials").
+  await expect(form.getByRole("alert")).toContainText("Token step: the identity platform could not be reached");
   await expect(form.getByText(/Connection works/)).toHaveCount(0);
   await shot(page, "datasource-cloud-sitehost-refused");
   await expectNothingAttached(page, request, workspaceId);
@@ -311,7 +312,7 @@ test("a Google Drive folder: form checks, a refused token endpoint, then attache
   await expect(form.getByText(/^Connection works: /)).toBeVisible();
   await expect(form.getByRole("alert")).toHaveCount(0);
   await form.getByRole("button", { name: "Attach and sync" }).click();
-  await expect(section.getByText(/\(filedrive: /)).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByText(/\(Google Drive: /)).toBeVisible({ timeout: 30_000 });
   await expect(section.locator('dt:text-is("Status") + dd')).toContainText("Succeeded", { timeout: 60_000 });
   await expect(page.getByText(/\b3 documents\b/)).toBeVisible({ timeout: 15_000 });
   const runRow = section.getByRole("table", { name: "Runs of the datasource, newest first" }).locator("tbody tr");

@@ -72,7 +72,7 @@ test("a website datasource is tested, attached and synced; its documents are rea
 
   // Saving attaches the datasource and starts the first run.
   await section.getByRole("button", { name: "Attach and sync" }).click();
-  await expect(section.getByText(`(webscrapper: ${siteUrl})`)).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByText(`(Website: ${siteUrl})`)).toBeVisible({ timeout: 30_000 });
   const status = section.locator('dt:text-is("Status") + dd');
   await expect(status).toContainText("Succeeded", { timeout: 120_000 });
   // The page refreshes the workspace once the run is over: the three pages are its documents.

@@ -25,6 +25,14 @@ import { WebsiteDatasourceForm } from "./datasource-form";
 import { ServicedeskAttach, ServicedeskDatasourceForm } from "./datasource-servicedesk-fields";
 import { SitehostAttach, SitehostDatasourceForm } from "./datasource-sitehost-fields";
 
+/** How each datasource type is named to people. */
+const TYPE_LABEL: Record<string, string> = {
+  webscrapper: "Website",
+  filedrive: "Google Drive",
+  sitehost: "SharePoint",
+  servicedesk: "Zendesk",
+};
+
 const STATUS: Record<TWorkspaceSync["last_status"], { label: string; tone: "neutral" | "blue" | "green" | "amber" | "red" }> = {
   never_run: { label: "Not run yet", tone: "neutral" },
   queued: { label: "Queued", tone: "blue" },
@@ -145,8 +153,8 @@ export function DatasourceSection({ workspace, canManage, canRun }: { workspace:
     <div className="space-y-4">
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         <dt className="font-medium text-slate-700">Source</dt>
-        <dd className="break-all text-slate-600">
-          {live.name} ({live.datasource_type}: {live.source_name})
+        <dd className="break-words text-slate-600">
+          {live.name === live.source_name ? "" : `${live.name} `}({TYPE_LABEL[live.datasource_type] ?? live.datasource_type}: {live.source_name})
         </dd>
         <dt className="font-medium text-slate-700">Status</dt>
         <dd>

@@ -79,8 +79,12 @@ function tokenError(err: unknown): AppError {
       : /tenant|90002|endpoints_resolution|openid/i.test(what)
         ? " (check tenant_id and the authority host)"
         : "";
+  // A connection that never reached the identity platform is not a refusal of the credentials.
+  const unreachable = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|network_error/i.test(what);
   return new AppError(
     "datasource_connection_failed",
-    `Token step: the identity platform refused the client credentials: ${what.slice(0, 500)}${hint}.`,
+    unreachable
+      ? `Token step: the identity platform could not be reached (check authority_host): ${what.slice(0, 500)}.`
+      : `Token step: the identity platform refused the client credentials: ${what.slice(0, 500)}${hint}.`,
   );
 }
