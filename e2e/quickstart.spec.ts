@@ -33,3 +33,17 @@ test("the console shell and the API reference render in Chromium", async ({ page
   await expect(page.locator("#error-unauthorized")).toBeAttached();
   await page.screenshot({ path: "e2e/artifacts/docs.png", fullPage: false });
 });
+
+test("an unknown address gets the branded 404 page, and every page has the app's icon", async ({ page }) => {
+  const { baseURL } = readServer();
+  const res = await page.goto(`${baseURL}/no-such-page-${Date.now()}`);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByText("DocIntel · 404")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to the dashboard" })).toHaveAttribute("href", "/");
+  const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(icon).toMatch(/^\/icon\.svg/);
+  const svg = await page.request.get(`${baseURL}${icon}`);
+  expect(svg.status()).toBe(200);
+  expect(svg.headers()["content-type"]).toContain("image/svg+xml");
+});
