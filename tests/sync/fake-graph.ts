@@ -1,6 +1,7 @@
 // A local stand-in for the Microsoft identity platform and Microsoft Graph, for tests of the `sitehost`
-// connector: one HTTPS server on 127.0.0.1 (msal-node only accepts https authorities; the self-signed
-// certificate in fixtures/ is trusted by `trustFakeGraph`) speaking the documented wire formats:
+// connector: one HTTPS server on 127.0.0.1 (msal-node only accepts https authorities; a self-signed
+// certificate made once per machine by `openssl`, never committed, is trusted by `trustFakeGraph`) speaking
+// the documented wire formats:
 // - identity: `GET /{tenant}/v2.0/.well-known/openid-configuration` (what msal-node reads for an authority in
 //   knownAuthorities) and `POST /{tenant}/oauth2/v2.0/token` (client credentials, AADSTS errors);
 // - Graph v1.0: `/sites/{hostname}:/{path}`, `/sites/{id}`, `/sites?search=`, `/sites/{id}/drives`,
@@ -8,23 +9,61 @@
 //   (pages with @odata.nextLink, a final @odata.deltaLink, changes and `deleted` facets since a token; 410
 //   resyncRequired for expired tokens), `/drives/{id}/items/{id}/content` (302 to a download URL), errors as
 //   `{"error":{"code","message"}}`, 429 with Retry-After on demand, tokens that expire server-side.
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import tls from "node:tls";
-import { fileURLToPath } from "node:url";
 import { type FakeDrive, type FakeItem, type FakeSite, GraphTree } from "./fake-graph-tree";
 
 export type { FakeDrive, FakeItem, FakeSite } from "./fake-graph-tree";
 
-const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
-export const FAKE_GRAPH_CERT = path.join(fixtures, "fake-graph-cert.pem");
+/**
+ * The fake's certificate and key for 127.0.0.1/localhost, made once per machine in the temp directory (the
+ * test processes and the kill -9 worker all read the same pair). Made in a directory of its own and renamed
+ * into place, so test files starting together never see half a pair.
+ */
+export function fakeGraphCertificate(): { cert: string; key: string } {
+  const dir = path.join(os.tmpdir(), "docintel-fake-graph-tls");
+  const files = { cert: path.join(dir, "cert.pem"), key: path.join(dir, "key.pem") };
+  if (!fs.existsSync(files.cert)) {
+    const scratch = fs.mkdtempSync(`${dir}-`);
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "3650",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1,DNS:localhost",
+        "-keyout",
+        path.join(scratch, "key.pem"),
+        "-out",
+        path.join(scratch, "cert.pem"),
+      ],
+      { stdio: "ignore" },
+    );
+    try {
+      fs.renameSync(scratch, dir);
+    } catch {
+      fs.rmSync(scratch, { recursive: true, force: true }); // another process put its pair in place first
+    }
+  }
+  return { cert: fs.readFileSync(files.cert, "utf8"), key: fs.readFileSync(files.key, "utf8") };
+}
 
 /** Makes node's https (which the connector's vetted transport uses) trust the fake's certificate. */
 export function trustFakeGraph(): void {
-  const cert = fs.readFileSync(FAKE_GRAPH_CERT, "utf8");
+  const { cert } = fakeGraphCertificate();
   const ca = https.globalAgent.options.ca;
   if (Array.isArray(ca) && ca.includes(cert)) return;
   https.globalAgent.options.ca = [...tls.rootCertificates, cert];
@@ -238,38 +277,35 @@ export async function startFakeGraph(opts: { tenant?: string; clientId?: string;
     return null;
   }
 
-  const server = https.createServer(
-    { key: fs.readFileSync(path.join(fixtures, "fake-graph-key.pem")), cert: fs.readFileSync(FAKE_GRAPH_CERT) },
-    (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", async () => {
-        const url = new URL(req.url ?? "/", fake.base);
-        const method = req.method ?? "GET";
-        fake.requests.push(`${method} ${url.pathname}${url.search}`);
-        let answer: Answer | null;
-        try {
-          if (url.pathname.startsWith("/v1.0/")) answer = await graph(url.pathname.slice(5), url.searchParams, req.headers.authorization);
-          else if ((answer = await identity(method, url.pathname, Buffer.concat(chunks).toString()))) {
-            // answered
-          } else {
-            const m = /^\/download\/([^/]+)\/([^/]+)$/.exec(url.pathname);
-            const item = m ? drives.get(m[1]!)?.items.get(m[2]!) : undefined;
-            if (item && !item.deleted) {
-              fake.stats.downloads++;
-              await fake.onDownload?.(item);
-              answer = { status: 200, body: item.content, headers: { "content-type": item.mimeType } };
-            } else answer = { status: 404, body: Buffer.from("not found") };
-          }
-        } catch (err) {
-          answer = graphError(500, "generalException", String(err));
+  const server = https.createServer(fakeGraphCertificate(), (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      const url = new URL(req.url ?? "/", fake.base);
+      const method = req.method ?? "GET";
+      fake.requests.push(`${method} ${url.pathname}${url.search}`);
+      let answer: Answer | null;
+      try {
+        if (url.pathname.startsWith("/v1.0/")) answer = await graph(url.pathname.slice(5), url.searchParams, req.headers.authorization);
+        else if ((answer = await identity(method, url.pathname, Buffer.concat(chunks).toString()))) {
+          // answered
+        } else {
+          const m = /^\/download\/([^/]+)\/([^/]+)$/.exec(url.pathname);
+          const item = m ? drives.get(m[1]!)?.items.get(m[2]!) : undefined;
+          if (item && !item.deleted) {
+            fake.stats.downloads++;
+            await fake.onDownload?.(item);
+            answer = { status: 200, body: item.content, headers: { "content-type": item.mimeType } };
+          } else answer = { status: 404, body: Buffer.from("not found") };
         }
-        const headers = { ...(answer.json !== undefined ? { "content-type": "application/json" } : {}), ...answer.headers };
-        res.writeHead(answer.status, headers);
-        res.end(answer.json !== undefined ? JSON.stringify(answer.json) : answer.body);
-      });
-    },
-  );
+      } catch (err) {
+        answer = graphError(500, "generalException", String(err));
+      }
+      const headers = { ...(answer.json !== undefined ? { "content-type": "application/json" } : {}), ...answer.headers };
+      res.writeHead(answer.status, headers);
+      res.end(answer.json !== undefined ? JSON.stringify(answer.json) : answer.body);
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
