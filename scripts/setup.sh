@@ -13,6 +13,7 @@ APT_PACKAGES=(
   fonts-dejavu-core
   slapd                   # OpenLDAP server: throwaway directories for the LDAP login tests (no system service is used)
   ldap-utils              # ldapsearch/ldapadd for inspecting those directories
+  openssl                 # the test certificate of the fake Microsoft Graph (tests/sync/fake-graph.ts)
 )
 
 missing=()
