@@ -9,10 +9,10 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import type { ApiError } from "@/lib/client/api-client";
-import { useAttachDatasource, useTestDatasource } from "@/lib/client/hooks/use-datasource";
+import { useTestDatasource } from "@/lib/client/hooks/use-datasource";
 import type { TFiledriveFilter, TFiledriveSettings } from "@/lib/contracts/datasource-filedrive";
 import type { TDatasource } from "@/lib/contracts/datasources";
+import { DatasourceAttach, type DatasourceFormProps, listEntries, scheduleMinutes } from "./datasource-form-parts";
 
 export interface FiledriveValues {
   settings: TFiledriveSettings;
@@ -21,12 +21,6 @@ export interface FiledriveValues {
   filter_criteria: TFiledriveFilter;
   schedule: { interval_minutes: number | null };
 }
-
-const lines = (s: string) =>
-  s
-    .split(/[\n,]/)
-    .map((l) => l.trim())
-    .filter(Boolean);
 
 /** A folder id, or the id in a pasted Drive folder link (…/folders/<id>, ?id=<id>). */
 export function driveIdOf(text: string): string {
@@ -70,7 +64,7 @@ function readKey(key: string): { email?: string; error?: string } {
 
 function validate(t: Text, keyRequired: boolean): { values?: FiledriveValues; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  const folders = lines(t.folders).map(driveIdOf);
+  const folders = listEntries(t.folders).map(driveIdOf);
   const sharedDrive = driveIdOf(t.sharedDrive);
   if (!folders.length && !sharedDrive) errors.folders = "At least one folder, or a shared drive.";
   const bad = folders.find((f) => !DRIVE_ID.test(f));
@@ -92,13 +86,9 @@ function validate(t: Text, keyRequired: boolean): { values?: FiledriveValues; er
     }
   }
   if (t.impersonate.trim() && !/^[^@\s]+@[^@\s]+$/.test(t.impersonate.trim())) errors.impersonate = "An e-mail address.";
-  let interval: number | undefined;
-  if (t.interval.trim()) {
-    interval = Number(t.interval);
-    if (!Number.isInteger(interval) || interval < 5 || interval > 43_200) errors.interval = "A whole number from 5 to 43200.";
-  }
+  const interval = scheduleMinutes(t.interval, errors);
   if (Object.keys(errors).length) return { errors };
-  const list = (s: string) => (lines(s).length ? lines(s) : undefined);
+  const list = (s: string) => (listEntries(s).length ? listEntries(s) : undefined);
   const settings: TFiledriveSettings = {
     ...(folders.length ? { folder_ids: folders } : {}),
     ...(sharedDrive ? { shared_drive_id: sharedDrive } : {}),
@@ -123,19 +113,7 @@ function validate(t: Text, keyRequired: boolean): { values?: FiledriveValues; er
   };
 }
 
-export function FiledriveDatasourceForm({
-  initial,
-  submitLabel,
-  pending,
-  error,
-  onSubmit,
-}: {
-  initial?: TDatasource;
-  submitLabel: string;
-  pending: boolean;
-  error: ApiError | null;
-  onSubmit: (values: FiledriveValues) => void;
-}) {
+export function FiledriveDatasourceForm({ initial, submitLabel, pending, error, onSubmit }: DatasourceFormProps<FiledriveValues>) {
   const [text, setText] = useState(() => initialText(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const test = useTestDatasource();
@@ -253,18 +231,12 @@ export function FiledriveDatasourceForm({
 
 /** "Sync a Google Drive folder" on an empty workspace: a collapsed section beside the website form. */
 export function FiledriveAttach({ workspaceId }: { workspaceId: number }) {
-  const attach = useAttachDatasource(workspaceId);
   return (
-    <details className="rounded-md border border-slate-200 p-3">
-      <summary className="cursor-pointer text-sm font-medium text-slate-800">Or sync Google Drive folders (service account)</summary>
-      <div className="mt-3">
-        <FiledriveDatasourceForm
-          submitLabel="Attach and sync"
-          pending={attach.isPending}
-          error={attach.error}
-          onSubmit={(v) => attach.mutate({ datasource_type: "filedrive", ...v })}
-        />
-      </div>
-    </details>
+    <DatasourceAttach
+      workspaceId={workspaceId}
+      type="filedrive"
+      summary="Or sync Google Drive folders (service account)"
+      Form={FiledriveDatasourceForm}
+    />
   );
 }

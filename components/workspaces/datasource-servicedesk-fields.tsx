@@ -9,10 +9,10 @@ import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import type { ApiError } from "@/lib/client/api-client";
-import { useAttachDatasource, useTestDatasource } from "@/lib/client/hooks/use-datasource";
+import { useTestDatasource } from "@/lib/client/hooks/use-datasource";
 import type { TServicedeskFilter, TServicedeskSettings } from "@/lib/contracts/datasource-servicedesk";
 import type { TDatasource } from "@/lib/contracts/datasources";
+import { DatasourceAttach, type DatasourceFormProps, listEntries, scheduleMinutes } from "./datasource-form-parts";
 
 export interface ServicedeskValues {
   settings: TServicedeskSettings;
@@ -21,12 +21,6 @@ export interface ServicedeskValues {
   filter_criteria: TServicedeskFilter;
   schedule: { interval_minutes: number | null };
 }
-
-const items = (s: string) =>
-  s
-    .split(/[\n,]/)
-    .map((l) => l.trim())
-    .filter(Boolean);
 
 function initialText(ds: TDatasource | undefined) {
   const s = (ds?.settings ?? {}) as Partial<TServicedeskSettings>;
@@ -48,7 +42,7 @@ function initialText(ds: TDatasource | undefined) {
 type Text = ReturnType<typeof initialText>;
 
 function ids(text: string, field: string, errors: Record<string, string>): number[] | undefined {
-  const list = items(text);
+  const list = listEntries(text);
   if (!list.length) return undefined;
   const bad = list.find((x) => !/^\d{1,19}$/.test(x) || Number(x) <= 0);
   if (bad) errors[field] = `${bad} is not a Zendesk id (a positive number).`;
@@ -73,16 +67,12 @@ function validate(t: Text, tokenRequired: boolean): { values?: ServicedeskValues
   if (tokenRequired && !t.token.trim()) errors.token = "The API token is required.";
   const sections = ids(t.sections, "sections", errors);
   const categories = ids(t.categories, "categories", errors);
-  const locales = items(t.locales);
+  const locales = listEntries(t.locales);
   const badLocale = locales.find((l) => !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(l));
   if (badLocale) errors.locales = `${badLocale} is not a locale (e.g. en-us, de).`;
-  let interval: number | undefined;
-  if (t.interval.trim()) {
-    interval = Number(t.interval);
-    if (!Number.isInteger(interval) || interval < 5 || interval > 43_200) errors.interval = "A whole number from 5 to 43200.";
-  }
+  const interval = scheduleMinutes(t.interval, errors);
   if (Object.keys(errors).length) return { errors };
-  const labels = items(t.labels);
+  const labels = listEntries(t.labels);
   return {
     errors,
     values: {
@@ -101,19 +91,7 @@ function validate(t: Text, tokenRequired: boolean): { values?: ServicedeskValues
   };
 }
 
-export function ServicedeskDatasourceForm({
-  initial,
-  submitLabel,
-  pending,
-  error,
-  onSubmit,
-}: {
-  initial?: TDatasource;
-  submitLabel: string;
-  pending: boolean;
-  error: ApiError | null;
-  onSubmit: (values: ServicedeskValues) => void;
-}) {
+export function ServicedeskDatasourceForm({ initial, submitLabel, pending, error, onSubmit }: DatasourceFormProps<ServicedeskValues>) {
   const [text, setText] = useState(() => initialText(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const test = useTestDatasource();
@@ -229,18 +207,12 @@ export function ServicedeskDatasourceForm({
 
 /** Attaching a Zendesk Help Center to an empty workspace (beside the website form). */
 export function ServicedeskAttach({ workspaceId }: { workspaceId: number }) {
-  const attach = useAttachDatasource(workspaceId);
   return (
-    <details className="rounded-md border border-slate-200 p-3">
-      <summary className="cursor-pointer text-sm font-medium text-slate-800">Or sync a Zendesk Help Center (articles, solved tickets)</summary>
-      <div className="mt-3">
-        <ServicedeskDatasourceForm
-          submitLabel="Attach and sync"
-          pending={attach.isPending}
-          error={attach.error}
-          onSubmit={(v) => attach.mutate({ datasource_type: "servicedesk", ...v })}
-        />
-      </div>
-    </details>
+    <DatasourceAttach
+      workspaceId={workspaceId}
+      type="servicedesk"
+      summary="Or sync a Zendesk Help Center (articles, solved tickets)"
+      Form={ServicedeskDatasourceForm}
+    />
   );
 }

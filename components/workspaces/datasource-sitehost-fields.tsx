@@ -10,10 +10,10 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import type { ApiError } from "@/lib/client/api-client";
-import { useAttachDatasource, useTestDatasource } from "@/lib/client/hooks/use-datasource";
+import { useTestDatasource } from "@/lib/client/hooks/use-datasource";
 import type { TSitehostFilter, TSitehostSettings } from "@/lib/contracts/datasource-sitehost";
 import type { TDatasource } from "@/lib/contracts/datasources";
+import { DatasourceAttach, type DatasourceFormProps, listEntries, scheduleMinutes } from "./datasource-form-parts";
 
 export interface SitehostValues {
   settings: TSitehostSettings;
@@ -22,12 +22,6 @@ export interface SitehostValues {
   filter_criteria: TSitehostFilter;
   schedule: { interval_minutes: number | null };
 }
-
-const lines = (s: string) =>
-  s
-    .split(/[\n,]/)
-    .map((l) => l.trim())
-    .filter(Boolean);
 
 function initialText(ds: TDatasource | undefined) {
   const s = (ds?.settings ?? {}) as Partial<TSitehostSettings>;
@@ -75,15 +69,11 @@ function validate(t: Text, secretRequired: boolean): { values?: SitehostValues; 
       errors[field] = "Not a URL.";
     }
   }
-  const badExt = lines(t.extensions).find((e) => !/^\.?[A-Za-z0-9]{1,20}$/.test(e));
+  const badExt = listEntries(t.extensions).find((e) => !/^\.?[A-Za-z0-9]{1,20}$/.test(e));
   if (badExt) errors.extensions = `${badExt} is not an extension.`;
-  let interval: number | undefined;
-  if (t.interval.trim()) {
-    interval = Number(t.interval);
-    if (!Number.isInteger(interval) || interval < 5 || interval > 43_200) errors.interval = "A whole number from 5 to 43200.";
-  }
+  const interval = scheduleMinutes(t.interval, errors);
   if (Object.keys(errors).length) return { errors };
-  const list = (s: string) => (lines(s).length ? lines(s) : undefined);
+  const list = (s: string) => (listEntries(s).length ? listEntries(s) : undefined);
   const site = t.site.trim();
   const settings = {
     tenant_id: t.tenant.trim(),
@@ -113,19 +103,7 @@ function validate(t: Text, secretRequired: boolean): { values?: SitehostValues; 
   };
 }
 
-export function SitehostDatasourceForm({
-  initial,
-  submitLabel,
-  pending,
-  error,
-  onSubmit,
-}: {
-  initial?: TDatasource;
-  submitLabel: string;
-  pending: boolean;
-  error: ApiError | null;
-  onSubmit: (values: SitehostValues) => void;
-}) {
+export function SitehostDatasourceForm({ initial, submitLabel, pending, error, onSubmit }: DatasourceFormProps<SitehostValues>) {
   const [text, setText] = useState(() => initialText(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const test = useTestDatasource();
@@ -243,18 +221,12 @@ export function SitehostDatasourceForm({
 
 /** "Sync a SharePoint site" on an empty workspace: a collapsed section beside the website form. */
 export function SitehostAttach({ workspaceId }: { workspaceId: number }) {
-  const attach = useAttachDatasource(workspaceId);
   return (
-    <details className="rounded-md border border-slate-200 p-3">
-      <summary className="cursor-pointer text-sm font-medium text-slate-800">Or sync a SharePoint Online site (app registration)</summary>
-      <div className="mt-3">
-        <SitehostDatasourceForm
-          submitLabel="Attach and sync"
-          pending={attach.isPending}
-          error={attach.error}
-          onSubmit={(v) => attach.mutate({ datasource_type: "sitehost", ...v })}
-        />
-      </div>
-    </details>
+    <DatasourceAttach
+      workspaceId={workspaceId}
+      type="sitehost"
+      summary="Or sync a SharePoint Online site (app registration)"
+      Form={SitehostDatasourceForm}
+    />
   );
 }
