@@ -158,7 +158,10 @@ export function findInLines(fi: number, fields: FieldSpec[], lines: Line[], loca
         if (before) return typeValue(field, before, locale)?.value ?? null;
       }
       const next = spans.filter((o) => o.field !== fi && o.start >= best.end).reduce((m, o) => Math.min(m, o.start), folded.length);
-      const after = text.slice(map[best.end] ?? text.length, map[next] ?? text.length).replace(/^[\s.)]*(?:[:#°]\s*)?/, "");
+      const rawAfter = text.slice(map[best.end] ?? text.length, map[next] ?? text.length);
+      // A label glued to digits by a dash is the code's own prefix ("PO-5531", "INV-0042"): the value includes it.
+      const glued = field.hint === "code" && /^[-/]\p{N}/u.test(rawAfter);
+      const after = glued ? text.slice(map[best.start], map[next] ?? text.length) : rawAfter.replace(/^[\s.)]*(?:[:#°]\s*)?/, "");
       const v = valueInText(field, after.slice(0, 120), locale);
       if (v) return v.value;
     }

@@ -228,6 +228,10 @@ function buildField(key: string, path: string[], raw: Schema, root: Schema, pare
   let concept = conceptOf([nameWords.join(" "), ...(title ? [title] : []), ...(trimmed.length ? [trimmed.join(" ")] : [])]);
   if (concept) {
     for (const p of conceptPhrases.get(concept) ?? []) if (p.length) add(p.join(" "), 0.95);
+    // The title is the people's word for the field and often narrower than the name: `amount` titled
+    // "Total amount" is the invoice total, labelled "Total due" or "Grand total", not any amount.
+    const titled = title ? conceptOf([title]) : undefined;
+    if (titled && titled !== concept) for (const p of conceptPhrases.get(titled) ?? []) if (p.length) add(p.join(" "), 0.95);
   } else if (nameWords.length >= 2) {
     // Qualified names (vendor_email, customer_address): the head word's concept, alone (weaker) and
     // combined with the qualifier's phrases ("Lieferant E-Mail", "supplier email").

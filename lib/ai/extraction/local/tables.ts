@@ -54,6 +54,12 @@ SUMMARY.add("total");
 SUMMARY.add("summe");
 SUMMARY.add("gesamt");
 
+/** A totals label ("Subtotal", "VAT 19 %", "Total due"), whether or not the schema asks for it. */
+function isSummaryLabel(cell: string): boolean {
+  const t = labelTokens(cell).join(" ");
+  return t.length > 2 && (SUMMARY.has(t) || [...SUMMARY].some((s) => s.length > 4 && t.startsWith(`${s} `)));
+}
+
 /** A totals/subtotal/tax line or an empty line of an item table (not a record). */
 export function isSummaryRow(row: string[], columns: Map<number, number>): boolean {
   const mapped = [...columns.values()];
@@ -174,7 +180,8 @@ export function kvCandidates(fields: FieldSpec[], layout: Layout): Candidate[] {
       for (let j = 0; j < width; j += 2) {
         if (!r[j]) continue;
         cells++;
-        if (looksLikeLabel(r[j]) && all.some((f) => scoreLabel(labelTokens(r[j]), f) >= HEADER_THRESHOLD)) labels++;
+        // A totals block (Subtotal · VAT · Total due) is key-value even when the schema asks only for the total.
+        if (looksLikeLabel(r[j]) && (isSummaryLabel(r[j]) || all.some((f) => scoreLabel(labelTokens(r[j]), f) >= HEADER_THRESHOLD))) labels++;
       }
     }
     if (!cells || labels / cells < 0.5 || isDataTable(t, fields, all)) continue;

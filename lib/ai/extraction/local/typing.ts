@@ -123,10 +123,14 @@ export function valueInText(field: FieldSpec, text: string, locale?: Locale): Ty
     case "integer": {
       const m = new RegExp(NUMBER_IN_TEXT.source, "gu");
       for (const hit of text.matchAll(m)) {
-        // Skip numbers that are part of a date or an identifier.
-        const before = text.slice(Math.max(0, hit.index - 1), hit.index);
+        // The match may open with the space before the number ("EUR 1,952.31"): judge from its first sign or digit.
+        const start = hit.index + (hit[0].length - hit[0].trimStart().length);
+        // Skip numbers that are part of a date or an identifier: glued to a letter, a digit or a dash, or one
+        // more group of a grouped code (an IBAN's "DE89 3704 0044 …").
+        const before = text.slice(Math.max(0, start - 1), start);
         const after = text.slice(hit.index + hit[0].length, hit.index + hit[0].length + 1);
-        if (/[\p{L}\-/]/u.test(before) || (/[\p{L}/]/u.test(after) && !/[€$£%]/.test(after))) continue;
+        if (/[\p{L}\p{N}\-/]/u.test(before) || (/[\p{L}/]/u.test(after) && !/[€$£%]/.test(after))) continue;
+        if (/(?:^|\s)\p{L}*\d+\s$/u.test(text.slice(Math.max(0, start - 12), start))) continue;
         const v = coerceTo(field, hit[0].trim(), locale);
         if (v !== null && !parseDate(text.slice(hit.index, hit.index + 12))) return { value: v, fit: 0.8 };
       }
@@ -147,7 +151,9 @@ export function valueInText(field: FieldSpec, text: string, locale?: Locale): Ty
       return null;
     default: {
       if (field.kind === "string" && field.hint === "text") return proseText(field, text, locale);
-      const t = typeValue(field, text.slice(0, 80), locale);
+      // In running text an identifier is one word: "Your order PO-5531 Bill to:" reads PO-5531, not the words after it.
+      const word = field.kind === "string" && field.hint === "code" ? /^\s*(\S*\d[^\s,;]*?)[.:)]?(?:[\s,;]|$)/u.exec(text)?.[1] : undefined;
+      const t = typeValue(field, word ?? text.slice(0, 80), locale);
       return t ? { value: t.value, fit: Math.min(t.fit, 0.8) } : null;
     }
   }
