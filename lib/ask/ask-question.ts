@@ -1,7 +1,8 @@
 // POST /api/v3/ask: retrieve within the caller's (and the agent's) scope, number the passages, have the
 // answer provider answer from them. The sync form collects the provider's stream; the streamed form
 // forwards it as AskEvents (lib/http/sse.ts names them on the wire). Both meter one `rag` event, only
-// once an answer is complete.
+// once an answer is complete; in a stored conversation (`conversation_id`) its latest turns are the
+// history, and the complete answer is stored as a turn in the same transaction as that event.
 import { findVisibleAgent } from "@/lib/agents/agent-access";
 import {
   type AnswerEvent,
@@ -15,6 +16,8 @@ import {
 import type { Principal } from "@/lib/auth/principal";
 import { recordUsage, usageFrom } from "@/lib/billing/record-usage";
 import type { TAskRequest, TAskResponse, TAskSource } from "@/lib/contracts/ask";
+import { appendTurn, type ConversationContext, openConversation } from "@/lib/conversations/conversation-turns";
+import { db } from "@/lib/db/client";
 import type { Agent } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { retrieveChunks } from "@/lib/search/search-retrieve";
@@ -24,15 +27,18 @@ import { resolveSearchScope } from "@/lib/search/search-scope";
 export type AskEvent =
   | { type: "sources"; sources: TAskSource[] }
   | { type: "delta"; text: string }
-  | { type: "done"; model: string; usage: AnswerUsage };
+  | { type: "done"; model: string; usage: AnswerUsage; conversationId: number | null };
 
 interface PreparedAsk {
   agent: Agent | null;
+  conversation: ConversationContext | null;
   sources: AnswerSource[];
   request: AnswerRequest;
 }
 
-async function prepare(p: Principal, body: TAskRequest, signal?: AbortSignal): Promise<PreparedAsk> {
+async function prepare(p: Principal, input: TAskRequest, signal?: AbortSignal): Promise<PreparedAsk> {
+  const conversation = input.conversation_id !== undefined ? await openConversation(p, input.conversation_id) : null;
+  const body = conversation ? { ...input, history: conversation.history } : input;
   const agent = body.agent_id !== undefined ? await findVisibleAgent(p, body.agent_id) : null;
   // The agent's scope first, the request's within it: both layers narrow, neither widens.
   const scope = await resolveSearchScope(p, [
@@ -56,6 +62,7 @@ async function prepare(p: Principal, body: TAskRequest, signal?: AbortSignal): P
   }));
   return {
     agent,
+    conversation,
     sources,
     request: {
       query: body.query,
@@ -85,20 +92,43 @@ export function retrievalQuery(body: Pick<TAskRequest, "query" | "history">): st
 const serializeSources = (sources: AnswerSource[]): TAskSource[] =>
   sources.map((s) => ({ file_id: s.fileId, filename: s.filename, chunk_id: s.chunkId, page: s.page, content: s.content, score: s.score }));
 
-async function meter(p: Principal, prepared: PreparedAsk, model: string, usage: AnswerUsage, streamed: boolean): Promise<void> {
-  await recordUsage({
-    feature: "rag",
-    quantity: 1,
-    ...usageFrom(p),
-    metadata: { agent_id: prepared.agent?.id ?? null, model, sources: prepared.sources.length, streamed, ...usage },
+/** Meters the complete answer and, in a stored conversation, adds it as a turn: both or neither. */
+async function complete(
+  p: Principal,
+  prepared: PreparedAsk,
+  answer: string,
+  model: string,
+  usage: AnswerUsage,
+  streamed: boolean,
+): Promise<number | null> {
+  const { conversation } = prepared;
+  return db().$transaction(async (tx) => {
+    const stored = conversation
+      ? await appendTurn(tx, conversation.conversation, {
+          question: prepared.request.query,
+          answer,
+          sources: serializeSources(prepared.sources),
+          model,
+          agentId: prepared.agent?.id ?? null,
+        })
+      : false;
+    const metadata = { agent_id: prepared.agent?.id ?? null, model, sources: prepared.sources.length, streamed, ...usage };
+    await recordUsage({ feature: "rag", quantity: 1, ...usageFrom(p), metadata }, tx);
+    return stored && conversation ? conversation.conversation.id : null;
   });
 }
 
 export async function askQuestion(p: Principal, body: TAskRequest, signal?: AbortSignal): Promise<TAskResponse> {
   const prepared = await prepare(p, body, signal);
   const result = await collectAnswer(answerProvider(), prepared.request);
-  await meter(p, prepared, result.model, result.usage, false);
-  return { answer: result.answer, sources: serializeSources(prepared.sources), model: result.model, usage: result.usage };
+  const conversationId = await complete(p, prepared, result.answer, result.model, result.usage, false);
+  return {
+    answer: result.answer,
+    sources: serializeSources(prepared.sources),
+    model: result.model,
+    usage: result.usage,
+    conversation_id: conversationId,
+  };
 }
 
 /**
@@ -122,13 +152,15 @@ async function* events(
   try {
     yield { type: "sources", sources: serializeSources(prepared.sources) };
     let next = first;
+    let answer = "";
     while (!next.done) {
       const e = next.value;
       if (e.type === "delta") {
+        answer += e.text;
         if (e.text) yield { type: "delta", text: e.text };
       } else {
-        await meter(p, prepared, e.model, e.usage, true);
-        yield { type: "done", model: e.model, usage: e.usage };
+        const conversationId = await complete(p, prepared, answer, e.model, e.usage, true);
+        yield { type: "done", model: e.model, usage: e.usage, conversationId };
         return;
       }
       next = await upstream.next();

@@ -26,9 +26,18 @@ export const ZAskRequest = z
       .array(ZAskMessage)
       .max(ASK_MAX_HISTORY, { error: `At most ${ASK_MAX_HISTORY} earlier messages.` })
       .default([])
-      .describe("Earlier turns of the conversation, oldest first"),
+      .describe("Earlier turns of the conversation, oldest first (not with `conversation_id`: the stored turns are the history)"),
+    conversation_id: zBodyId
+      .optional()
+      .describe(
+        "Continue this stored conversation (GET /api/v3/conversations): its latest turns give the answer model context, and the answered question is added to it. 404 unless it is the caller's own",
+      ),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.conversation_id === undefined || b.history.length === 0, {
+    error: "Leave out `history` when continuing a stored conversation: its turns are the history.",
+    path: ["history"],
+  });
 export type TAskRequest = z.output<typeof ZAskRequest>;
 
 export const ZAskSource = z
@@ -55,6 +64,7 @@ export const ZAskResponse = z
     sources: z.array(ZAskSource).describe("Passages given to the model, in citation order"),
     model: z.string().describe("Model that answered"),
     usage: ZAskUsage,
+    conversation_id: z.number().int().nullable().describe("The stored conversation the question was added to (null without `conversation_id`)"),
   })
   .meta({ id: "AskResponse" });
 export type TAskResponse = z.infer<typeof ZAskResponse>;
@@ -71,9 +81,11 @@ export const askEndpoints = {
     description: [
       "Retrieves the best passages (hybrid search, reranked unless the agent turns reranking off) from the workspaces the caller can read, narrowed by the agent's scope and then by the request's `workspace_ids`, `tag_ids` and `file_ids`, and has the answer model answer from them. Citation markers `[1]`, `[2]` in `answer` refer to `sources[0]`, `sources[1]`. When no passage is relevant the answer says so plainly. A short follow-up (three words or fewer, e.g. \"and the deadline?\") is retrieved together with the previous user message of `history`. Empty id lists do not narrow.",
       "",
-      '`stream: true` answers `text/event-stream` with, in order: one `sources` event (`{"sources": [...]}`), `delta` events (`{"text": "..."}`, concatenated they are the answer), and a final `done` event (`{"model": ..., "usage": {...}}`). A failure after the stream has started arrives as an `error` event whose data is the v3 error envelope; the stream then ends. Failures before the first byte (validation, unknown agent, model unreachable) are ordinary HTTP errors.',
+      '`stream: true` answers `text/event-stream` with, in order: one `sources` event (`{"sources": [...]}`), `delta` events (`{"text": "..."}`, concatenated they are the answer), and a final `done` event (`{"model": ..., "usage": {...}, "conversation_id": ...}`). A failure after the stream has started arrives as an `error` event whose data is the v3 error envelope; the stream then ends. Failures before the first byte (validation, unknown agent, model unreachable) are ordinary HTTP errors.',
       "",
       "Model errors: 503 `model_unavailable` (not reachable or not configured), 502 `model_unavailable` (the model service failed), 504 `model_timeout`, 422 `context_length_exceeded` and `content_filtered` (with `fields.query`).",
+      "",
+      "Conversations: with `conversation_id` the question continues a stored conversation of the caller (see /api/v3/conversations): its latest turns are the history, and the complete answer with its sources is stored in it (a failed or stopped answer is not).",
       "",
       "Metering: one `rag` usage event per answered question (not for failures).",
     ].join("\n"),

@@ -6,6 +6,7 @@ import { askEndpoints } from "./ask";
 import { authEndpoints } from "./auth";
 import { billingEndpoints } from "./billing";
 import { contentTypeEndpoints } from "./content-types";
+import { conversationEndpoints } from "./conversations";
 import { datasourceEndpoints } from "./datasources";
 import { extractEndpoints } from "./extract";
 import { facetEndpoints } from "./facets";
@@ -38,6 +39,7 @@ export const endpointGroups: Record<string, Record<string, EndpointDef>> = {
   usage: usageEndpoints,
   search: searchEndpoints,
   ask: askEndpoints,
+  conversations: conversationEndpoints,
   agents: agentEndpoints,
   models: modelEndpoints,
 };

@@ -75,7 +75,7 @@ describe("sse", () => {
       try {
         yield { type: "sources", sources: [] };
         yield { type: "delta", text: "Hi" };
-        yield { type: "done", model: "m", usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } };
+        yield { type: "done", model: "m", usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 }, conversationId: 7 };
         yield { type: "delta", text: "never read" };
       } finally {
         finalised = true;
@@ -88,7 +88,7 @@ describe("sse", () => {
     expect(text).toBe(
       'event: sources\ndata: {"sources":[]}\n\n' +
         'event: delta\ndata: {"text":"Hi"}\n\n' +
-        'event: done\ndata: {"model":"m","usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3}}\n\n',
+        'event: done\ndata: {"model":"m","usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3},"conversation_id":7}\n\n',
     );
     await reader.cancel();
     expect(finalised).toBe(true);

@@ -17,7 +17,7 @@ export function formatSseEvent(e: SseEvent): string {
   return `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
 }
 
-/** /ask on the wire: `sources` ({sources}), `delta` ({text})…, `done` ({model, usage}). */
+/** /ask on the wire: `sources` ({sources}), `delta` ({text})…, `done` ({model, usage, conversation_id}). */
 export function askSseEvent(e: AskEvent): SseEvent {
   switch (e.type) {
     case "sources":
@@ -25,7 +25,7 @@ export function askSseEvent(e: AskEvent): SseEvent {
     case "delta":
       return { event: "delta", data: { text: e.text } };
     case "done":
-      return { event: "done", data: { model: e.model, usage: e.usage } };
+      return { event: "done", data: { model: e.model, usage: e.usage, conversation_id: e.conversationId } };
   }
 }
 

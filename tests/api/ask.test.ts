@@ -131,7 +131,7 @@ describe("answers with the offline extractive provider", () => {
       .join("");
     expect(text).toBe(sync.answer);
     expect(text).toContain("encryption");
-    expect(streamed.events.at(-1)!.data).toEqual({ model: "extractive", usage: sync.usage });
+    expect(streamed.events.at(-1)!.data).toEqual({ model: "extractive", usage: sync.usage, conversation_id: null });
   });
 });
 
@@ -278,7 +278,11 @@ describe("OpenAI-compatible answer provider", () => {
 
     const streamed = await askStream({ query: "When is invoice INV-77341 due?" });
     expect(streamed.events.map((e) => e.event)).toEqual(["sources", "delta", "delta", "done"]);
-    expect(streamed.events.at(-1)!.data).toEqual({ model: "fake-gpt", usage: { prompt_tokens: 120, completion_tokens: 7, total_tokens: 127 } });
+    expect(streamed.events.at(-1)!.data).toEqual({
+      model: "fake-gpt",
+      usage: { prompt_tokens: 120, completion_tokens: 7, total_tokens: 127 },
+      conversation_id: null,
+    });
     expect(await ragEvents()).toBe(before + 2);
   });
 
