@@ -61,6 +61,8 @@ async function searchFiles(p: Principal, readable: number[], where: Prisma.Sql, 
       topK: q.max_documents,
       mode: "hybrid",
       chunksPerFile: q.max_chunks_per_document,
+      // A filter, not a ranking: only files that hold the query's words or a passage close in meaning.
+      matchingOnly: true,
     })
   ).slice(0, q.max_documents);
   const { skip, take } = pageWindow(q);

@@ -18,7 +18,8 @@ import { embeddingExprSql, ensureVectorIndex, modelIdSql, vectorParamSql } from 
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { analyseLexicalQuery, type Bm25Query, type Bm25SqlOptions, bm25CandidatesSql } from "./bm25";
+import { analyseLexicalQuery, type Bm25Query, type Bm25SqlOptions, bm25CandidatesSql, filterText } from "./bm25";
+import { filesWithEvidence, semanticMatchFloor } from "./file-evidence";
 import type { ChunkHit, ChunkSearchOptions, ChunkSearchScope, SearchMode } from "./types";
 
 /** The query's embedding, the id of the model that made it, and the model's similarity floor (0: none). */
@@ -26,6 +27,8 @@ export interface SemanticQuery {
   vec: number[];
   modelId: string;
   floor: number;
+  /** Hybrid: the query's phrases and exclusions (websearch syntax) that semantic candidates must satisfy too. */
+  filter?: string;
 }
 
 /** The floor below which a passage is not semantically close: configured, else the model's calibrated one. */
@@ -70,7 +73,10 @@ export async function searchChunks(
     const provider = internals.provider ?? embeddingProvider();
     const [vec] = await embedTexts([text], "query", provider);
     await withBackend(() => ensureVectorIndex(provider));
-    semantic = { vec, modelId: provider.id, floor: semanticFloor(provider) };
+    const floor = semanticFloor(provider);
+    // A "quoted phrase" or -exclusion narrows every result of a hybrid search, not only the lexical ones.
+    const filter = mode === "hybrid" ? filterText(text) : undefined;
+    semantic = { vec, modelId: provider.id, floor, ...(filter ? { filter } : {}) };
   }
 
   const e = env();
@@ -117,11 +123,12 @@ export interface FileHit {
  * Files ranked by their best chunk (max, not sum: long documents with many mediocre chunks must not
  * outrank a short document that answers the query; ties broken by the second-best chunk).
  * `opts.topK` is the number of files; the chunk pool is every fused candidate of both retrievers.
+ * `matchingOnly`: a filter rather than a ranking, only files with evidence of matching (file-evidence.ts).
  */
 export async function fileLevelSearch(
   scope: ChunkSearchScope,
   query: string,
-  opts: ChunkSearchOptions & { chunksPerFile?: number },
+  opts: ChunkSearchOptions & { chunksPerFile?: number; matchingOnly?: boolean },
   internals: ChunkSearchInternals = {},
 ): Promise<FileHit[]> {
   const files = Math.max(1, Math.floor(opts.topK));
@@ -134,11 +141,17 @@ export async function fileLevelSearch(
     else byFile.set(h.fileId, [h]);
   }
   const perFile = opts.chunksPerFile ?? 10;
-  return [...byFile.entries()]
+  const matching = opts.matchingOnly ? await withBackend(() => filesWithEvidence(scope, query, byFile, fileMatchFloor(internals))) : byFile;
+  return [...matching.entries()]
     .map(([fileId, chunks]) => ({ fileId, score: chunks[0].score, second: chunks[1]?.score ?? 0, chunks: chunks.slice(0, perFile) }))
     .sort((a, b) => b.score - a.score || b.second - a.second || a.fileId - b.fileId)
     .slice(0, files)
     .map(({ fileId, score, chunks }) => ({ fileId, score, chunks }));
+}
+
+function fileMatchFloor(internals: ChunkSearchInternals): number | null {
+  const provider = internals.provider ?? embeddingProvider();
+  return semanticMatchFloor(provider, semanticFloor(provider));
 }
 
 /** The one search statement (exported for EXPLAIN in tests and benchmarks). */
@@ -154,7 +167,7 @@ export function chunkSearchSql(
   const where = scopeSql(scope);
   const { lexical, semantic } = retrievers;
   const lex = lexical && mode !== "semantic" ? bm25CandidatesSql(scope.companyId, lexical, where, candidates, lexicalOptions) : EMPTY;
-  const sem = semantic && mode !== "lexical" ? semanticCte(semantic.vec, semantic.modelId, where, candidates) : EMPTY;
+  const sem = semantic && mode !== "lexical" ? semanticCte(semantic.vec, semantic.modelId, where, candidates, semantic.filter) : EMPTY;
   // Single modes report the retriever's own score. Hybrid is a convex combination of both evidences on
   // one scale: BM25 relative to the query's best lexical match, similarity above the model's floor
   // relative to the rest of the way to 1. Unlike rank fusion it keeps how much better a match is (a lone
@@ -196,12 +209,13 @@ function scopeSql(scope: ChunkSearchScope): Prisma.Sql {
   return Prisma.sql`${base} AND EXISTS (SELECT 1 FROM files f WHERE f.id = c.file_id AND f.company_id = c.company_id AND (${scope.fileFilter}))`;
 }
 
-function semanticCte(vec: number[], modelId: string, where: Prisma.Sql, candidates: number): Prisma.Sql {
+function semanticCte(vec: number[], modelId: string, where: Prisma.Sql, candidates: number, filter?: string): Prisma.Sql {
   const distance = Prisma.sql`${embeddingExprSql(vec.length)} <=> ${vectorParamSql(vec)}`;
+  const narrow = filter ? Prisma.sql`AND c.tsv @@ websearch_to_tsquery(c.language::regconfig, ${filter}::text)` : Prisma.empty;
   return Prisma.sql`
     SELECT c.id, NULL::float8 AS score, (${distance})::float8 AS dist
     FROM chunks c
-    WHERE c.embedding_model = ${modelIdSql(modelId)} AND ${where}
+    WHERE c.embedding_model = ${modelIdSql(modelId)} AND ${where} ${narrow}
     ORDER BY ${distance}
     LIMIT ${candidates}`;
 }

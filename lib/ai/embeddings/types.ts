@@ -11,6 +11,12 @@ export interface EmbeddingProvider {
    * that matches nothing returns nothing. Undefined: not calibrated (SEARCH_SEMANTIC_FLOOR sets one).
    */
   readonly similarityFloor?: number;
+  /**
+   * Similarity at or above which one passage alone makes a document match a query where results are a
+   * filter, not a ranking (the files list's content search, lib/search/file-evidence.ts): above the
+   * similarityFloor, which keeps paraphrases in rankings. Undefined: only lexical evidence filters.
+   */
+  readonly matchFloor?: number;
   /** One unit-length vector per text. `kind` lets asymmetric models (e5, bge) prefix queries. */
   embed(texts: string[], kind: "document" | "query"): Promise<number[][]>;
 }
