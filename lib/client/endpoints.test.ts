@@ -5,10 +5,12 @@ import { askEndpoints } from "@/lib/contracts/ask";
 import { authEndpoints } from "@/lib/contracts/auth";
 import { billingEndpoints } from "@/lib/contracts/billing";
 import { contentTypeEndpoints } from "@/lib/contracts/content-types";
+import { conversationEndpoints } from "@/lib/contracts/conversations";
 import { datasourceEndpoints } from "@/lib/contracts/datasources";
 import type { EndpointDef } from "@/lib/contracts/endpoint";
 import { facetEndpoints } from "@/lib/contracts/facets";
 import { fileEndpoints } from "@/lib/contracts/files";
+import { fileBulkEndpoints } from "@/lib/contracts/files-bulk";
 import { fileListEndpoint } from "@/lib/contracts/files-list";
 import { modelEndpoints } from "@/lib/contracts/models";
 import { searchEndpoints } from "@/lib/contracts/search";
@@ -27,9 +29,10 @@ const contracts: Record<keyof typeof endpoints, Record<string, EndpointDef>> = {
   auth: authEndpoints,
   billing: billingEndpoints,
   contentTypes: contentTypeEndpoints,
+  conversations: conversationEndpoints,
   datasources: datasourceEndpoints,
   facets: facetEndpoints,
-  files: { ...fileEndpoints, list: fileListEndpoint },
+  files: { ...fileEndpoints, ...fileBulkEndpoints, list: fileListEndpoint },
   models: modelEndpoints,
   search: searchEndpoints,
   system: systemEndpoints,

@@ -13,6 +13,7 @@ import type { datasourceEndpoints } from "@/lib/contracts/datasources";
 import type { EndpointDef } from "@/lib/contracts/endpoint";
 import type { facetEndpoints } from "@/lib/contracts/facets";
 import type { fileEndpoints } from "@/lib/contracts/files";
+import type { fileBulkEndpoints } from "@/lib/contracts/files-bulk";
 import type { fileListEndpoint } from "@/lib/contracts/files-list";
 import type { modelEndpoints } from "@/lib/contracts/models";
 import type { searchEndpoints } from "@/lib/contracts/search";
@@ -90,6 +91,8 @@ export const endpoints = {
     pages: ep<Files["pages"]>("GET", "/api/v3/files/{id}/pages"),
     content: ep<Files["content"]>("GET", "/api/v3/files/{id}/content"),
     preview: ep<Files["preview"]>("GET", "/api/v3/files/{id}/preview"),
+    bulkDelete: ep<Files["bulkDelete"]>("POST", "/api/v3/files/bulk-delete"),
+    bulkUpdate: ep<(typeof fileBulkEndpoints)["bulkUpdate"]>("POST", "/api/v3/files/bulk-update"),
   },
   models: {
     list: ep<(typeof modelEndpoints)["list"]>("GET", "/api/v3/models"),

@@ -11,6 +11,7 @@ import { datasourceEndpoints } from "./datasources";
 import { extractEndpoints } from "./extract";
 import { facetEndpoints } from "./facets";
 import { fileEndpoints } from "./files";
+import { fileBulkEndpoints } from "./files-bulk";
 import { fileListEndpoint } from "./files-list";
 import { modelEndpoints } from "./models";
 import { parseEndpoints } from "./parse";
@@ -31,6 +32,7 @@ export const endpointGroups: Record<string, Record<string, EndpointDef>> = {
   extract: extractEndpoints,
   files: fileEndpoints,
   filesList: { list: fileListEndpoint },
+  filesBulk: fileBulkEndpoints,
   tags: tagEndpoints,
   users: userEndpoints,
   contentTypes: contentTypeEndpoints,
