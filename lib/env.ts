@@ -148,6 +148,10 @@ export const ZEnv = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: int(900, 1),
   /** Verification links (sent through SMTP_URL/MAIL_FROM above; without SMTP they are written to the log). */
   EMAIL_VERIFICATION_TTL_HOURS: int(48, 1),
+  /** Invitation links to join a company (same delivery as verification links). */
+  INVITATION_TTL_HOURS: int(72, 1),
+  /** "Forgot password" links: short-lived, single use. */
+  PASSWORD_RESET_TTL_MINUTES: int(60, 5),
 
   // Office documents (lib/documents): LibreOffice for .doc/.ppt, zip-bomb limits for OOXML/ODF containers
   LIBREOFFICE_PATH: z.string().min(1).default("soffice"),

@@ -1,18 +1,15 @@
 // E-mail verification for password users: a random token in a link (only its SHA-256 is stored), valid for
 // EMAIL_VERIFICATION_TTL_HOURS, single use. The link goes out through SMTP_URL when configured and is
 // written to the log otherwise (embedded mode with no mail server). Directory users arrive verified.
-import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { TVerificationSent, TVerifyEmailResult } from "@/lib/contracts/auth";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { log } from "@/lib/log";
+import { linkTo, newLinkToken, sendLinkMail, hashToken as sha256 } from "./link-mail";
 import type { Principal } from "./principal";
 
 const RESEND_INTERVAL_MS = 60_000;
-
-const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export interface IssuedVerification {
   token: string;
@@ -21,37 +18,27 @@ export interface IssuedVerification {
   delivery: "email" | "log";
 }
 
-async function deliver(to: string, link: string, expiresAt: Date): Promise<"email" | "log"> {
-  const { SMTP_URL, MAIL_FROM } = env();
-  if (!SMTP_URL) {
-    log.info("e-mail verification link (no SMTP_URL configured)", { to, link, expiresAt: expiresAt.toISOString() });
-    return "log";
-  }
-  const nodemailer = await import("nodemailer");
-  const transport = nodemailer.createTransport(SMTP_URL);
-  await transport.sendMail({
-    from: MAIL_FROM,
-    to,
-    subject: "Confirm your e-mail address",
-    text: `Open this link to confirm your e-mail address:\n\n${link}\n\nThe link expires on ${expiresAt.toUTCString()}.`,
-  });
-  return "email";
-}
-
 /**
  * New token for `userId` (earlier ones stop working) and the link to `<origin>/verify-email?token=…`.
  * `origin`: APP_URL when configured, else the origin of the request that triggered it.
  */
 export async function issueEmailVerification(userId: number, origin: string): Promise<IssuedVerification> {
   const user = await db().user.findUniqueOrThrow({ where: { id: userId } });
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = newLinkToken();
   const expiresAt = new Date(Date.now() + env().EMAIL_VERIFICATION_TTL_HOURS * 3600_000);
   await db().$transaction([
     db().emailVerificationToken.deleteMany({ where: { userId, usedAt: null } }),
-    db().emailVerificationToken.create({ data: { userId, tokenHash: sha256(token), expiresAt } }),
+    db().emailVerificationToken.create({ data: { userId, tokenHash, expiresAt } }),
   ]);
-  const link = `${(env().APP_URL ?? origin).replace(/\/+$/, "")}/verify-email?token=${encodeURIComponent(token)}`;
-  const delivery = await deliver(user.email, link, expiresAt);
+  const link = linkTo(origin, "/verify-email", token);
+  const delivery = await sendLinkMail({
+    to: user.email,
+    subject: "Confirm your e-mail address",
+    intro: "Open this link to confirm your e-mail address:",
+    link,
+    expiresAt,
+    purpose: "e-mail verification",
+  });
   return { token, link, expiresAt, delivery };
 }
 

@@ -98,7 +98,7 @@ export async function ldapLogin(input: LdapLoginInput): Promise<SignedIn> {
   const user = await db().$transaction(async (tx) => {
     const u = await findOrProvision(tx, company.id, dir, login, input.ip);
     const member = await tx.membership.findUnique({ where: { companyId_userId: { companyId: company.id, userId: u.id } } });
-    if (!u.isActive || !member) throw new LoginError("invalid_credentials", "user deactivated or removed from the company");
+    if (!u.isActive || !member?.isActive) throw new LoginError("invalid_credentials", "user deactivated or removed from the company");
     await recordAudit(
       { companyId: company.id, userId: u.id, action: "User logged in", method: "ldap", metadata: { dn: dir.dn, login }, ip: input.ip ?? undefined },
       tx,

@@ -5,13 +5,13 @@
 
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Principal } from "@/lib/auth/principal";
-import type { TLdapSettings, TLdapSettingsPut, TLdapTestResult } from "@/lib/contracts/auth";
+import type { TLdapSettings, TLdapSettingsPut, TLdapTest, TLdapTestResult } from "@/lib/contracts/auth";
 import { db } from "@/lib/db/client";
 import type { Company, LdapSettings, Prisma } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { AppError, fieldError, notFound } from "@/lib/errors";
-import { type DirectoryConfig, probeDirectory } from "./ldap";
-import { LoginError } from "./login-error";
+import type { DirectoryConfig } from "./ldap";
+import { probeDirectorySteps } from "./ldap-probe";
 import { requireCompanyAdmin, requireCompanyScope } from "./permissions";
 import { open, seal } from "./secret-box";
 import { encryptionKey } from "./secrets";
@@ -172,16 +172,32 @@ export async function deleteLdapSettings(p: Principal): Promise<void> {
   });
 }
 
-/** POST /api/v3/auth/ldap-settings/test: the stored settings against the live directory, read-only. */
-export async function testLdapSettings(p: Principal, username?: string): Promise<TLdapTestResult> {
+/** POST /api/v3/auth/ldap-settings/test: the stored settings (or the form's) against the live directory, read-only. */
+export async function testLdapSettings(p: Principal, input: TLdapTest): Promise<TLdapTestResult> {
   requireAdmin(p);
   const row = await db().ldapSettings.findUnique({ where: { companyId: p.companyId } });
-  if (!row) throw notFound("LDAP settings");
-  try {
-    const user = await probeDirectory(directoryConfig(row), username);
-    return { ok: true, user: user && { dn: user.dn, email: user.email, first_name: user.firstName, last_name: user.lastName } };
-  } catch (err) {
-    const reason = err instanceof LoginError ? (err.reason ?? err.code) : (err as Error).message;
-    throw new AppError("bad_request", `The directory at ${row.serverUri} could not be used: ${reason}.`);
+  let cfg: DirectoryConfig;
+  if (input.settings) {
+    const s = input.settings;
+    const bindPassword = s.bind_password ?? (row ? directoryConfig(row).bindPassword : null);
+    if (!bindPassword) throw fieldError("settings.bind_password", "Required: no bind password is stored yet.", "required");
+    cfg = {
+      serverUri: s.server_uri,
+      bindDn: s.bind_dn,
+      bindPassword,
+      userSearchBase: s.user_search_base,
+      userSearchFilter: s.user_search_filter,
+      attrEmail: s.attr_email,
+      attrFirstName: s.attr_first_name,
+      attrLastName: s.attr_last_name,
+      useTls: s.use_tls,
+      connectionTimeout: s.connection_timeout,
+    };
+  } else {
+    if (!row) throw notFound("LDAP settings");
+    cfg = directoryConfig(row);
   }
+  const result = await probeDirectorySteps(cfg, input.username);
+  const u = result.user;
+  return { ok: result.ok, steps: result.steps, user: u && { dn: u.dn, email: u.email, first_name: u.firstName, last_name: u.lastName } };
 }

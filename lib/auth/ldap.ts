@@ -47,12 +47,12 @@ function firstValue(entry: Entry, attr: string): string {
   return (Buffer.isBuffer(one) ? one.toString("utf8") : String(one)).trim();
 }
 
-function newClient(cfg: DirectoryConfig): Client {
+export function newClient(cfg: DirectoryConfig): Client {
   const ms = cfg.connectionTimeout * 1000;
   return new Client({ url: cfg.serverUri, timeout: ms, connectTimeout: ms, strictDN: false });
 }
 
-async function secure(client: Client, cfg: DirectoryConfig): Promise<void> {
+export async function secure(client: Client, cfg: DirectoryConfig): Promise<void> {
   // ldaps:// is TLS from the first byte; on ldap:// use_tls upgrades the connection before any password is sent.
   if (cfg.useTls && /^ldap:\/\//i.test(cfg.serverUri)) {
     const host = new URL(cfg.serverUri).hostname;
@@ -72,7 +72,7 @@ function deadline<T>(work: Promise<T>, ms: number, cleanup: () => void): Promise
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-function closeQuietly(client: Client): void {
+export function closeQuietly(client: Client): void {
   client.unbind().catch(() => undefined);
 }
 
@@ -95,7 +95,7 @@ async function withServiceBind<T>(cfg: DirectoryConfig, fn: (client: Client) => 
   return deadline(run(), cfg.connectionTimeout * 1000, () => closeQuietly(client));
 }
 
-function toDirectoryUser(entry: Entry, cfg: DirectoryConfig): DirectoryUser {
+export function toDirectoryUser(entry: Entry, cfg: DirectoryConfig): DirectoryUser {
   return {
     dn: entry.dn,
     email: firstValue(entry, cfg.attrEmail).toLowerCase(),
@@ -105,7 +105,7 @@ function toDirectoryUser(entry: Entry, cfg: DirectoryConfig): DirectoryUser {
 }
 
 /** The entries `login` matches (at most 2: more than one is already an ambiguous filter). */
-async function searchUser(client: Client, cfg: DirectoryConfig, filter: string): Promise<Entry[]> {
+export async function searchUser(client: Client, cfg: DirectoryConfig, filter: string): Promise<Entry[]> {
   const { searchEntries } = await client.search(cfg.userSearchBase, {
     scope: "sub",
     filter,
@@ -155,14 +155,4 @@ export async function authenticateDirectoryUser(cfg: DirectoryConfig, login: str
   const user = toDirectoryUser(entry, cfg);
   log.debug("ldap user authenticated", { dn: user.dn });
   return user;
-}
-
-/** For the settings page: can the service account bind, and which entry does `login` find (null: none or several)? */
-export async function probeDirectory(cfg: DirectoryConfig, login?: string): Promise<DirectoryUser | null> {
-  const filter = login ? userFilterOrThrow(cfg, login) : null;
-  return withServiceBind(cfg, async (client) => {
-    if (!filter) return null;
-    const entries = await searchUser(client, cfg, filter);
-    return entries.length === 1 ? toDirectoryUser(entries[0], cfg) : null;
-  });
 }

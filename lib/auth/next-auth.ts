@@ -16,6 +16,7 @@ import { LoginError } from "./login-error";
 import { passwordLogin } from "./password-login";
 import { sessionSecret } from "./secrets";
 import { parseCookieHeader } from "./session";
+import { endUserSession, startUserSession } from "./user-sessions";
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -26,6 +27,10 @@ function header(headers: Headers | undefined, name: string): string | null {
 
 const hostOf = (h: Headers | undefined) => header(h, "x-forwarded-host") ?? header(h, "host");
 const ipOf = (h: Headers | undefined) => header(h, "x-forwarded-for") ?? header(h, "x-real-ip");
+const userAgentOf = (h: Headers | undefined) => {
+  const v = h?.["user-agent"];
+  return (Array.isArray(v) ? v[0] : v) ?? null;
+};
 
 /** next-auth turns an Error thrown by `authorize` into `?error=<message>`: only our coarse codes get through. */
 async function signInOrThrow<T>(work: () => Promise<T>): Promise<T> {
@@ -59,7 +64,7 @@ export function authOptions(): AuthOptions {
               host: hostOf(req.headers),
               ip: ipOf(req.headers),
             });
-            return { id: String(r.userId), companyId: r.companyId };
+            return { id: String(r.userId), companyId: r.companyId, userAgent: userAgentOf(req.headers) };
           }),
       }),
       CredentialsProvider({
@@ -79,15 +84,18 @@ export function authOptions(): AuthOptions {
               host: hostOf(req.headers),
               ip: ipOf(req.headers),
             });
-            return { id: String(r.userId), companyId: r.companyId };
+            return { id: String(r.userId), companyId: r.companyId, userAgent: userAgentOf(req.headers) };
           }),
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
+      // A sign-in starts a session row (lib/auth/user-sessions.ts); the token names it as `sid`.
+      async jwt({ token, user }) {
         if (user) {
+          const signedIn = user as { companyId?: number; userAgent?: string | null };
           token.sub = user.id;
-          token.cid = (user as { companyId?: number }).companyId;
+          token.cid = signedIn.companyId;
+          token.sid = await startUserSession(Number(user.id), Number(signedIn.companyId), signedIn.userAgent ?? null);
         }
         return token;
       },
@@ -99,6 +107,11 @@ export function authOptions(): AuthOptions {
         if (url.startsWith("/") && !url.startsWith("//")) return url;
         if (url.startsWith(baseUrl)) return url.slice(baseUrl.length) || "/";
         return "/";
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await endUserSession(token.sid);
       },
     },
     logger: {

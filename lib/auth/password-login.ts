@@ -25,7 +25,8 @@ export async function passwordLogin(input: PasswordLoginInput): Promise<SignedIn
 
   const user = await db().user.findUnique({
     where: { email },
-    include: { memberships: { orderBy: { createdAt: "asc" } } },
+    // A membership deactivated by a company admin does not count: with none left, the sign-in is refused.
+    include: { memberships: { where: { isActive: true }, orderBy: { createdAt: "asc" } } },
   });
   const matches = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !matches || !user.isActive || user.memberships.length === 0) {

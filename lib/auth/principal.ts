@@ -27,6 +27,8 @@ export interface Principal {
   companyId: number;
   companyRole: CompanyRole;
   apiKey: PrincipalApiKey | null;
+  /** The console session row (lib/auth/user-sessions.ts) when authenticated by the session cookie. */
+  sessionId?: string | null;
 }
 
 /** How often `last_used_at` is refreshed: every request would turn reads into writes. */
@@ -42,7 +44,8 @@ export async function principalFromApiKey(key: string): Promise<Principal | null
   const membership = await db().membership.findUnique({
     where: { companyId_userId: { companyId: row.companyId, userId: row.userId } },
   });
-  if (!membership) return null;
+  // A deactivated member's keys stop working in that company.
+  if (!membership?.isActive) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db().apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } });
   }

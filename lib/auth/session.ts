@@ -1,6 +1,7 @@
 // Console sessions on the API: the next-auth session cookie (an encrypted JWT naming the user and the
 // company signed into) becomes a Principal of kind "session". The user row is read on every request, so
-// deactivating a user or removing their membership ends their sessions at once.
+// deactivating a user or removing their membership ends their sessions at once. The token also names its
+// session row (lib/auth/user-sessions.ts), so a revoked session ends although the JWT is still valid.
 //
 // CSRF: a cookie rides along with any request the browser makes, so state-changing methods (POST, PUT,
 // PATCH, DELETE) authenticated by the cookie must come from the app's own pages: the browser's
@@ -11,6 +12,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Principal } from "./principal";
 import { sessionSecret } from "./secrets";
+import { isSessionLive } from "./user-sessions";
 
 export const SESSION_COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -74,10 +76,13 @@ export async function principalFromSessionToken(token: string): Promise<Principa
   const userId = Number(payload?.sub);
   const companyId = Number(payload?.cid);
   if (!Number.isInteger(userId) || !Number.isInteger(companyId) || userId < 1 || companyId < 1) return null;
+  // Tokens name their session row; one without (or with a revoked row) is signed out.
+  const sessionId = typeof payload?.sid === "string" ? payload.sid : null;
+  if (!sessionId || !(await isSessionLive(sessionId, userId))) return null;
   const user = await db().user.findUnique({ where: { id: userId } });
   if (!user?.isActive) return null;
   const membership = await db().membership.findUnique({ where: { companyId_userId: { companyId, userId } } });
-  if (!membership) return null;
+  if (!membership?.isActive) return null;
   return {
     kind: "session",
     user: {
@@ -92,6 +97,7 @@ export async function principalFromSessionToken(token: string): Promise<Principa
     companyId,
     companyRole: membership.role,
     apiKey: null,
+    sessionId,
   };
 }
 

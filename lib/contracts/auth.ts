@@ -104,10 +104,24 @@ export const ZLdapSettings = z
 
 export const ZLdapTest = z.object({
   username: z.string().trim().min(1).max(256).optional().describe("A login name to look up with user_search_filter"),
+  settings: ZLdapSettingsFields.extend({
+    bind_password: z.string().min(1).max(1000).optional().describe("Omitted: the stored one"),
+  })
+    .optional()
+    .describe("Settings to try instead of the stored ones (the settings page tests what is on the form); nothing is saved"),
 });
 export const ZLdapTestResult = z
   .object({
-    ok: z.literal(true),
+    ok: z.boolean().describe("true when no step failed"),
+    steps: z
+      .array(
+        z.object({
+          step: z.enum(["connect", "bind", "search_base", "find_user"]),
+          status: z.enum(["ok", "failed", "skipped"]),
+          detail: z.string(),
+        }),
+      )
+      .describe("connect (TCP/TLS), bind as the service account, read the search base, find the user; later steps are skipped after a failure"),
     user: z
       .object({ dn: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() })
       .nullable()
@@ -186,14 +200,16 @@ export const authEndpoints = {
     tag,
     category,
     auth: "required",
-    summary: "Check the stored LDAP settings: bind as the service account and optionally look up one user (company admins)",
+    summary: "Check LDAP settings step by step: connect, bind as the service account, read the search base, find a user (company admins)",
     description:
-      "Nothing is changed and no password of the user is checked. A directory that cannot be reached, refuses the service account " +
-      "or does not answer within connection_timeout is a 400 `bad_request` whose detail says which. 404 when no settings are stored.",
+      "Nothing is changed and no password of the user is checked. Each step (connect, bind, search base, find user) reports " +
+      "`ok`, `failed` with the reason, or `skipped`; `ok` is false when one failed (still a 200: the test itself worked). " +
+      "Without `settings` the stored ones are tested (404 when none are stored); with `settings` and nothing stored, " +
+      "`settings.bind_password` is required (422).",
     body: ZLdapTest,
     bodyOptional: true,
-    responses: { 200: { description: "Directory reachable", schema: ZLdapTestResult } },
-    errors: ["bad_request", "insufficient_permissions", "not_found"],
+    responses: { 200: { description: "The result of each step", schema: ZLdapTestResult } },
+    errors: ["insufficient_permissions", "not_found"],
   }),
   deleteLdap: defineEndpoint({
     method: "DELETE",
@@ -211,5 +227,6 @@ export type TLdapSettingsPut = z.output<typeof ZLdapSettingsPut>;
 export type TLdapSettings = z.output<typeof ZLdapSettings>;
 export type TCurrentUser = z.output<typeof ZCurrentUser>;
 export type TLdapTestResult = z.output<typeof ZLdapTestResult>;
+export type TLdapTest = z.output<typeof ZLdapTest>;
 export type TVerificationSent = z.output<typeof ZVerificationSent>;
 export type TVerifyEmailResult = z.output<typeof ZVerifyEmailResult>;

@@ -1,5 +1,6 @@
 // Every endpoint contract of the API, for the OpenAPI document and its coverage test.
 import type { EndpointDef } from "@/lib/contracts/endpoint";
+import { accountEndpoints } from "./account";
 import { agentEndpoints } from "./agents";
 import { apiKeyEndpoints } from "./api-keys";
 import { askEndpoints } from "./ask";
@@ -26,6 +27,7 @@ export const endpointGroups: Record<string, Record<string, EndpointDef>> = {
   system: systemEndpoints,
   apiKeys: apiKeyEndpoints,
   auth: authEndpoints,
+  account: accountEndpoints,
   workspaces: workspaceEndpoints,
   datasources: datasourceEndpoints,
   parse: parseEndpoints,

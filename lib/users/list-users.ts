@@ -3,9 +3,9 @@
 import type { z } from "zod";
 import { isCompanyLevel } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
-import type { ZUserListQuery } from "@/lib/contracts/users";
+import type { TCompanyUser, ZUserListQuery } from "@/lib/contracts/users";
 import { db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
+import type { Membership, Prisma, User } from "@/lib/db/generated/client";
 import { forbidden } from "@/lib/errors";
 import { pageWindow } from "@/lib/pagination";
 
@@ -31,16 +31,21 @@ export async function listUsers(p: Principal, query: z.output<typeof ZUserListQu
   ]);
   return {
     count,
-    results: rows.map(({ role, user: u }) => ({
-      id: u.id,
-      username: u.username,
-      email: u.email,
-      first_name: u.firstName,
-      last_name: u.lastName,
-      company_role: role,
-      email_verified: u.emailVerified,
-      is_active: u.isActive,
-      created_at: u.createdAt.toISOString(),
-    })),
+    results: rows.map(toCompanyUser),
+  };
+}
+
+/** A membership with its user, as the API shows it; active means active on the instance and in this company. */
+export function toCompanyUser({ user: u, ...m }: Membership & { user: User }): TCompanyUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    company_role: m.role,
+    email_verified: u.emailVerified,
+    is_active: u.isActive && m.isActive,
+    created_at: u.createdAt.toISOString(),
   };
 }

@@ -116,26 +116,61 @@ describe("LDAP settings API", () => {
     expectError(await api.delete(PATH, { key: company.admin.key }), 404, "not_found");
   });
 
-  it("tests the stored settings against the live directory without signing anyone in", async () => {
+  it("tests the stored settings step by step against the live directory without signing anyone in", async () => {
     const company = await ldapCompany();
     const found = await api.post(`${PATH}/test`, { key: company.admin.key, body: { username: "barbara" } });
     expect(found.status, found.text).toBe(200);
-    expect(found.body).toEqual({
+    expect(found.body).toMatchObject({
       ok: true,
       user: { dn: `uid=barbara,${LDAP_PEOPLE}`, email: "barbara.liskov@example.test", first_name: "Barbara", last_name: "Liskov" },
     });
-    expect((await api.post(`${PATH}/test`, { key: company.admin.key })).body).toEqual({ ok: true, user: null });
-    expect((await api.post(`${PATH}/test`, { key: company.admin.key, body: { username: "*" } })).body).toEqual({ ok: true, user: null });
+    const verdicts = (r: { body: { steps: { step: string; status: string }[] } }) => r.body.steps.map((s) => `${s.step}:${s.status}`);
+    expect(verdicts(found)).toEqual(["connect:ok", "bind:ok", "search_base:ok", "find_user:ok"]);
+    const noName = await api.post(`${PATH}/test`, { key: company.admin.key });
+    expect(noName.body).toMatchObject({ ok: true, user: null });
+    expect(verdicts(noName)).toEqual(["connect:ok", "bind:ok", "search_base:ok", "find_user:skipped"]);
+    const star = await api.post(`${PATH}/test`, { key: company.admin.key, body: { username: "*" } });
+    expect(star.body).toMatchObject({ ok: false, user: null });
+    expect(star.body.steps[3]).toMatchObject({ step: "find_user", status: "failed", detail: expect.stringMatching(/no entry matches/) });
     expect(await db().user.count({ where: { email: "barbara.liskov@example.test" } })).toBe(0);
 
     const member = await seedUser(company.companyId);
     expectError(await api.post(`${PATH}/test`, { key: member.key }), 403, "insufficient_permissions");
     expectError(await api.post(`${PATH}/test`, { key: (await seedCompany()).admin.key }), 404, "not_found");
     const badBind = await ldapCompany({ bind_password: "not-the-password" });
-    const refused = await api.post(`${PATH}/test`, { key: badBind.admin.key });
-    expect(expectError(refused, 400, "bad_request").detail).toMatch(/service account bind refused/);
+    const refused = await api.post(`${PATH}/test`, { key: badBind.admin.key, body: { username: "ada" } });
+    expect(verdicts(refused)).toEqual(["connect:ok", "bind:failed", "search_base:skipped", "find_user:skipped"]);
+    expect(refused.body.steps[1].detail).toMatch(/refused the DN or password/);
+    const badBase = await ldapCompany({ user_search_base: "ou=nobody,dc=example,dc=test" });
+    const noBase = await api.post(`${PATH}/test`, { key: badBase.admin.key, body: { username: "ada" } });
+    expect(verdicts(noBase)).toEqual(["connect:ok", "bind:ok", "search_base:failed", "find_user:skipped"]);
+    expect(noBase.body.steps[2].detail).toMatch(/no such entry/);
     const down = await ldapCompany({ server_uri: `ldap://127.0.0.1:${await freePort()}` });
-    expect(expectError(await api.post(`${PATH}/test`, { key: down.admin.key }), 400, "bad_request").detail).toMatch(/could not be used/);
+    const unreachable = await api.post(`${PATH}/test`, { key: down.admin.key });
+    expect(unreachable.status).toBe(200);
+    expect(unreachable.body.ok).toBe(false);
+    expect(verdicts(unreachable)).toEqual(["connect:failed", "bind:skipped", "search_base:skipped", "find_user:skipped"]);
+    expect(unreachable.body.steps[0].detail).toMatch(/Cannot reach/);
+    const hung = await ldapCompany({ server_uri: `ldap://127.0.0.1:${silentPort}`, connection_timeout: 1 });
+    const silentAnswer = await api.post(`${PATH}/test`, { key: hung.admin.key });
+    expect(verdicts(silentAnswer)).toEqual(["connect:ok", "bind:failed", "search_base:skipped", "find_user:skipped"]);
+    expect(silentAnswer.body.steps[1].detail).toMatch(/no answer within 1 s|timeout/i);
+  });
+
+  it("tests unsaved settings from the form, with the stored bind password when none is given", async () => {
+    const company = await ldapCompany({ user_search_base: "ou=nobody,dc=example,dc=test" });
+    const form = { ...settings(), bind_password: undefined };
+    const r = await api.post(`${PATH}/test`, { key: company.admin.key, body: { username: "ada", settings: form } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ ok: true, user: { email: "ada.lovelace@example.test" } });
+    // Nothing saved: the stored (wrong) search base is still what a test without settings uses.
+    expect((await api.post(`${PATH}/test`, { key: company.admin.key })).body.ok).toBe(false);
+    const fresh = await seedCompany();
+    const missing = await api.post(`${PATH}/test`, { key: fresh.admin.key, body: { settings: form } });
+    expect(expectError(missing, 422, "validation_error").fields).toHaveProperty(["settings.bind_password"]);
+    const withPassword = await api.post(`${PATH}/test`, { key: fresh.admin.key, body: { settings: settings() } });
+    expect(withPassword.body.ok).toBe(true);
+    expectError(await api.post(`${PATH}/test`, { key: fresh.admin.key, body: { settings: { server_uri: "http://x" } } }), 422, "validation_error");
   });
 
   it("refuses to configure a directory while IS_LDAP_ON is off", async () => {

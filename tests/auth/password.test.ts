@@ -143,6 +143,8 @@ describe("session cookie and CSRF", () => {
     );
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().some((c) => /^next-auth\.session-token=;/.test(c) && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(true);
+    // The session row is revoked too: a copy of the cookie kept elsewhere no longer works.
+    expectError(await api.get("/api/v3/auth/session", { headers: { cookie: cookie! } }), 401, "unauthorized");
   });
 });
 

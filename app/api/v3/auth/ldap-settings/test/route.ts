@@ -4,4 +4,4 @@ import { authEndpoints } from "@/lib/contracts/auth";
 import { ok } from "@/lib/http/respond";
 import { withApi } from "@/lib/http/with-api";
 
-export const POST = withApi(authEndpoints.testLdap, async ({ principal, body }) => ok(await testLdapSettings(principal, body.username)));
+export const POST = withApi(authEndpoints.testLdap, async ({ principal, body }) => ok(await testLdapSettings(principal, body)));

@@ -1,0 +1,7 @@
+// POST /api/v3/auth/invitation/accept — the holder of an invitation link's token (no other credentials).
+import { accountEndpoints } from "@/lib/contracts/account";
+import { ok } from "@/lib/http/respond";
+import { withApi } from "@/lib/http/with-api";
+import { acceptInvitation } from "@/lib/users/accept-invitation";
+
+export const POST = withApi(accountEndpoints.acceptInvitation, async ({ body }) => ok(await acceptInvitation(body)));

@@ -1,0 +1,44 @@
+// Console sessions as rows: the session JWT carries the row's id (`sid`), and a session is live only while
+// its row is neither revoked nor expired. This is what lets a user sign out of their other browsers, and a
+// password change or reset end every session an attacker may hold, although the cookie itself is a JWT.
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import { env } from "@/lib/env";
+
+type Tx = Prisma.TransactionClient;
+
+export async function startUserSession(userId: number, companyId: number, userAgent: string | null): Promise<string> {
+  const id = randomBytes(24).toString("base64url");
+  const expiresAt = new Date(Date.now() + env().SESSION_MAX_AGE_HOURS * 3600_000);
+  await db().userSession.create({ data: { id, userId, companyId, userAgent: (userAgent ?? "").slice(0, 500), expiresAt } });
+  return id;
+}
+
+export async function isSessionLive(sessionId: string, userId: number): Promise<boolean> {
+  const row = await db().userSession.findUnique({ where: { id: sessionId } });
+  return !!row && row.userId === userId && !row.revokedAt && row.expiresAt > new Date();
+}
+
+/**
+ * Ends every live session of `userId` except `keep` (the caller's own), only those in `companyId` when given;
+ * returns how many were ended.
+ */
+export async function revokeSessions(userId: number, opts: { keep?: string | null; companyId?: number } = {}, tx: Tx = db()): Promise<number> {
+  const r = await tx.userSession.updateMany({
+    where: {
+      userId,
+      revokedAt: null,
+      expiresAt: { gt: new Date() },
+      ...(opts.keep ? { id: { not: opts.keep } } : {}),
+      ...(opts.companyId ? { companyId: opts.companyId } : {}),
+    },
+    data: { revokedAt: new Date() },
+  });
+  return r.count;
+}
+
+/** Sign-out: the cookie is cleared by next-auth, the row is revoked so a copied cookie stops working too. */
+export async function endUserSession(sessionId: string): Promise<void> {
+  await db().userSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
