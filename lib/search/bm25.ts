@@ -70,6 +70,16 @@ export function filterText(text: string): string | undefined {
   return parts.length ? parts.join(" ") : undefined;
 }
 
+/**
+ * `AND <chunk c satisfies the query's phrases and exclusions>`, analysed in the chunk's own language. A filter
+ * that analyses to nothing there ("--", an excluded stop word) narrows nothing instead of matching nothing.
+ */
+export function narrowingSql(filter: string | undefined): Prisma.Sql {
+  if (!filter) return Prisma.empty;
+  const query = Prisma.sql`websearch_to_tsquery(c.language::regconfig, ${filter}::text)`;
+  return Prisma.sql`AND (numnode(${query}) = 0 OR c.tsv @@ ${query})`;
+}
+
 export function bm25Idf(chunks: number, df: number): number {
   return Math.log(1 + (chunks - df + 0.5) / (df + 0.5));
 }
@@ -180,7 +190,7 @@ export function bm25CandidatesSql(companyId: number, q: Bm25Query, where: Prisma
     Prisma.join(groups.flatMap((i) => q.groups[i].terms.map((term) => Prisma.sql`(${term}::text, ${i}::int, ${weight(q.groups[i])}::float8)`)));
   const all = q.groups.map((_, i) => i);
   const norm = Prisma.sql`${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * p.dl / ${q.avgdl}::float8)`;
-  const filter = q.filter ? Prisma.sql`AND c.tsv @@ websearch_to_tsquery(c.language::regconfig, ${q.filter}::text)` : Prisma.empty;
+  const filter = narrowingSql(q.filter);
   // Scores are summed in word order on every path, so the pruned and the exhaustive evaluation produce
   // the same floating-point numbers and break ties the same way.
   const exhaustive = Prisma.sql`

@@ -18,7 +18,7 @@ import { embeddingExprSql, ensureVectorIndex, modelIdSql, vectorParamSql } from 
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { analyseLexicalQuery, type Bm25Query, type Bm25SqlOptions, bm25CandidatesSql, filterText } from "./bm25";
+import { analyseLexicalQuery, type Bm25Query, type Bm25SqlOptions, bm25CandidatesSql, filterText, narrowingSql } from "./bm25";
 import { filesWithEvidence, semanticMatchFloor } from "./file-evidence";
 import type { ChunkHit, ChunkSearchOptions, ChunkSearchScope, SearchMode } from "./types";
 
@@ -211,11 +211,10 @@ function scopeSql(scope: ChunkSearchScope): Prisma.Sql {
 
 function semanticCte(vec: number[], modelId: string, where: Prisma.Sql, candidates: number, filter?: string): Prisma.Sql {
   const distance = Prisma.sql`${embeddingExprSql(vec.length)} <=> ${vectorParamSql(vec)}`;
-  const narrow = filter ? Prisma.sql`AND c.tsv @@ websearch_to_tsquery(c.language::regconfig, ${filter}::text)` : Prisma.empty;
   return Prisma.sql`
     SELECT c.id, NULL::float8 AS score, (${distance})::float8 AS dist
     FROM chunks c
-    WHERE c.embedding_model = ${modelIdSql(modelId)} AND ${where} ${narrow}
+    WHERE c.embedding_model = ${modelIdSql(modelId)} AND ${where} ${narrowingSql(filter)}
     ORDER BY ${distance}
     LIMIT ${candidates}`;
 }

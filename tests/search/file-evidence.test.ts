@@ -147,3 +147,14 @@ describe("quoted phrases in hybrid mode", () => {
     expect(hits.map((h) => names.get(h.fileId))).not.toContain("hotel-invoice");
   });
 });
+
+describe("filters that analyse to nothing", () => {
+  it("narrow nothing instead of hiding every result ('--', an excluded stop word)", async () => {
+    for (const query of ["travel expense report -- flights", "travel expense report -the"]) {
+      const hits = await searchChunks(scope, query, { mode: "hybrid", topK: 5 });
+      expect(names.get(hits[0]?.fileId ?? -1)).toBe("travel-report");
+      const lexical = await searchChunks(scope, query, { mode: "lexical", topK: 5 });
+      expect(names.get(lexical[0]?.fileId ?? -1)).toBe("travel-report");
+    }
+  });
+});
