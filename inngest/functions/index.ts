@@ -4,6 +4,7 @@ import { inngest } from "../client";
 import { type AnyJobDefinition, toInngestFunction } from "../define-job";
 import { budgetAlertsJob } from "./budget-alerts";
 import { extractDocumentJob } from "./extract-document";
+import { fillAttributesJob } from "./fill-attributes";
 import { ingestFileJob } from "./ingest-file";
 import { parseDocumentJob } from "./parse-document";
 import { purgeParseJobs } from "./purge-parse-jobs";
@@ -24,6 +25,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   reembedChunks,
   syncDatasourceJob,
   syncSchedulerJob,
+  fillAttributesJob,
 ];
 
 export const inngestFunctions = jobDefinitions.map((def) => toInngestFunction(def, inngest));

@@ -6,6 +6,7 @@
 // status_detail. Each side effect is its own step, and every step re-checks that the file still exists at
 // this content_version: a deleted or replaced file ends the job cleanly without writing.
 
+import { queueAttributeFillAfterIngestion } from "@/lib/facets/auto-fill-attributes";
 import { embedStep } from "@/lib/ingestion/embed-file";
 import { type FileRef, failIngestion } from "@/lib/ingestion/file-state";
 import { finalizeStep } from "@/lib/ingestion/finalize-file";
@@ -45,6 +46,8 @@ export const ingestFileJob = implementJob(definition, {
 
     const finalized = await step.run("finalize", () => finalizeStep(ref));
     if (finalized.outcome !== "ok") return finalized;
+    // Content types with auto_fill read their attributes now the document is ready (own job: never fails this one).
+    await step.run("queue-attribute-fill", () => queueAttributeFillAfterIngestion(ref));
     return { outcome: "embedded" as const, pages: finalized.pages, chunks: embedded.chunks };
   },
   onFailure: async ({ payload, error }) => {

@@ -47,6 +47,9 @@ export const ZContentTypeNode = z
     parent_path: z.string().nullable(),
     depth: z.number().int().describe("1 for a root, at most 4"),
     inherit_attributes: z.boolean().describe("Whether this node carries its parent's attributes"),
+    auto_fill: z
+      .boolean()
+      .describe("Files classified here (or below) get their attributes filled from the document once ingested (metered as `extraction`)"),
     source_template: z.string().nullable().describe("Template root the node was adopted from, null for custom nodes"),
     document_count: z.number().int().describe("Files classified at this node or anywhere below it"),
     attributes: z.array(ZContentTypeAttribute).describe("Own attributes first, then inherited ones (`inherited: true`)"),
@@ -115,6 +118,12 @@ export const ZContentTypeAction = z.discriminatedUnion("action", [
     parent_path: zPath.nullable().optional().describe("Omitted for a root"),
     description: z.string().max(2000).optional(),
     inherit_attributes: z.boolean().optional().describe("Carry the parent's attributes (default true on create; kept on update when omitted)"),
+    auto_fill: z
+      .boolean()
+      .optional()
+      .describe(
+        "Fill the attributes of files classified here or below from the document when they are ready (default false; kept on update when omitted)",
+      ),
   }),
   z.object({
     action: z.literal("undefine_content_type"),
@@ -218,7 +227,7 @@ export const contentTypeEndpoints = {
     description: [
       "Action-dispatched, idempotent schema changes; company admins and instance-level users only (else 403 `insufficient_permissions`). Answers 200 with `{action, …}`:",
       "- `adopt` {paths}: imports template nodes (their ancestors and subtrees); nodes and attributes that already exist are kept as they are. → `content_types` (the trees concerned). Unknown template path → 404 `content_type_not_found`.",
-      "- `define_content_type` {code, label, parent_path?, description?, inherit_attributes?}: creates or updates the node `parent_path:code`. → `content_type`. Unknown parent → 404 `content_type_not_found`; a fifth level → 400 `content_type_depth_exceeded`.",
+      "- `define_content_type` {code, label, parent_path?, description?, inherit_attributes?, auto_fill?}: creates or updates the node `parent_path:code`; `auto_fill` makes ingestion (and classifying a ready file) fill the attributes of files classified at the node or below from the document, keeping values already set. → `content_type`. Unknown parent → 404 `content_type_not_found`; a fifth level → 400 `content_type_depth_exceeded`.",
       "- `undefine_content_type` {path}: deletes the node, its subtree, their attributes, values and classifications. → `path`, `deleted` (false when the node did not exist), `deleted_paths`.",
       "- `define_attribute` {content_type_path, name, attribute_type, label?, description?, required?, choices?}: adds or updates. → `attribute`. Name used elsewhere in the tree → 400 `attribute_name_conflict`; reserved name → 400 `attribute_name_reserved`; other type than before → 400 `attribute_type_immutable`; choices missing for select/multi-select or given for another type → 422 `fields.choices`.",
       "- `undefine_attribute` {content_type_path, name}: removes the attribute and its values. → `path`, `name`, `deleted`.",

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/contracts/endpoint";
 import { ATTRIBUTE_TYPES } from "@/lib/facets/attribute-types";
-import { zIntId } from "./common";
+import { zIntId, zTimestamp } from "./common";
 
 const zValue = z
   .union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()])
@@ -37,6 +37,17 @@ export const ZFileFacets = z
         label: z.string(),
         attributes: z.array(ZFacetAttribute).describe("Every attribute the node carries (own and inherited), set or not"),
         labels: z.array(z.string()).describe("Labels from the root down to this node"),
+        auto_fill: z.boolean().describe("The node (or an ancestor) fills its attributes from the document automatically"),
+        fill: z
+          .object({
+            status: z.enum(["completed", "failed"]),
+            content_version: z.number().int().describe("The file version the values were read from"),
+            filled: z.array(z.string()).describe("Attributes the fill set (values already set are kept)"),
+            error: z.object({ code: z.string(), detail: z.string() }).nullable().describe("Why the fill failed"),
+            updated_at: zTimestamp,
+          })
+          .nullable()
+          .describe("The latest automatic fill of this classification; null when none ran"),
       }),
     ),
     can_edit: z.boolean().describe("The caller may change the file's facets (workspace editor or owner, or company admin)"),
@@ -74,6 +85,30 @@ export type TFacetAction = z.output<typeof ZFacetAction>;
 export const ZFacetBatch = z.object({
   actions: z.array(z.record(z.string(), z.unknown())).min(1).max(100).describe("Action objects as for POST /api/v3/files/{id}/facets, run in order"),
 });
+
+export const ZSuggestBody = z.object({
+  content_type_path: zPath.describe("The node whose attributes to read (assigned to the file or not)"),
+});
+
+export const ZAttributeSuggestions = z
+  .object({
+    content_type_path: z.string(),
+    pages_processed: z.number().int().describe("Pages read (metered as `extraction`)"),
+    suggestions: z
+      .array(
+        z.object({
+          name: z.string(),
+          label: z.string(),
+          type: z.enum(ATTRIBUTE_TYPES),
+          value: zValue.describe("The value found, valid for the attribute (saving it as it is never fails validation)"),
+          current_value: zValue.describe("The value the file holds now, null when unset"),
+        }),
+      )
+      .describe("Attributes the document gave a value for, in the node's attribute order"),
+    missing: z.array(z.string()).describe("Attributes the document gave no value for"),
+  })
+  .meta({ id: "AttributeSuggestions" });
+export type TAttributeSuggestions = z.infer<typeof ZAttributeSuggestions>;
 
 const tag = "Content types";
 const category = "facets" as const;
@@ -117,6 +152,32 @@ export const facetEndpoints = {
     body: ZFacetAction,
     responses: { 200: { description: "File facets after the action", schema: ZFileFacets } },
     errors: ACTION_ERRORS,
+  }),
+  suggest: defineEndpoint({
+    method: "POST",
+    path: "/api/v3/files/{id}/facets/suggest",
+    tag,
+    category,
+    auth: "required",
+    summary: "Suggest a content type's attribute values from the document",
+    description: [
+      "Reads the values of the node's attributes (own and inherited) from the file's stored pages with the extract engine: the attributes' types become the JSON Schema (text → string, number → number, date → `YYYY-MM-DD`, boolean, select → enum of its choices, multi-select → array of choices). Nothing is saved: accept a suggestion with `set_attributes` (or `classify` with `values`). Values are checked against the attribute, so a suggestion can be saved unchanged.",
+      "Needs the editor role on the file's workspace (viewers get 403 `insufficient_permissions`); the file must be ingested (else 404 `document_file_not_found`) and within the synchronous extract page limit (else 400 `max_pages_exceeded`). Unknown node → 400 `content_type_unknown`. Metered as `extraction` by pages read, like POST /api/v3/extract.",
+    ].join("\n"),
+    params,
+    body: ZSuggestBody,
+    responses: { 200: { description: "Suggested values", schema: ZAttributeSuggestions } },
+    errors: [
+      "not_found",
+      "insufficient_permissions",
+      "content_type_unknown",
+      "document_file_not_found",
+      "max_pages_exceeded",
+      "extraction_failed",
+      "extraction_timeout",
+      "extraction_upstream_error",
+    ],
+    metered: "extraction",
   }),
   batch: defineEndpoint({
     method: "POST",

@@ -129,6 +129,7 @@ export async function serializeTrees(
     parent_path: parentPathOf(n.path),
     depth: n.depth,
     inherit_attributes: n.inheritAttributes,
+    auto_fill: n.autoFill,
     source_template: n.sourceTemplate,
     document_count: counts.get(n.id) ?? 0,
     attributes:

@@ -11,11 +11,12 @@ import type { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { type TFacetAction, ZFacetAction, type ZFileFacets } from "@/lib/contracts/facets";
 import { db } from "@/lib/db/client";
-import type { ContentType, ContentTypeAttribute } from "@/lib/db/generated/client";
+import type { AttributeFill, ContentType, ContentTypeAttribute } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { findEditableFile, findReadableFile } from "@/lib/files/file-access";
 import { hasRole } from "@/lib/workspaces/access";
 import { type AttributeType, fromStored, toStored } from "./attribute-types";
+import { queueAttributeFill } from "./auto-fill-attributes";
 import { runBatch } from "./batch";
 import { ancestorPaths, type Client, type CompanyTree, carriedAttributes, loadCompanyTree, refreshLinked } from "./content-type-tree";
 import { nodeAt as contentTypeAt, rootOf } from "./manage-content-types";
@@ -40,11 +41,14 @@ function carriedByNode(tree: CompanyTree) {
 }
 
 async function facetsOf(companyId: number, fileId: number, canEdit: boolean, client: Client = db()): Promise<TFileFacets> {
-  const [tree, classifications, values] = await Promise.all([
+  const [tree, classifications, values, fills] = await Promise.all([
     loadCompanyTree(companyId, client),
     client.fileContentType.findMany({ where: { fileId } }),
     client.fileAttributeValue.findMany({ where: { fileId } }),
+    client.attributeFill.findMany({ where: { fileId }, orderBy: { contentVersion: "asc" } }),
   ]);
+  // The latest automatic fill of each classified node (later versions overwrite earlier ones here).
+  const fillByNode = new Map(fills.map((f) => [f.contentTypeId, f]));
   const carried = carriedByNode(tree);
   const byId = new Map(tree.nodes.map((n) => [n.id, n]));
   const byPath = new Map(tree.nodes.map((n) => [n.path, n]));
@@ -61,6 +65,8 @@ async function facetsOf(companyId: number, fileId: number, canEdit: boolean, cli
       return { name: a.name, value: v ? fromStored(a.attributeType, v) : null, ...schemaOf(a) };
     }),
     labels: ancestorPaths(n.path).map((p) => byPath.get(p)?.label ?? p),
+    auto_fill: ancestorPaths(n.path).some((p) => byPath.get(p)?.autoFill),
+    fill: serializeFill(fillByNode.get(n.id)),
   }));
   const attrById = new Map(tree.attributes.map((a) => [a.id, a]));
   const unlinked = values
@@ -71,6 +77,17 @@ async function facetsOf(companyId: number, fileId: number, canEdit: boolean, cli
     })
     .sort((x, y) => x.content_type_path.localeCompare(y.content_type_path) || x.name.localeCompare(y.name));
   return { content_types, can_edit: canEdit, unlinked };
+}
+
+function serializeFill(f: AttributeFill | undefined): TFileFacets["content_types"][number]["fill"] {
+  if (!f) return null;
+  return {
+    status: f.status as "completed" | "failed",
+    content_version: f.contentVersion,
+    filled: f.filled,
+    error: f.errorCode ? { code: f.errorCode, detail: f.errorDetail ?? "" } : null,
+    updated_at: f.updatedAt.toISOString(),
+  };
 }
 
 export async function getFileFacets(p: Principal, fileId: number): Promise<TFileFacets> {
@@ -196,11 +213,14 @@ async function runOne(p: Principal, fileId: number, a: TFacetAction): Promise<vo
 export async function runFacetAction(p: Principal, fileId: number, a: TFacetAction): Promise<TFileFacets> {
   const fa = await findEditableFile(p, fileId, "classify");
   await runOne(p, fa.file.id, a);
+  // A ready file classified under a content type that fills automatically is filled in the background.
+  if (a.action === "classify") await queueAttributeFill({ fileId: fa.file.id, contentVersion: fa.file.contentVersion });
   return facetsOf(p.companyId, fa.file.id, true);
 }
 
 export async function runFacetBatch(p: Principal, fileId: number, actions: readonly unknown[]): Promise<TFileFacets> {
   const fa = await findEditableFile(p, fileId, "classify");
   await runBatch(ZFacetAction, actions, (a) => runOne(p, fa.file.id, a));
+  await queueAttributeFill({ fileId: fa.file.id, contentVersion: fa.file.contentVersion });
   return facetsOf(p.companyId, fa.file.id, true);
 }

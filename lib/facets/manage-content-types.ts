@@ -51,6 +51,7 @@ interface NodeInput {
   parentPath: string | null;
   description?: string;
   inheritAttributes?: boolean;
+  autoFill?: boolean;
   sourceTemplate?: string | null;
 }
 
@@ -77,6 +78,7 @@ async function upsertNode(tx: Client, companyId: number, input: NodeInput, adopt
         label: input.label,
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.inheritAttributes !== undefined ? { inheritAttributes: input.inheritAttributes } : {}),
+        ...(input.autoFill !== undefined ? { autoFill: input.autoFill } : {}),
       },
     });
     if (updated.inheritAttributes !== existing.inheritAttributes) await relinkTree(tx, rootOf(updated));
@@ -93,6 +95,7 @@ async function upsertNode(tx: Client, companyId: number, input: NodeInput, adopt
       description: input.description ?? "",
       depth,
       inheritAttributes: input.inheritAttributes ?? true,
+      autoFill: input.autoFill ?? false,
       sourceTemplate: input.sourceTemplate ?? null,
     },
   });
@@ -232,6 +235,7 @@ async function perform(p: Principal, a: TContentTypeAction): Promise<TResult> {
           parentPath: a.parent_path ?? null,
           description: a.description,
           inheritAttributes: a.inherit_attributes,
+          autoFill: a.auto_fill,
         }),
       );
       return { action: a.action, content_type: (await serializeTrees(await loadCompanyTree(companyId), { only: [node.id] }))[0] };

@@ -58,3 +58,18 @@ describe("codes in running text", () => {
     expect(await extract(schema, md)).toEqual({ purchase_order_number: "PO-5531" });
   });
 });
+
+describe("a purchase order written as 'Your order'", () => {
+  it("reads the order reference of a key-value header", async () => {
+    const schema: ObjectSchema = {
+      type: "object",
+      properties: {
+        invoice_number: { type: "string", title: "Invoice number" },
+        invoice_date: { type: "string", format: "date", title: "Invoice date" },
+        purchase_order_number: { type: "string", title: "Purchase order" },
+      },
+    };
+    const md = "| Invoice No. | NB-2026-0117 |\n| --- | --- |\n| Issue date | 14 March 2026 |\n| Your order | PO-5531 |";
+    expect(await extract(schema, md)).toEqual({ invoice_number: "NB-2026-0117", invoice_date: "2026-03-14", purchase_order_number: "PO-5531" });
+  });
+});
