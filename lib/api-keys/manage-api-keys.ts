@@ -10,7 +10,7 @@ import { db } from "@/lib/db/client";
 import type { ApiKey, Prisma, User, WorkspaceRole } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/errors";
 import { pageWindow } from "@/lib/pagination";
-import { findManageableWorkspace } from "@/lib/workspaces/access";
+import { findGrantableWorkspace } from "@/lib/workspaces/access";
 import { userRef } from "@/lib/workspaces/serialize-workspace";
 
 export function serializeApiKey(k: ApiKey & { user: User }) {
@@ -63,7 +63,7 @@ export async function issueApiKey(input: IssueKeyInput, client: Prisma.Transacti
 
 export async function createApiKey(p: Principal, input: z.output<typeof ZApiKeyCreate>) {
   requireCompanyScope(p);
-  if (input.scope_type === "workspace") await findManageableWorkspace(p, input.workspace_id!);
+  if (input.scope_type === "workspace") await findGrantableWorkspace(p, input.workspace_id!);
   const { row, key } = await issueApiKey({
     companyId: p.companyId,
     userId: p.user.id,

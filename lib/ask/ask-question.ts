@@ -32,7 +32,7 @@ export type AskEvent =
 interface PreparedAsk {
   agent: Agent | null;
   conversation: ConversationContext | null;
-  sources: AnswerSource[];
+  sources: AskSource[];
   request: AnswerRequest;
 }
 
@@ -50,9 +50,10 @@ async function prepare(p: Principal, input: TAskRequest, signal?: AbortSignal): 
     mode: "hybrid",
     rerank: agent?.rerank ?? true,
   });
-  const sources: AnswerSource[] = hits.map((h, i) => ({
+  const sources: AskSource[] = hits.map((h, i) => ({
     index: i + 1,
     fileId: h.fileId,
+    workspaceId: h.workspaceId,
     filename: h.filename,
     chunkId: h.chunkId,
     page: h.page,
@@ -89,8 +90,19 @@ export function retrievalQuery(body: Pick<TAskRequest, "query" | "history">): st
   return words <= FOLLOW_UP_MAX_WORDS && previous ? `${previous.content.slice(0, 1000)} ${body.query}` : body.query;
 }
 
-const serializeSources = (sources: AnswerSource[]): TAskSource[] =>
-  sources.map((s) => ({ file_id: s.fileId, filename: s.filename, chunk_id: s.chunkId, page: s.page, content: s.content, score: s.score }));
+/** A passage and the workspace holding it (own or public dataset: every source says which). */
+type AskSource = AnswerSource & { workspaceId: number };
+
+const serializeSources = (sources: AskSource[]): TAskSource[] =>
+  sources.map((s) => ({
+    file_id: s.fileId,
+    workspace_id: s.workspaceId,
+    filename: s.filename,
+    chunk_id: s.chunkId,
+    page: s.page,
+    content: s.content,
+    score: s.score,
+  }));
 
 /** Meters the complete answer and, in a stored conversation, adds it as a turn: both or neither. */
 async function complete(

@@ -20,6 +20,14 @@ export function isInstanceAdmin(p: Principal): boolean {
   return !isWorkspaceScoped(p) && (p.user.instanceRole === "system_admin" || p.user.instanceRole === "admin");
 }
 
+/**
+ * Holds the public-dataset management permission: an instance-level user (never through a workspace-scoped
+ * key) who creates and manages public workspaces and always sees their documents.
+ */
+export function canManagePublicDatasets(p: Principal): boolean {
+  return isInstanceLevel(p) && p.user.managesPublicDatasets;
+}
+
 /** Company admin or company DPO (or any instance-level user). */
 export function isCompanyLevel(p: Principal): boolean {
   if (isWorkspaceScoped(p)) return false;

@@ -12,6 +12,8 @@ export interface PrincipalUser {
   email: string;
   emailVerified: boolean;
   instanceRole: InstanceRole | null;
+  /** Holds the public-dataset management permission (effective only with an instance role). */
+  managesPublicDatasets: boolean;
 }
 
 export interface PrincipalApiKey {
@@ -60,6 +62,7 @@ export async function principalFromApiKey(key: string): Promise<Principal | null
       email: u.email,
       emailVerified: u.emailVerified,
       instanceRole: u.instanceRole,
+      managesPublicDatasets: u.managesPublicDatasets,
     },
     companyId: row.companyId,
     companyRole: membership.role,

@@ -93,6 +93,7 @@ export async function principalFromSessionToken(token: string): Promise<Principa
       email: user.email,
       emailVerified: user.emailVerified,
       instanceRole: user.instanceRole,
+      managesPublicDatasets: user.managesPublicDatasets,
     },
     companyId,
     companyRole: membership.role,

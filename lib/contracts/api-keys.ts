@@ -31,7 +31,11 @@ export const ZApiKeyCreate = z
   .object({
     name: z.string().trim().min(1).max(100),
     scope_type: z.enum(["company", "workspace"]).default("company"),
-    workspace_id: zBodyId.optional(),
+    workspace_id: zBodyId
+      .optional()
+      .describe(
+        "The workspace a workspace-scoped key grants: one the caller owns or administers, or a public dataset its company is opted in to (company admins; such a key only reads, whatever its role)",
+      ),
     role: ZWorkspaceRole.optional(),
     expires_at: z.iso.datetime({ offset: true }).optional(),
   })

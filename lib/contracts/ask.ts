@@ -43,6 +43,13 @@ export type TAskRequest = z.output<typeof ZAskRequest>;
 export const ZAskSource = z
   .object({
     file_id: z.number().int(),
+    workspace_id: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "The workspace holding the file (the caller's own or a public dataset); always given by /ask, absent from turns stored before it was",
+      ),
     filename: z.string(),
     chunk_id: z.string(),
     page: z.number().int(),

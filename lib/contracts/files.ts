@@ -34,7 +34,12 @@ export const ZFile = z
     filename: z.string(),
     title: z.string(),
     extension: z.string(),
-    workspace: z.object({ id: z.number().int(), name: z.string(), workspace_type: z.string() }),
+    workspace: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      workspace_type: z.string(),
+      is_public: z.boolean().describe("The file belongs to a public dataset (read-only unless the caller manages public datasets)"),
+    }),
     summaries: z.array(z.object({ language: z.string(), summary: z.string() })),
     status: z.enum(FILE_STATUSES),
     status_vision: z.enum(VISION_STATUSES),

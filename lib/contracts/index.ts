@@ -16,6 +16,7 @@ import { fileBulkEndpoints } from "./files-bulk";
 import { fileListEndpoint } from "./files-list";
 import { modelEndpoints } from "./models";
 import { parseEndpoints } from "./parse";
+import { publicDatasetEndpoints } from "./public-datasets";
 import { searchEndpoints } from "./search";
 import { systemEndpoints } from "./system";
 import { tagEndpoints } from "./tags";
@@ -46,6 +47,7 @@ export const endpointGroups: Record<string, Record<string, EndpointDef>> = {
   conversations: conversationEndpoints,
   agents: agentEndpoints,
   models: modelEndpoints,
+  publicDatasets: publicDatasetEndpoints,
 };
 
 export function allEndpoints(): EndpointDef[] {

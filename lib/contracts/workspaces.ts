@@ -45,6 +45,11 @@ export const ZWorkspace = z
     used_storage: z.number().int().describe("Bytes of documents held"),
     storage_quota_mb: z.number().int().nullable().describe("Upload quota in MB; null = unlimited; 0 disables uploads"),
     is_default: z.boolean(),
+    is_public: z
+      .boolean()
+      .describe(
+        "A public dataset: managed by instance users holding the public-dataset management permission, read-only for companies opted in to public datasets",
+      ),
     user_role: z.enum([...WORKSPACE_ROLES, ""]).describe("Caller's membership role, or empty"),
     summaries: z.array(z.object({ language: z.string(), summary: z.string() })),
     sync: ZWorkspaceSync.nullable().describe("Datasource sync state for synced workspaces, else null"),
@@ -62,6 +67,7 @@ export const ZWorkspaceCreate = z.object({
   description: z.string().max(5000).optional(),
   workspace_type: z.enum(WORKSPACE_TYPES).optional(),
   storage_quota_mb: zQuota.optional(),
+  is_public: z.boolean().optional().describe("Publish as a public dataset (needs the public-dataset management permission; else 403)"),
   datasource: ZDatasourceInput.optional().describe("Create the workspace synced from this datasource (connection tested first)"),
 });
 export const ZWorkspaceUpdate = z.object({
@@ -69,9 +75,11 @@ export const ZWorkspaceUpdate = z.object({
   description: z.string().max(5000).optional(),
   workspace_type: z.enum(WORKSPACE_TYPES).optional(),
   storage_quota_mb: zQuota.optional(),
+  is_public: z.boolean().optional().describe("Publish or unpublish as a public dataset (needs the public-dataset management permission; else 403)"),
 });
 export const ZWorkspaceListQuery = ZPageQuery.extend({
   name: z.string().max(200).optional().describe("Case-insensitive partial match on the name"),
+  is_public: zBoolString.optional().describe("Only public datasets (true) or only the company's own workspaces (false)"),
 });
 export const ZWorkspaceIdParams = z.object({ id: zIntId });
 export const ZWorkspaceDeleteQuery = z.object({
@@ -92,6 +100,8 @@ export const workspaceEndpoints = {
     category,
     auth: "required",
     summary: "List the workspaces the caller can see (newest first)",
+    description:
+      "The caller's company's workspaces it may see and, for a company opted in to public datasets (and public-dataset managers), the public datasets it is granted (`is_public: true`).",
     query: ZWorkspaceListQuery,
     responses: { 200: { description: "Paginated workspaces", schema: zPaginated(ZWorkspace) } },
   }),
@@ -116,7 +126,7 @@ export const workspaceEndpoints = {
     alpha: true,
     summary: "Retrieve a workspace (alpha)",
     description:
-      "Instance-level users read any workspace, company admins and DPOs those of their company, other users those they are members of. Members are listed for instance/company-level users and the workspace owner. Unknown and inaccessible workspaces are both 404.",
+      "Instance-level users read any workspace, company admins and DPOs those of their company, other users those they are members of. Public datasets (`is_public`) follow their own rule: instance users holding the public-dataset management permission manage them; a company opted in to public datasets reads them (console members all, a workspace-scoped key the one it grants); anyone else gets 404. Members are listed for instance/company-level users and the workspace owner. Unknown and inaccessible workspaces are both 404.",
     params: ZWorkspaceIdParams,
     responses: { 200: { description: "Workspace", schema: ZWorkspace } },
     errors: ["not_found"],

@@ -92,7 +92,8 @@ function serializeFill(f: AttributeFill | undefined): TFileFacets["content_types
 
 export async function getFileFacets(p: Principal, fileId: number): Promise<TFileFacets> {
   const fa = await findReadableFile(p, fileId);
-  return facetsOf(p.companyId, fa.file.id, hasRole(fa.access, "editor"));
+  // A file's facets are those of the company holding it (a public dataset's may be another company).
+  return facetsOf(fa.file.companyId, fa.file.id, hasRole(fa.access, "editor"));
 }
 
 interface Ctx {
@@ -203,24 +204,24 @@ async function perform(c: Ctx, a: TFacetAction): Promise<void> {
   }
 }
 
-async function runOne(p: Principal, fileId: number, a: TFacetAction): Promise<void> {
+async function runOne(companyId: number, fileId: number, a: TFacetAction): Promise<void> {
   await db().$transaction(async (tx) => {
-    await perform({ tx, companyId: p.companyId, fileId }, a);
+    await perform({ tx, companyId, fileId }, a);
     await refreshLinked(tx, { fileId });
   });
 }
 
 export async function runFacetAction(p: Principal, fileId: number, a: TFacetAction): Promise<TFileFacets> {
   const fa = await findEditableFile(p, fileId, "classify");
-  await runOne(p, fa.file.id, a);
+  await runOne(fa.file.companyId, fa.file.id, a);
   // A ready file classified under a content type that fills automatically is filled in the background.
   if (a.action === "classify") await queueAttributeFill({ fileId: fa.file.id, contentVersion: fa.file.contentVersion });
-  return facetsOf(p.companyId, fa.file.id, true);
+  return facetsOf(fa.file.companyId, fa.file.id, true);
 }
 
 export async function runFacetBatch(p: Principal, fileId: number, actions: readonly unknown[]): Promise<TFileFacets> {
   const fa = await findEditableFile(p, fileId, "classify");
-  await runBatch(ZFacetAction, actions, (a) => runOne(p, fa.file.id, a));
+  await runBatch(ZFacetAction, actions, (a) => runOne(fa.file.companyId, fa.file.id, a));
   await queueAttributeFill({ fileId: fa.file.id, contentVersion: fa.file.contentVersion });
-  return facetsOf(p.companyId, fa.file.id, true);
+  return facetsOf(fa.file.companyId, fa.file.id, true);
 }

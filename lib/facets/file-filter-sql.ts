@@ -18,11 +18,18 @@ function containsCi(column: Prisma.Sql, needle: string): Prisma.Sql {
 const HAS_EXTERNAL_METADATA = Prisma.sql`jsonb_typeof(f.external_metadata) = 'object'`;
 
 /**
- * The scope (company + readable workspaces) and every filter of the query, ANDed, over alias `f`. Also the
+ * The scope (companies + readable workspaces) and every filter of the query, ANDed, over alias `f`. Also the
  * file filter of /search and /ask (lib/search/search-scope.ts), which pass only the filters they have.
+ * `companyIds` (default: the caller's company) adds the companies holding public datasets the caller reads;
+ * facet filters name the caller's company's attributes and content types.
  */
-export function fileListWhere(companyId: number, readableWorkspaces: readonly number[], q: Partial<TFileListQuery>): Prisma.Sql {
-  const c: Prisma.Sql[] = [Prisma.sql`f.company_id = ${companyId}`, inList(Prisma.sql`f.workspace_id`, readableWorkspaces)];
+export function fileListWhere(
+  companyId: number,
+  readableWorkspaces: readonly number[],
+  q: Partial<TFileListQuery>,
+  companyIds: readonly number[] = [companyId],
+): Prisma.Sql {
+  const c: Prisma.Sql[] = [inList(Prisma.sql`f.company_id`, companyIds), inList(Prisma.sql`f.workspace_id`, readableWorkspaces)];
 
   if (q.workspace_id?.length) c.push(inList(Prisma.sql`f.workspace_id`, q.workspace_id));
   if (q.owner_id?.length) c.push(inList(Prisma.sql`f.created_by_id`, q.owner_id));

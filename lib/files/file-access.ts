@@ -1,19 +1,20 @@
-// Files are reached through their workspace: readable when the workspace is, changeable by editors.
+// Files are reached through their workspace: readable when its documents are (documentAccess: the caller's
+// company's workspaces and the public datasets it is granted), changeable by editors.
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import type { File, WorkspaceRole } from "@/lib/db/generated/client";
 import { forbidden, notFound } from "@/lib/errors";
-import { hasRole, type WorkspaceAccess, workspaceAccess } from "@/lib/workspaces/access";
+import { documentAccess, hasRole, type WorkspaceAccess } from "@/lib/workspaces/access";
 
 export interface FileAccess {
   file: File;
   access: WorkspaceAccess;
 }
 
-/** A file of the caller's company in a workspace the caller may read; else 404. */
+/** A file in a workspace whose documents the caller may read; else 404 (missing and hidden look the same). */
 export async function findReadableFile(p: Principal, id: number): Promise<FileAccess> {
-  const file = await db().file.findFirst({ where: { id, companyId: p.companyId }, include: { workspace: true } });
-  const access = file ? await workspaceAccess(p, file.workspace) : null;
+  const file = await db().file.findUnique({ where: { id }, include: { workspace: true } });
+  const access = file ? await documentAccess(p, file.workspace) : null;
   if (!file || !access) throw notFound("File");
   const { workspace: _w, ...plain } = file;
   return { file: plain, access };

@@ -11,7 +11,7 @@ import { type File, Prisma } from "@/lib/db/generated/client";
 import { fileListWhere } from "@/lib/facets/file-filter-sql";
 import { type Page, pageWindow } from "@/lib/pagination";
 import { fileLevelSearch } from "@/lib/search/hybrid-search";
-import { readableWorkspaceIds } from "@/lib/workspaces/access";
+import { type DocumentScope, readableDocumentScope } from "@/lib/workspaces/access";
 import { serializeFiles } from "./serialize-file";
 
 const ORDER_COLUMNS: Record<(typeof FILE_ORDER_FIELDS)[number], Prisma.Sql> = {
@@ -39,9 +39,10 @@ async function filesInOrder(ids: number[]): Promise<File[]> {
 }
 
 export async function listFiles(p: Principal, q: TFileListQuery): Promise<Page<TFile>> {
-  const readable = await readableWorkspaceIds(p);
-  if (!readable.length) return { count: 0, results: [] };
-  const where = fileListWhere(p.companyId, readable, q);
+  // Own workspaces and the public datasets the caller is granted, in one list (lib/workspaces/access.ts).
+  const readable = await readableDocumentScope(p);
+  if (!readable.workspaceIds.length) return { count: 0, results: [] };
+  const where = fileListWhere(p.companyId, readable.workspaceIds, q, readable.companyIds);
   const { skip, take } = pageWindow(q);
 
   if (q.search) return searchFiles(p, readable, where, q);
@@ -55,9 +56,10 @@ export async function listFiles(p: Principal, q: TFileListQuery): Promise<Page<T
 }
 
 /** `search`: the top `max_documents` files by combined retrieval score within the same scope and filters. */
-async function searchFiles(p: Principal, readable: number[], where: Prisma.Sql, q: TFileListQuery): Promise<Page<TFile>> {
+async function searchFiles(p: Principal, readable: DocumentScope, where: Prisma.Sql, q: TFileListQuery): Promise<Page<TFile>> {
+  const scope = { companyId: p.companyId, companyIds: readable.companyIds, workspaceIds: readable.workspaceIds, fileFilter: where };
   const hits = (
-    await fileLevelSearch({ companyId: p.companyId, workspaceIds: readable, fileFilter: where }, q.search!, {
+    await fileLevelSearch(scope, q.search!, {
       topK: q.max_documents,
       mode: "hybrid",
       chunksPerFile: q.max_chunks_per_document,

@@ -4,11 +4,11 @@ import type { Principal } from "@/lib/auth/principal";
 import type { ZFileUpdate } from "@/lib/contracts/files";
 import { db } from "@/lib/db/client";
 import { type File, Prisma } from "@/lib/db/generated/client";
-import { AppError, forbidden } from "@/lib/errors";
+import { AppError, forbidden, notFound } from "@/lib/errors";
 import { cancelIngestion } from "@/lib/ingestion/start-ingestion";
 import { log } from "@/lib/log";
 import { storage } from "@/lib/storage/storage";
-import { hasRole, workspaceAccess } from "@/lib/workspaces/access";
+import { documentAccess, hasRole } from "@/lib/workspaces/access";
 import { findEditableFile, findReadableFile } from "./file-access";
 import { assertQuota } from "./quotas";
 import { serializeFiles } from "./serialize-file";
@@ -28,10 +28,12 @@ export async function getFilePages(p: Principal, id: number) {
 
 export async function updateFile(p: Principal, id: number, input: z.output<typeof ZFileUpdate>) {
   const { file } = await findEditableFile(p, id, "change");
-  if (input.tag_ids) await validateTagIds(p.companyId, input.tag_ids);
+  // Tags belong to the company holding the file (a public dataset's, for its managers).
+  if (input.tag_ids) await validateTagIds(file.companyId, input.tag_ids);
   let targetWorkspaceId: number | undefined;
   if (input.workspace_id !== undefined && input.workspace_id !== file.workspaceId) {
     const target = await resolveUploadWorkspace(p, input.workspace_id);
+    if (target.companyId !== file.companyId) throw notFound("Workspace");
     await assertQuota(target, file.size);
     targetWorkspaceId = target.id;
   }
@@ -88,14 +90,14 @@ export async function removeFiles(companyId: number, files: File[]): Promise<voi
 export async function deleteFile(p: Principal, id: number) {
   const { file, access } = await findEditableFile(p, id, "delete");
   assertNotSynced(access.workspace.documentUploadMethod);
-  await removeFiles(p.companyId, [file]);
+  await removeFiles(file.companyId, [file]);
 }
 
 /** All or nothing: 404 if any file is not visible, 403 if any may not be deleted, 400 if any is synced. */
 export async function bulkDeleteFiles(p: Principal, ids: number[]) {
   const unique = [...new Set(ids)];
-  const files = await db().file.findMany({ where: { id: { in: unique }, companyId: p.companyId }, include: { workspace: true } });
-  const accesses = await Promise.all(files.map(async (f) => ({ f, access: await workspaceAccess(p, f.workspace) })));
+  const files = await db().file.findMany({ where: { id: { in: unique } }, include: { workspace: true } });
+  const accesses = await Promise.all(files.map(async (f) => ({ f, access: await documentAccess(p, f.workspace) })));
   const visible = accesses.filter((a) => a.access !== null);
   // One answer for missing and inaccessible ids alike, so nothing is disclosed about either.
   if (visible.length !== unique.length)
@@ -106,11 +108,11 @@ export async function bulkDeleteFiles(p: Principal, ids: number[]) {
   if (synced.length) {
     throw new AppError("bad_request", `Files in sync-managed workspaces cannot be deleted: ${synced.map((a) => a.f.id).join(", ")}.`);
   }
-  await removeFiles(
-    p.companyId,
-    visible.map((a) => {
-      const { workspace: _w, ...plain } = a.f;
-      return plain;
-    }),
-  );
+  // Grouped by the company holding them: a public-dataset manager may delete files of another company's dataset.
+  const byCompany = new Map<number, File[]>();
+  for (const { f } of visible) {
+    const { workspace: _w, ...plain } = f;
+    byCompany.set(f.companyId, [...(byCompany.get(f.companyId) ?? []), plain]);
+  }
+  for (const [companyId, group] of byCompany) await removeFiles(companyId, group);
 }

@@ -46,7 +46,7 @@ export async function serializeFiles(files: File[], opts: SerializeOptions = {})
       filename: f.filename,
       title: f.title,
       extension: f.extension,
-      workspace: { id: w.id, name: w.name, workspace_type: w.workspaceType },
+      workspace: { id: w.id, name: w.name, workspace_type: w.workspaceType, is_public: w.isPublic },
       summaries,
       status: f.status as TFile["status"],
       status_vision: f.statusVision as TFile["status_vision"],

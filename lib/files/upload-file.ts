@@ -31,7 +31,8 @@ export async function resolveUploadWorkspace(p: Principal, workspaceId: number |
     }
   }
   const access = await findAccessibleWorkspace(p, id);
-  if (access.workspace.companyId !== p.companyId) throw notFound("Workspace");
+  // Another company's workspace is never a target; a public dataset is, for whoever may edit it (managers).
+  if (access.workspace.companyId !== p.companyId && !access.workspace.isPublic) throw notFound("Workspace");
   requireRole(access, "editor");
   if (access.workspace.documentUploadMethod === "sync") {
     throw new AppError("bad_request", "This workspace is synchronised from a datasource; documents cannot be uploaded by hand.");
@@ -56,7 +57,9 @@ export async function uploadFile(p: Principal, form: UploadForm<TFileUploadField
     const { file: upload, fields } = form;
     const workspace = await resolveUploadWorkspace(p, target.workspaceId ?? fields.workspace_id);
     const { tag_ids: tagIds, external_metadata: externalMetadata, title } = fields;
-    await validateTagIds(p.companyId, tagIds);
+    // The file belongs to the company holding the workspace (a public dataset's may be another company).
+    const companyId = workspace.companyId;
+    await validateTagIds(companyId, tagIds);
     await assertQuota(workspace, upload.size);
 
     const bytes = new Uint8Array(await fs.promises.readFile(upload.path));
@@ -69,7 +72,7 @@ export async function uploadFile(p: Principal, form: UploadForm<TFileUploadField
       fileId = await db().$transaction(async (tx) => {
         const file = await tx.file.create({
           data: {
-            companyId: p.companyId,
+            companyId,
             workspaceId: workspace.id,
             filename,
             title: title ?? (filename.replace(/\.[^.]+$/, "") || filename),
@@ -88,7 +91,7 @@ export async function uploadFile(p: Principal, form: UploadForm<TFileUploadField
           },
         });
         if (tagIds.length) await tx.fileTag.createMany({ data: tagIds.map((tagId) => ({ fileId: file.id, tagId })) });
-        await recordStorageFootprint(p.companyId, tx);
+        await recordStorageFootprint(companyId, tx);
         return file.id;
       });
     } catch (err) {
@@ -96,11 +99,11 @@ export async function uploadFile(p: Principal, form: UploadForm<TFileUploadField
       throw err;
     }
     try {
-      await startIngestion(fileId, 1, p.companyId);
+      await startIngestion(fileId, 1, companyId);
     } catch (err) {
       await db().file.delete({ where: { id: fileId } });
       await storage().delete(storageKey);
-      await recordStorageFootprint(p.companyId);
+      await recordStorageFootprint(companyId);
       throw err;
     }
     const file = await db().file.findUniqueOrThrow({ where: { id: fileId } });

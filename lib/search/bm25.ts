@@ -84,17 +84,28 @@ export function bm25Idf(chunks: number, df: number): number {
   return Math.log(1 + (chunks - df + 0.5) / (df + 0.5));
 }
 
+/** The companies whose lexical index a query reads: one, or several when public datasets join the scope. */
+export type LexicalCompanies = number | readonly number[];
+
+/** `<column> = id` for one company (the plans stay those of one company), `<column> IN (…)` for several. */
+function companyMatch(column: Prisma.Sql, companies: LexicalCompanies): Prisma.Sql {
+  const ids = typeof companies === "number" ? [companies] : [...new Set(companies)];
+  if (ids.length === 1) return Prisma.sql`${column} = ${ids[0]}::int`;
+  return Prisma.sql`${column} IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::int`))})`;
+}
+
 /**
- * Analyses a query against a company's lexical index. Null when nothing can match: no chunks indexed,
- * or no query word occurs in any chunk.
+ * Analyses a query against the lexical index of a company (or the union of several companies' indexes,
+ * statistics summed). Null when nothing can match: no chunks indexed, or no query word occurs in any chunk.
  */
-export async function analyseLexicalQuery(companyId: number, query: string): Promise<Bm25Query | null> {
+export async function analyseLexicalQuery(companyId: LexicalCompanies, query: string): Promise<Bm25Query | null> {
   const text = query.trim();
   const ranking = rankingText(text);
   const filter = filterText(text);
   if (!ranking) return null;
   const languages = await db().$queryRaw<LanguageRow[]>`
-    SELECT language, chunks, terms FROM chunk_corpus_stats WHERE company_id = ${companyId}::int AND chunks > 0 ORDER BY language`;
+    SELECT language, sum(chunks)::bigint AS chunks, sum(terms)::bigint AS terms FROM chunk_corpus_stats
+    WHERE ${companyMatch(Prisma.sql`company_id`, companyId)} AND chunks > 0 GROUP BY language ORDER BY language`;
   if (!languages.length) return null;
   const chunksIn = new Map(languages.map((l) => [l.language, Number(l.chunks)]));
   const n = languages.reduce((sum, l) => sum + Number(l.chunks), 0);
@@ -108,8 +119,9 @@ export async function analyseLexicalQuery(companyId: number, query: string): Pro
       CROSS JOIN LATERAL unnest(to_tsvector(cfg::regconfig, ${ranking}::text)) AS u
       CROSS JOIN LATERAL unnest(coalesce(u.positions, ARRAY[1::smallint])) AS p
     )
-    SELECT t.cfg, t.pos::int AS pos, t.term, coalesce(s.df, 0) AS df
-    FROM t LEFT JOIN chunk_term_stats s ON s.company_id = ${companyId}::int AND s.term = t.term`;
+    SELECT t.cfg, t.pos::int AS pos, t.term,
+      coalesce((SELECT sum(s.df) FROM chunk_term_stats s WHERE ${companyMatch(Prisma.sql`s.company_id`, companyId)} AND s.term = t.term), 0) AS df
+    FROM t`;
   // Per query position: the variants found in some chunk, and the word's document frequency over all
   // languages. Where a language analysed the word away (a stop word there: "the" in English), the word
   // counts as present in every chunk of that language, so it cannot look rare because only a few chunks
@@ -183,8 +195,15 @@ export interface Bm25SqlOptions {
  * pruned evaluation (nonEssentialGroups) and falls back to reading every posting, within the same
  * statement, only when the pruned top k cannot be proven exact: the result is the same either way.
  */
-export function bm25CandidatesSql(companyId: number, q: Bm25Query, where: Prisma.Sql, candidates: number, opts: Bm25SqlOptions = {}): Prisma.Sql {
+export function bm25CandidatesSql(
+  companyId: LexicalCompanies,
+  q: Bm25Query,
+  where: Prisma.Sql,
+  candidates: number,
+  opts: Bm25SqlOptions = {},
+): Prisma.Sql {
   const { SEARCH_BM25_K1: k1, SEARCH_BM25_B: b } = env();
+  const inCompanies = companyMatch(Prisma.sql`p.company_id`, companyId);
   const weight = (g: Bm25Group) => g.qtf * g.idf * (k1 + 1);
   const values = (groups: number[]) =>
     Prisma.join(groups.flatMap((i) => q.groups[i].terms.map((term) => Prisma.sql`(${term}::text, ${i}::int, ${weight(q.groups[i])}::float8)`)));
@@ -198,7 +217,7 @@ export function bm25CandidatesSql(companyId: number, q: Bm25Query, where: Prisma
       SELECT w.chunk_id AS id, sum(w.s ORDER BY w.grp)::float8 AS score FROM (
         SELECT p.chunk_id, q.grp, max(q.w * p.tf / (p.tf + ${norm})) AS s
         FROM (VALUES ${values(all)}) AS q(term, grp, w)
-        JOIN chunk_terms p ON p.company_id = ${companyId}::int AND p.term = q.term
+        JOIN chunk_terms p ON ${inCompanies} AND p.term = q.term
         GROUP BY p.chunk_id, q.grp
       ) w
       GROUP BY w.chunk_id
@@ -225,7 +244,7 @@ export function bm25CandidatesSql(companyId: number, q: Bm25Query, where: Prisma
     WITH eg AS (
       SELECT p.chunk_id, q.grp, max(q.w * p.tf / (p.tf + ${norm})) AS s
       FROM (VALUES ${values(essential)}) AS q(term, grp, w)
-      JOIN chunk_terms p ON p.company_id = ${companyId}::int AND p.term = q.term
+      JOIN chunk_terms p ON ${inCompanies} AND p.term = q.term
       GROUP BY p.chunk_id, q.grp
     ),
     ess AS (
@@ -239,7 +258,7 @@ export function bm25CandidatesSql(companyId: number, q: Bm25Query, where: Prisma
         SELECT sum(g.s) AS s FROM (
           SELECT max(q.w * p.tf / (p.tf + ${norm})) AS s
           FROM (VALUES ${values([...nonEssential])}) AS q(term, grp, w)
-          JOIN chunk_terms p ON p.company_id = ${companyId}::int AND p.term = q.term AND p.chunk_id = t.chunk_id
+          JOIN chunk_terms p ON ${inCompanies} AND p.term = q.term AND p.chunk_id = t.chunk_id
           GROUP BY q.grp
         ) g
       ) n ON true
@@ -254,7 +273,7 @@ export function bm25CandidatesSql(companyId: number, q: Bm25Query, where: Prisma
         CROSS JOIN LATERAL (
           SELECT q.grp, max(q.w * p.tf / (p.tf + ${norm})) AS s
           FROM (VALUES ${values([...nonEssential])}) AS q(term, grp, w)
-          JOIN chunk_terms p ON p.company_id = ${companyId}::int AND p.term = q.term AND p.chunk_id = live.chunk_id
+          JOIN chunk_terms p ON ${inCompanies} AND p.term = q.term AND p.chunk_id = live.chunk_id
           GROUP BY q.grp
         ) n
       ) a

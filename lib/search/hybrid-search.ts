@@ -82,7 +82,7 @@ export async function searchChunks(
   const e = env();
   const lexical =
     mode === "lexical" || (mode === "hybrid" && e.SEARCH_WEIGHT_LEXICAL > 0)
-      ? await withBackend(() => analyseLexicalQuery(scope.companyId, text))
+      ? await withBackend(() => analyseLexicalQuery(scope.companyIds ?? scope.companyId, text))
       : null;
   if (mode === "lexical" && !lexical) return [];
 
@@ -166,7 +166,8 @@ export function chunkSearchSql(
   const e = env();
   const where = scopeSql(scope);
   const { lexical, semantic } = retrievers;
-  const lex = lexical && mode !== "semantic" ? bm25CandidatesSql(scope.companyId, lexical, where, candidates, lexicalOptions) : EMPTY;
+  const lex =
+    lexical && mode !== "semantic" ? bm25CandidatesSql(scope.companyIds ?? scope.companyId, lexical, where, candidates, lexicalOptions) : EMPTY;
   const sem = semantic && mode !== "lexical" ? semanticCte(semantic.vec, semantic.modelId, where, candidates, semantic.filter) : EMPTY;
   // Single modes report the retriever's own score. Hybrid is a convex combination of both evidences on
   // one scale: BM25 relative to the query's best lexical match, similarity above the model's floor
@@ -204,7 +205,8 @@ const EMPTY = Prisma.sql`SELECT NULL::bigint AS id, NULL::float8 AS score, NULL:
 /** Tenancy and the caller's file filter, over chunks `c`. */
 function scopeSql(scope: ChunkSearchScope): Prisma.Sql {
   const ws = [...new Set(scope.workspaceIds.map((w) => Math.floor(w)))];
-  const base = Prisma.sql`c.company_id = ${scope.companyId}::int AND c.workspace_id IN (${Prisma.join(ws.map((w) => Prisma.sql`${w}::int`))})`;
+  const companies = [...new Set(scope.companyIds ?? [scope.companyId])];
+  const base = Prisma.sql`c.company_id IN (${Prisma.join(companies.map((c) => Prisma.sql`${c}::int`))}) AND c.workspace_id IN (${Prisma.join(ws.map((w) => Prisma.sql`${w}::int`))})`;
   if (!scope.fileFilter) return base;
   return Prisma.sql`${base} AND EXISTS (SELECT 1 FROM files f WHERE f.id = c.file_id AND f.company_id = c.company_id AND (${scope.fileFilter}))`;
 }

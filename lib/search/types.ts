@@ -5,6 +5,11 @@ export type SearchMode = "hybrid" | "semantic" | "lexical";
 
 export interface ChunkSearchScope {
   companyId: number;
+  /**
+   * Every company holding `workspaceIds` when that is more than the caller's (public datasets): lexical
+   * statistics span these companies, so one ranking covers them all. Default: `[companyId]`.
+   */
+  companyIds?: readonly number[];
   /** Workspaces the caller may read (already resolved from the principal); never empty-means-all. */
   workspaceIds: number[];
   /**

@@ -1,15 +1,58 @@
-// Workspace visibility and roles, in one place. Every workspace query goes through these scopes.
-import { isCompanyAdmin, isCompanyLevel, isInstanceLevel, isWorkspaceScoped } from "@/lib/auth/permissions";
+// Workspace visibility and roles, in one place. Every workspace query goes through these scopes, and every
+// document (file, chunk) is reached through documentAccess / readableDocumentScope below.
+//
+// Public datasets (issue 20): a workspace with `isPublic` is governed by its own rule, whatever company holds
+// it. Holders of the public-dataset management permission own every public workspace; an opted-in company
+// reads them (its console members all of them, a workspace-scoped key the one it grants) and never writes;
+// everyone else gets null, so a public workspace is a 404 exactly like a missing id.
+import { canManagePublicDatasets, isCompanyAdmin, isCompanyLevel, isInstanceLevel, isWorkspaceScoped } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import type { Prisma, Workspace, WorkspaceRole } from "@/lib/db/generated/client";
 import { forbidden, notFound } from "@/lib/errors";
 
-/** Prisma filter of the workspaces of the caller's company that the caller may list. */
-export function listableWorkspacesWhere(p: Principal): Prisma.WorkspaceWhereInput {
-  if (isWorkspaceScoped(p)) return { id: p.apiKey!.workspaceId ?? -1, companyId: p.companyId };
-  if (isCompanyLevel(p)) return { companyId: p.companyId };
-  return { companyId: p.companyId, members: { some: { userId: p.user.id } } };
+const optedIn = new WeakMap<Principal, Promise<boolean>>();
+
+/** Whether the caller's company is opted in to public datasets (read once per principal, i.e. per request). */
+function companyOptedIn(p: Principal): Promise<boolean> {
+  let known = optedIn.get(p);
+  if (!known) {
+    known = db()
+      .company.findUnique({ where: { id: p.companyId }, select: { publicDatasets: true } })
+      .then((c) => c?.publicDatasets ?? false);
+    optedIn.set(p, known);
+  }
+  return known;
+}
+
+/** The caller's own company's (non-public) workspaces it may list. */
+function ownWorkspacesWhere(p: Principal): Prisma.WorkspaceWhereInput {
+  if (isWorkspaceScoped(p)) return { id: p.apiKey!.workspaceId ?? -1, companyId: p.companyId, isPublic: false };
+  if (isCompanyLevel(p)) return { companyId: p.companyId, isPublic: false };
+  return { companyId: p.companyId, isPublic: false, members: { some: { userId: p.user.id } } };
+}
+
+/**
+ * The public workspaces the caller may read, or null for none. Company-scoped API keys get none: the spec
+ * grants public datasets to an opted-in company through a workspace-scoped key (and the console).
+ */
+async function publicWorkspacesWhere(p: Principal): Promise<Prisma.WorkspaceWhereInput | null> {
+  if (canManagePublicDatasets(p)) return { isPublic: true };
+  if (!(await companyOptedIn(p))) return null;
+  if (isWorkspaceScoped(p)) return { isPublic: true, id: p.apiKey!.workspaceId ?? -1 };
+  return p.kind === "session" ? { isPublic: true } : null;
+}
+
+/** Whether the console offers the caller its "Public datasets" section (managers, opted-in companies' members). */
+export async function mayBrowsePublicDatasets(p: Principal): Promise<boolean> {
+  return !isWorkspaceScoped(p) && (await publicWorkspacesWhere(p)) !== null;
+}
+
+/** Prisma filter of the workspaces the caller may list: its company's, and the public ones it is granted. */
+export async function listableWorkspacesWhere(p: Principal): Promise<Prisma.WorkspaceWhereInput> {
+  const own = ownWorkspacesWhere(p);
+  const published = await publicWorkspacesWhere(p);
+  return published ? { OR: [own, published] } : own;
 }
 
 export interface WorkspaceAccess {
@@ -22,7 +65,16 @@ export interface WorkspaceAccess {
   canSeeMembers: boolean;
 }
 
+async function publicWorkspaceAccess(p: Principal, workspace: Workspace): Promise<WorkspaceAccess | null> {
+  if (canManagePublicDatasets(p)) return { workspace, memberRole: null, effectiveRole: "owner", canSeeMembers: true };
+  const granted = await publicWorkspacesWhere(p);
+  if (!granted || (isWorkspaceScoped(p) && workspace.id !== p.apiKey!.workspaceId)) return null;
+  // Read-only whatever role a key or a membership names: writes answer 403 through requireRole.
+  return { workspace, memberRole: null, effectiveRole: "viewer", canSeeMembers: false };
+}
+
 export async function workspaceAccess(p: Principal, workspace: Workspace): Promise<WorkspaceAccess | null> {
+  if (workspace.isPublic) return publicWorkspaceAccess(p, workspace);
   if (isWorkspaceScoped(p)) {
     if (workspace.id !== p.apiKey!.workspaceId || workspace.companyId !== p.companyId) return null;
     const role = p.apiKey!.workspaceRole ?? "viewer";
@@ -64,13 +116,58 @@ export function requireRole(access: WorkspaceAccess, needed: WorkspaceRole): voi
 /** Managing a workspace: its owner or an admin of its company. */
 export async function findManageableWorkspace(p: Principal, id: number): Promise<WorkspaceAccess> {
   const access = await findAccessibleWorkspace(p, id);
-  if (access.workspace.companyId !== p.companyId) throw forbidden("Workspaces of another company cannot be changed.");
+  if (access.workspace.companyId !== p.companyId && !access.workspace.isPublic) {
+    throw forbidden("Workspaces of another company cannot be changed.");
+  }
   requireRole(access, "owner");
   return access;
 }
 
-/** Ids of the workspaces of the caller's company whose documents the caller may read. */
+/**
+ * A workspace the caller may grant to a workspace-scoped key of its company: one it manages, or a public
+ * dataset its company reads, granted by a company admin (the key reads it whatever role it names).
+ */
+export async function findGrantableWorkspace(p: Principal, id: number): Promise<WorkspaceAccess> {
+  const workspace = await db().workspace.findUnique({ where: { id } });
+  // Whether the admin calls with a session or a company-scoped key: granting is a company admin's act.
+  if (workspace?.isPublic && !canManagePublicDatasets(p) && !isWorkspaceScoped(p) && (await companyOptedIn(p))) {
+    if (!isCompanyAdmin(p)) throw forbidden("Only company admins grant public datasets to API keys.");
+    return { workspace, memberRole: null, effectiveRole: "viewer", canSeeMembers: false };
+  }
+  return findManageableWorkspace(p, id);
+}
+
+/**
+ * Access to a workspace's documents (files, chunks, pages): those of the caller's company, and of the public
+ * datasets it is granted. Instance-level users read other companies' workspaces (the resource), never their
+ * documents; null is a 404 for the caller.
+ */
+export async function documentAccess(p: Principal, workspace: Workspace): Promise<WorkspaceAccess | null> {
+  if (workspace.companyId !== p.companyId && !workspace.isPublic) return null;
+  return workspaceAccess(p, workspace);
+}
+
+export interface DocumentScope {
+  /** Workspaces whose documents the caller may read; never empty-means-all. */
+  workspaceIds: number[];
+  /** The companies holding them (the caller's own first): search statistics span exactly these. */
+  companyIds: number[];
+  /** The company holding each of `workspaceIds`. */
+  companyOf: ReadonlyMap<number, number>;
+}
+
+/** Every workspace whose documents the caller may read: its own company's and the public ones it is granted. */
+export async function readableDocumentScope(p: Principal): Promise<DocumentScope> {
+  const rows = await db().workspace.findMany({ where: await listableWorkspacesWhere(p), select: { id: true, companyId: true } });
+  const others = new Set(rows.map((r) => r.companyId).filter((c) => c !== p.companyId));
+  return {
+    workspaceIds: rows.map((r) => r.id),
+    companyIds: [p.companyId, ...others],
+    companyOf: new Map(rows.map((r) => [r.id, r.companyId])),
+  };
+}
+
+/** Ids of the workspaces whose documents the caller may read. */
 export async function readableWorkspaceIds(p: Principal): Promise<number[]> {
-  const rows = await db().workspace.findMany({ where: listableWorkspacesWhere(p), select: { id: true } });
-  return rows.map((r) => r.id);
+  return (await readableDocumentScope(p)).workspaceIds;
 }

@@ -2,12 +2,12 @@
 
 import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { requireCompanyScope } from "@/lib/auth/permissions";
+import { canManagePublicDatasets, requireCompanyScope } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import type { ZWorkspaceCreate, ZWorkspaceListQuery, ZWorkspaceUpdate } from "@/lib/contracts/workspaces";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { AppError } from "@/lib/errors";
+import { AppError, forbidden } from "@/lib/errors";
 import { removeFiles } from "@/lib/files/manage-files";
 import { pageWindow } from "@/lib/pagination";
 import { createDatasourceRow, prepareDatasource, prepareWorkspaceDeletion, startFirstRun } from "@/lib/sync/manage-datasource";
@@ -17,8 +17,16 @@ import { workspaceStats } from "./workspace-stats";
 
 const nameTaken = (name: string) => new AppError("conflict", `A workspace named "${name}" already exists in your company.`);
 
+/** Publishing (or unpublishing) a workspace as a public dataset needs the public-dataset management permission. */
+function requirePublishing(p: Principal, isPublic: boolean | undefined): void {
+  if (isPublic !== undefined && !canManagePublicDatasets(p)) {
+    throw forbidden("Publishing workspaces as public datasets needs the public-dataset management permission.");
+  }
+}
+
 export async function createWorkspace(p: Principal, input: z.output<typeof ZWorkspaceCreate>) {
   requireCompanyScope(p);
+  requirePublishing(p, input.is_public);
   // A datasource is validated and its connection tested before anything is written.
   const prepared = input.datasource ? await prepareDatasource(input.datasource) : null;
   try {
@@ -30,6 +38,7 @@ export async function createWorkspace(p: Principal, input: z.output<typeof ZWork
           description: input.description ?? "",
           workspaceType: input.workspace_type ?? "shared",
           storageQuotaMb: input.storage_quota_mb ?? null,
+          isPublic: input.is_public ?? false,
           createdById: p.user.id,
         },
       });
@@ -50,8 +59,11 @@ export async function createWorkspace(p: Principal, input: z.output<typeof ZWork
 
 export async function listWorkspaces(p: Principal, query: z.output<typeof ZWorkspaceListQuery>) {
   const where = {
-    ...listableWorkspacesWhere(p),
-    ...(query.name ? { name: { contains: query.name, mode: "insensitive" as const } } : {}),
+    AND: [
+      await listableWorkspacesWhere(p),
+      query.name ? { name: { contains: query.name, mode: "insensitive" as const } } : {},
+      query.is_public !== undefined ? { isPublic: query.is_public } : {},
+    ],
   };
   const [count, rows] = await Promise.all([
     db().workspace.count({ where }),
@@ -67,6 +79,7 @@ export async function getWorkspace(p: Principal, id: number) {
 }
 
 export async function updateWorkspace(p: Principal, id: number, input: z.output<typeof ZWorkspaceUpdate>) {
+  requirePublishing(p, input.is_public);
   await findManageableWorkspace(p, id);
   try {
     await db().workspace.update({
@@ -76,6 +89,7 @@ export async function updateWorkspace(p: Principal, id: number, input: z.output<
         description: input.description,
         workspaceType: input.workspace_type,
         storageQuotaMb: input.storage_quota_mb,
+        isPublic: input.is_public,
       },
     });
   } catch (err) {

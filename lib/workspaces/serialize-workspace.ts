@@ -55,11 +55,13 @@ export async function serializeWorkspaces(accesses: WorkspaceAccess[], withMembe
     used_storage: stats.get(w.id)?.usedStorage ?? 0,
     storage_quota_mb: w.storageQuotaMb,
     is_default: w.isDefault,
+    is_public: w.isPublic,
     user_role: memberRole ?? "",
     summaries: [],
     sync: syncs.get(w.id) ?? null,
     scoped_api_keys: keys
-      .filter((k) => k.workspaceId === w.id)
+      // Keys of the workspace's own company: the keys other companies hold on a public dataset are theirs.
+      .filter((k) => k.workspaceId === w.id && k.companyId === w.companyId)
       .map((k) => ({
         id: k.id,
         name: k.name,
