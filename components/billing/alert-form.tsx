@@ -7,6 +7,7 @@ import { FormActions } from "@/components/ui/form-actions";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { ApiError } from "@/lib/client/api-client";
+import { normalizeDecimal } from "@/lib/client/decimal";
 import type { TBudgetAlert } from "@/lib/client/hooks/use-budget";
 import type { TBudgetAlertInput } from "@/lib/client/hooks/use-create-budget-alert";
 import type { TThresholdType } from "@/lib/contracts/billing";
@@ -26,7 +27,7 @@ export function AlertForm({ initial, submitLabel, pending, error, onSubmit, onCa
   const [enabled, setEnabled] = useState(initial?.is_enabled ?? true);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit({ threshold_type: type, threshold_value: value.trim(), is_enabled: enabled });
+    onSubmit({ threshold_type: type, threshold_value: normalizeDecimal(value) ?? value.trim(), is_enabled: enabled });
   };
   return (
     <form onSubmit={submit} className="space-y-3" aria-label={initial ? "Edit alert" : "New alert"}>
@@ -43,20 +44,11 @@ export function AlertForm({ initial, submitLabel, pending, error, onSubmit, onCa
         <Field
           label={type === "percentage" ? "Threshold (%)" : "Threshold (EUR)"}
           required
-          hint={type === "percentage" ? "Above 0, at most 1000" : 'For example "250"'}
+          hint={type === "percentage" ? "Above 0, at most 1000" : 'For example "250" or "249,90"'}
           error={error?.fieldMessage("threshold_value")}
         >
           {({ invalid, ...c }) => (
-            <Input
-              {...c}
-              invalid={invalid}
-              inputMode="decimal"
-              pattern="\d+(\.\d{1,2})?"
-              title="A non-negative number with at most two decimals"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              required
-            />
+            <Input {...c} invalid={invalid} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} required />
           )}
         </Field>
         <label className="flex items-center gap-2 text-sm text-slate-800 sm:mt-7">

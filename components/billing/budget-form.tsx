@@ -6,6 +6,7 @@ import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { Input } from "@/components/ui/input";
 import type { ApiError } from "@/lib/client/api-client";
+import { normalizeDecimal } from "@/lib/client/decimal";
 import type { TBudget } from "@/lib/client/hooks/use-budget";
 
 export interface BudgetFormProps {
@@ -21,25 +22,16 @@ export function BudgetForm({ initial, pending, error, onSubmit, onCancel }: Budg
   const [enabled, setEnabled] = useState(initial?.is_enabled ?? true);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit({ amount_eur: amount.trim(), is_enabled: enabled });
+    // "99,50" is sent as "99.50"; text that is no number goes as typed, so the API names the problem.
+    onSubmit({ amount_eur: normalizeDecimal(amount) ?? amount.trim(), is_enabled: enabled });
   };
   return (
     <form onSubmit={submit} className="space-y-3" aria-label={initial ? "Edit budget" : "Set a budget"}>
       <ApiErrorAlert error={error} shownFields={["amount_eur", "is_enabled"]} />
       <div className="max-w-xs">
-        <Field label="Monthly budget (EUR)" required hint='For example "100" or "99.50"' error={error?.fieldMessage("amount_eur")}>
+        <Field label="Monthly budget (EUR)" required hint='For example "100", "99.50" or "99,50"' error={error?.fieldMessage("amount_eur")}>
           {({ invalid, ...c }) => (
-            <Input
-              {...c}
-              invalid={invalid}
-              inputMode="decimal"
-              pattern="\d+(\.\d{1,2})?"
-              title="A non-negative amount with at most two decimals"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              required
-              autoFocus
-            />
+            <Input {...c} invalid={invalid} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required autoFocus />
           )}
         </Field>
       </div>

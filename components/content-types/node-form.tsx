@@ -1,6 +1,7 @@
 "use client";
 // Create or edit a content-type node (define_content_type): code (fixed once created), label, description,
-// and whether it carries its parent's attributes.
+// whether it carries its parent's attributes, and whether files classified here get their attributes filled
+// from the document automatically (auto_fill).
 import { useState } from "react";
 import { Button, Input } from "@/components/ui";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
@@ -33,6 +34,7 @@ export function NodeForm({ parentPath, node, onDone, onCancel }: Props) {
   const [codeTouched, setCodeTouched] = useState(!!node);
   const [description, setDescription] = useState(node?.description ?? "");
   const [inherit, setInherit] = useState(node?.inherit_attributes ?? true);
+  const [autoFill, setAutoFill] = useState(node?.auto_fill ?? false);
   const parent = node ? node.parent_path : parentPath;
   const err = (f: string) => define.error?.fieldMessage(f);
 
@@ -42,7 +44,7 @@ export function NodeForm({ parentPath, node, onDone, onCancel }: Props) {
       onSubmit={(e) => {
         e.preventDefault();
         define.mutate(
-          { code, label, parent_path: parent, description, inherit_attributes: parent ? inherit : undefined },
+          { code, label, parent_path: parent, description, inherit_attributes: parent ? inherit : undefined, auto_fill: autoFill },
           { onSuccess: (r) => onDone?.(r.content_type?.path ?? (parent ? `${parent}:${code}` : code)) },
         );
       }}
@@ -96,6 +98,20 @@ export function NodeForm({ parentPath, node, onDone, onCancel }: Props) {
           </span>
         </label>
       )}
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          checked={autoFill}
+          onChange={(e) => setAutoFill(e.target.checked)}
+          className="mt-0.5 h-4 w-4 rounded border-slate-400"
+        />
+        <span>
+          Fill attributes from the document automatically
+          <span className="block text-xs text-slate-500">
+            When a file classified here (or below) is ready, its empty attributes are read from the document. Billed as extraction.
+          </span>
+        </span>
+      </label>
       <ApiErrorAlert error={define.error} title="Not saved" shownFields={["label", "code", "description"]} />
       <div className="flex gap-2">
         <Button type="submit" loading={define.isPending} disabled={!label.trim() || !code.trim()}>

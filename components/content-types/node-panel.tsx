@@ -35,6 +35,7 @@ export function NodePanel({ node, canEdit, onSelect }: Props) {
               {node.document_count} {node.document_count === 1 ? "document" : "documents"}
             </Badge>
             {node.parent_path && <Badge>{node.inherit_attributes ? "Inherits attributes" : "Does not inherit"}</Badge>}
+            {node.auto_fill && <Badge tone="green">Fills attributes automatically</Badge>}
             {node.source_template && <Badge>Template: {node.source_template}</Badge>}
           </p>
           {node.description && <p className="mt-2 text-sm text-slate-700">{node.description}</p>}

@@ -31,7 +31,8 @@ export function AttributeInput({ attribute: a, value, onChange, error, disabled 
         const common = { id: c.id, "aria-describedby": c["aria-describedby"], invalid: c.invalid, disabled, "data-attribute": a.name };
         switch (a.type) {
           case "number":
-            return <Input {...common} type="number" step="any" inputMode="decimal" value={s} onChange={(e) => onChange(e.target.value)} />;
+            // Text, not type="number": "1952,31" is accepted like "1952.31" (lib/client/decimal.ts).
+            return <Input {...common} type="text" inputMode="decimal" value={s} onChange={(e) => onChange(e.target.value)} />;
           case "date":
             return <Input {...common} type="date" value={s} onChange={(e) => onChange(e.target.value)} />;
           case "boolean":

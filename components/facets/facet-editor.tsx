@@ -1,6 +1,8 @@
 "use client";
 // The facet editor of a file: classify under a node of the company's content types, edit the attribute
 // values of each classification, unclassify, and clear values left over from schema changes (unlinked).
+// Classifying a ready document asks for its attribute values at once (suggestions to accept or edit), unless
+// the content type fills them automatically.
 import Link from "next/link";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui";
@@ -12,7 +14,10 @@ import { useClassifyFile } from "@/lib/client/hooks/use-classify-file";
 import { useClearFileAttributes } from "@/lib/client/hooks/use-clear-file-attributes";
 import { flattenNodes, useContentTypes } from "@/lib/client/hooks/use-content-types";
 import { useFileFacets } from "@/lib/client/hooks/use-file-facets";
+import { useFile } from "@/lib/client/hooks/use-files";
 import { ClassificationCard } from "./classification-card";
+
+const READY_STATUSES = new Set(["embedded", "embedding_failed", "parsed", "embedding"]);
 
 export function FacetEditor({ fileId }: { fileId: number }) {
   const facets = useFileFacets(fileId);
@@ -20,6 +25,9 @@ export function FacetEditor({ fileId }: { fileId: number }) {
   const classify = useClassifyFile(fileId);
   const clear = useClearFileAttributes(fileId);
   const [path, setPath] = useState("");
+  const [justClassified, setJustClassified] = useState<string | null>(null);
+  // The file page has this query already; its status says whether the document can be read.
+  const ready = READY_STATUSES.has(useFile(fileId).data?.status ?? "");
   const id = useId();
   const nodes = flattenNodes(types.data?.results ?? []);
   const assigned = new Set(facets.data?.content_types.map((c) => c.path));
@@ -35,14 +43,29 @@ export function FacetEditor({ fileId }: { fileId: number }) {
           <div className="space-y-3">
             {facets.data.content_types.length === 0 && <p className="text-sm text-slate-600">Not classified yet.</p>}
             {facets.data.content_types.map((ct) => (
-              <ClassificationCard key={ct.path} fileId={fileId} ct={ct} canEdit={canEdit} />
+              <ClassificationCard
+                key={ct.path}
+                fileId={fileId}
+                ct={ct}
+                canEdit={canEdit}
+                suggestOnMount={ready && !ct.auto_fill && ct.path === justClassified}
+              />
             ))}
             {canEdit && (
               <form
                 className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-3"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  if (path) classify.mutate({ content_type_path: path }, { onSuccess: () => setPath("") });
+                  if (!path) return;
+                  classify.mutate(
+                    { content_type_path: path },
+                    {
+                      onSuccess: () => {
+                        setJustClassified(path);
+                        setPath("");
+                      },
+                    },
+                  );
                 }}
               >
                 <div className="min-w-0 grow">

@@ -81,6 +81,7 @@ export const endpoints = {
   facets: {
     get: ep<Facets["get"]>("GET", "/api/v3/files/{id}/facets"),
     act: ep<Facets["act"]>("POST", "/api/v3/files/{id}/facets"),
+    suggest: ep<Facets["suggest"]>("POST", "/api/v3/files/{id}/facets/suggest"),
   },
   files: {
     list: ep<typeof fileListEndpoint>("GET", "/api/v3/files"),

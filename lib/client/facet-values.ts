@@ -1,6 +1,7 @@
 // Attribute values between the API (typed JSON: string, number, boolean, string[], null) and the facet
 // editor's form controls (strings, or a list of strings for multi-select): one conversion each way, per type.
 import type { AttributeType } from "@/lib/facets/attribute-types";
+import { parseDecimal } from "./decimal";
 
 export type Draft = string | string[];
 export type ApiValue = string | number | boolean | string[] | null;
@@ -18,7 +19,7 @@ export function fromDraft(type: AttributeType, draft: Draft): ApiValue {
   if (type === "multi-select") return Array.isArray(draft) && draft.length ? draft : null;
   const s = typeof draft === "string" ? draft : "";
   if (s.trim() === "") return null;
-  if (type === "number") return Number.isFinite(Number(s)) ? Number(s) : s;
+  if (type === "number") return parseDecimal(s) ?? s;
   if (type === "boolean") return s === "true";
   return type === "rich-text" ? s : s.trim();
 }

@@ -15,10 +15,14 @@ export type TFacetActionInput = BodyOf<typeof endpoints.facets.act>;
 /** The fields of one action, without its `action` discriminator. */
 export type TFacetActionFields<A extends TFacetActionInput["action"]> = Omit<Extract<TFacetActionInput, { action: A }>, "action">;
 
+const FILL_POLL_MS = 3_000;
+
 export function useFileFacets(fileId: number) {
   return useQuery<TFileFacets, ApiError>({
     queryKey: queryKeys.files.facets(fileId),
     queryFn: ({ signal }) => callEndpoint(endpoints.facets.get, { params: { id: fileId }, signal }),
+    // A classification that fills automatically shows its values once the background fill recorded them.
+    refetchInterval: (q) => (q.state.data?.content_types.some((c) => c.auto_fill && !c.fill && c.attributes.length) ? FILL_POLL_MS : false),
   });
 }
 
