@@ -50,7 +50,7 @@ test("several files uploaded at once reach `embedded` in the list", async ({ pag
   // No reload: the list polls while a file is being ingested.
   await expect(invoiceRow.locator("[data-status]")).toHaveAttribute("data-status", "embedded", { timeout: 180_000 });
   await expect(reportRow.locator("[data-status]")).toHaveAttribute("data-status", "embedded", { timeout: 180_000 });
-  await expect(invoiceRow.getByText("Embedded")).toBeVisible();
+  await expect(invoiceRow.getByText("Ready")).toBeVisible();
   invoiceId = Number(await invoiceRow.getAttribute("data-file-id"));
   reportId = Number(await reportRow.getAttribute("data-file-id"));
   await shot(page, "files-list.png");
@@ -92,7 +92,9 @@ test("the detail page shows the Markdown safely and the preview at a page", asyn
   // A link with ?page=N opens the PDF preview at that page.
   await page.goto(`${baseURL}/files/${reportId}?page=2`);
   await expect(page.getByRole("tab", { name: "Preview" })).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByTitle("Preview of report-e2e")).toHaveAttribute("src", /^blob:.*#page=2$/, { timeout: 60_000 });
+  await expect(page.getByTitle("Preview of report-e2e")).toHaveAttribute("src", new RegExp(`/api/v3/files/${reportId}/preview#page=2$`), {
+    timeout: 60_000,
+  });
   await shot(page, "file-preview.png");
   await page.getByRole("tab", { name: "Markdown" }).click();
   await expect(page.locator("#page-2")).toContainText("outlook and risks");

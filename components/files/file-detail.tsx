@@ -16,9 +16,10 @@ import { FAILED_FILE_STATUSES, useFile, useFilePages } from "@/lib/client/hooks/
 import { useWorkspace } from "@/lib/client/hooks/use-workspaces";
 import type { TFile } from "@/lib/contracts/files";
 import { FilePreview } from "./file-preview";
+import { FileSettings } from "./file-settings";
 import { formatBytes, formatDateTime } from "./format";
 import { MarkdownView } from "./markdown-view";
-import { FileStatusBadge } from "./status-badge";
+import { FileStatusBadge, STATUS_LABELS } from "./status-badge";
 import { TagEditor } from "./tag-editor";
 
 const HAS_MARKDOWN = new Set<TFile["status"]>(["parsed", "embedding", "embedded", "embedding_failed", "updating"]);
@@ -57,6 +58,7 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
   const facts: [string, string][] = [
     ["File name", file.filename],
     ["Workspace", file.workspace.name],
+    ["Processing stage", `${STATUS_LABELS[file.status]} (${file.status})`],
     ["Pages", String(file.total_pages)],
     ["Size", formatBytes(file.size)],
     ["Type", file.mime_type ?? file.extension],
@@ -116,6 +118,7 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
             </dl>
             {file.summary && <p className="text-sm text-slate-700">{file.summary}</p>}
           </section>
+          {!synced && <FileSettings file={file} />}
         </aside>
         <section aria-label="Document" className="min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm">
           <div

@@ -83,10 +83,10 @@ export function FileFilters({ value, onChange, onReset, workspaces, tags }: Prop
         </label>
         <Select id={`${id}-status`} value={value.status} onChange={(e) => set({ status: e.target.value })}>
           <option value="">Any status</option>
-          <option value="embedded">Ready (embedded)</option>
-          <option value={IN_PROGRESS.join(",")}>In progress</option>
+          <option value="embedded">Ready</option>
+          <option value={IN_PROGRESS.join(",")}>Processing</option>
           <option value={FAILED.join(",")}>Failed</option>
-          <optgroup label="Single status">
+          <optgroup label="Processing stage">
             {(Object.keys(STATUS_LABELS) as TFile["status"][]).map((s) => (
               <option key={s} value={`${s}!`}>
                 {STATUS_LABELS[s]}

@@ -1,27 +1,28 @@
 "use client";
 // The document as PDF (GET /api/v3/files/{id}/preview) in the browser's PDF viewer, opened at `page`
-// (`#page=N`). Fetched first rather than pointed at directly, so that a refusal (unsupported format,
-// rendering failure) shows the API's message instead of raw JSON inside the frame.
+// (`#page=N`). Requested first, so that a refusal (unsupported format, rendering failure) shows the API's
+// message instead of raw JSON inside the frame; once the answer is a PDF the frame opens the preview's own
+// address, whose Content-Disposition names the file, so the viewer's title is the file name (a blob: URL
+// shows a random id). Office previews are converted once and kept, so the second request costs little.
 import { useEffect, useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { ApiError, endpointPath, toApiError } from "@/lib/client/api-client";
 import { endpoints } from "@/lib/client/endpoints";
 
-type State = { kind: "loading" } | { kind: "ready"; url: string } | { kind: "error"; error: ApiError };
+type State = { kind: "loading" } | { kind: "ready" } | { kind: "error"; error: ApiError };
 
 export function FilePreview({ fileId, title, page }: { fileId: number; title: string; page?: number }) {
   const [state, setState] = useState<State>({ kind: "loading" });
 
   useEffect(() => {
     const ctrl = new AbortController();
-    let url: string | null = null;
     setState({ kind: "loading" });
     (async () => {
       try {
         const res = await fetch(endpointPath(endpoints.files.preview, { id: fileId }), { signal: ctrl.signal, credentials: "same-origin" });
         if (!res.ok) throw await toApiError(res);
-        url = URL.createObjectURL(await res.blob());
-        setState({ kind: "ready", url });
+        await res.body?.cancel(); // the frame loads it
+        setState({ kind: "ready" });
       } catch (err) {
         if ((err as Error).name === "AbortError") return;
         setState({
@@ -30,10 +31,7 @@ export function FilePreview({ fileId, title, page }: { fileId: number; title: st
         });
       }
     })();
-    return () => {
-      ctrl.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
+    return () => ctrl.abort();
   }, [fileId]);
 
   if (state.kind === "loading") {
@@ -45,7 +43,7 @@ export function FilePreview({ fileId, title, page }: { fileId: number; title: st
     );
   }
   if (state.kind === "error") return <ApiErrorAlert error={state.error} title="No preview for this document" />;
-  const src = `${state.url}#page=${page && page > 0 ? page : 1}`;
+  const src = `${endpointPath(endpoints.files.preview, { id: fileId })}#page=${page && page > 0 ? page : 1}`;
   return (
     <div className="space-y-2">
       {/* key: a new page number reloads the viewer at that page */}

@@ -1,6 +1,7 @@
 "use client";
-// The Files page: upload panel, filters, the list with live status badges, pagination. Filters live in the
-// address bar (replaceState), so a filtered list can be bookmarked and survives a reload.
+// The Files page: upload panel, filters, the list with live status badges, row selection with bulk actions,
+// sortable columns, pagination. Filters and order live in the address bar (replaceState), so a filtered list
+// can be bookmarked and survives a reload; the selection is of files on the page shown.
 import { useEffect, useMemo, useState } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
@@ -12,6 +13,7 @@ import { isFinalStatus, useFiles } from "@/lib/client/hooks/use-files";
 import { useTags } from "@/lib/client/hooks/use-tags";
 import { useWorkspaces } from "@/lib/client/hooks/use-workspaces";
 import { MAX_PAGE_SIZE } from "@/lib/client/paginated";
+import { BulkActions } from "./bulk-actions";
 import { FileFilters } from "./file-filters";
 import { FilesTable } from "./files-table";
 import { UploadPanel } from "./upload-panel";
@@ -26,12 +28,25 @@ export function FilesPage({ initial }: { initial: FileFilterState }) {
   const debounced = useDebouncedValue(filters, 350);
   const query = useMemo(() => toFileQuery(debounced), [debounced]);
   const files = useFiles(query);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [bulkMessage, setBulkMessage] = useState("");
 
   useEffect(() => {
     window.history.replaceState(null, "", `${window.location.pathname}${toParams(debounced)}`);
   }, [debounced]);
 
   const results = files.data?.results ?? [];
+  const selectedIds = results.filter((f) => selected.has(f.id)).map((f) => f.id);
+  const select = (ids: number[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  const searching = !!debounced.search.trim();
   const ingesting = results.filter((f) => !isFinalStatus(f.status)).length;
   const wsList = workspaces.data?.results ?? [];
   const defaultWs = wsList.find((w) => w.is_default)?.id ?? wsList[0]?.id;
@@ -55,9 +70,24 @@ export function FilesPage({ initial }: { initial: FileFilterState }) {
           tags={tags.data?.results ?? []}
         />
         <p aria-live="polite" className="text-sm text-slate-600">
-          {files.data && `${files.data.count} ${files.data.count === 1 ? "file" : "files"}${filtered ? " match" : ""}`}
+          {files.data &&
+            `${files.data.count} ${files.data.count === 1 ? "file" : "files"}${filtered ? (files.data.count === 1 ? " matches" : " match") : ""}`}
           {ingesting > 0 && ` · ${ingesting} still being processed (updating automatically)`}
           {files.isFetching && !files.isPending && <span className="sr-only"> Refreshing…</span>}
+        </p>
+        {selectedIds.length > 0 && (
+          <BulkActions
+            ids={selectedIds}
+            tags={tags.data?.results ?? []}
+            workspaces={wsList}
+            onDone={(clear, message) => {
+              if (clear) setSelected(new Set());
+              setBulkMessage(message);
+            }}
+          />
+        )}
+        <p role="status" className="text-sm text-slate-700 empty:hidden" data-testid="bulk-message">
+          {bulkMessage}
         </p>
         <QueryStatus
           isPending={files.isPending}
@@ -66,7 +96,14 @@ export function FilesPage({ initial }: { initial: FileFilterState }) {
           noun="files"
           empty={filtered ? "No file matches these filters." : "No files yet. Upload a document above to get started."}
         >
-          <FilesTable files={results} />
+          <FilesTable
+            files={results}
+            query={debounced.search}
+            selected={selected}
+            onSelect={select}
+            ordering={searching ? null : filters.ordering}
+            onOrder={(ordering) => setFilters((f) => ({ ...f, page: 1, ordering }))}
+          />
         </QueryStatus>
         <div className="flex flex-wrap items-center justify-between gap-3">
           {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is the Select inside the label */}

@@ -1,13 +1,18 @@
 "use client";
-// Upload: pick a workspace, then drop files on the zone or choose them with the file picker (several at
-// once). Each file gets its own progress bar; results and errors are announced politely.
+// Upload: pick a workspace (the last one chosen is remembered in this browser), then drop files on the zone
+// or choose them with the file picker (several at once). Each file gets its own progress bar: once every byte
+// is sent the server still stores the file, which the row says; a failed upload turns its bar red. Results
+// and errors are announced politely.
 import Link from "next/link";
-import { type DragEvent, useId, useRef, useState } from "react";
+import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { Button, cx } from "@/components/ui";
 import { Select } from "@/components/ui/select";
 import { type UploadItem, useUploadFiles } from "@/lib/client/hooks/use-upload-files";
 import type { TWorkspace } from "@/lib/contracts/workspaces";
 import { formatBytes } from "./format";
+
+/** Where the upload form keeps the last workspace chosen (per browser, not per account). */
+export const LAST_WORKSPACE_KEY = "docintel.upload.workspace";
 
 export function UploadPanel({ workspaces, defaultWorkspaceId }: { workspaces: TWorkspace[]; defaultWorkspaceId?: number }) {
   const { items, upload, cancel, clearFinished } = useUploadFiles();
@@ -15,7 +20,19 @@ export function UploadPanel({ workspaces, defaultWorkspaceId }: { workspaces: TW
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const ids = useId();
-  const chosen = workspaceId ?? defaultWorkspaceId;
+  // The remembered workspace counts only while it is still in the list (it may have been deleted since).
+  const known = workspaceId !== undefined && workspaces.some((w) => w.id === workspaceId);
+  const chosen = known ? workspaceId : defaultWorkspaceId;
+
+  useEffect(() => {
+    const stored = Number(window.localStorage.getItem(LAST_WORKSPACE_KEY));
+    if (stored > 0) setWorkspaceId(stored);
+  }, []);
+  const choose = (id: number | undefined) => {
+    setWorkspaceId(id);
+    if (id) window.localStorage.setItem(LAST_WORKSPACE_KEY, String(id));
+    else window.localStorage.removeItem(LAST_WORKSPACE_KEY);
+  };
 
   const start = (list: FileList | null) => {
     const files = list ? Array.from(list) : [];
@@ -37,7 +54,7 @@ export function UploadPanel({ workspaces, defaultWorkspaceId }: { workspaces: TW
           <label htmlFor={`${ids}-ws`} className="block text-sm font-medium text-slate-800">
             Workspace
           </label>
-          <Select id={`${ids}-ws`} value={chosen ?? ""} onChange={(e) => setWorkspaceId(Number(e.target.value) || undefined)}>
+          <Select id={`${ids}-ws`} value={chosen ?? ""} onChange={(e) => choose(Number(e.target.value) || undefined)}>
             {chosen === undefined && <option value="">Company default</option>}
             {workspaces.map((w) => (
               <option key={w.id} value={w.id}>
@@ -104,22 +121,47 @@ export function UploadPanel({ workspaces, defaultWorkspaceId }: { workspaces: TW
 
 function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: () => void }) {
   const pct = item.size ? Math.min(100, Math.round((item.loaded / item.size) * 100)) : item.state === "done" ? 100 : 0;
+  // Every byte sent, no answer yet: the server is storing the file (and checking its type and quota).
+  const storing = item.state === "uploading" && pct >= 100;
+  const failed = item.state === "error";
   return (
-    <li data-testid="upload-item" data-state={item.state} className="rounded-md border border-slate-200 px-3 py-2 text-sm">
+    <li
+      data-testid="upload-item"
+      data-state={storing ? "storing" : item.state}
+      className={cx("rounded-md border px-3 py-2 text-sm", failed ? "border-red-300 bg-red-50" : "border-slate-200")}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="min-w-0 truncate font-medium text-slate-800">{item.name}</span>
         <span className="text-xs text-slate-500">{formatBytes(item.size)}</span>
       </div>
-      <progress
-        className="mt-1 h-2 w-full overflow-hidden rounded [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-600"
-        max={100}
-        value={pct}
-        aria-label={`Upload of ${item.name}`}
-      />
+      {failed ? (
+        <div role="img" aria-label={`Upload of ${item.name} failed`} className="mt-1 h-2 w-full rounded bg-red-200">
+          <div className="h-2 w-full rounded bg-red-600" />
+        </div>
+      ) : (
+        <progress
+          className={cx(
+            "mt-1 h-2 w-full overflow-hidden rounded [&::-webkit-progress-bar]:bg-slate-200",
+            item.state === "done" ? "[&::-webkit-progress-value]:bg-green-600" : "[&::-webkit-progress-value]:bg-blue-600",
+            storing && "animate-pulse",
+            item.state === "cancelled" && "opacity-50",
+          )}
+          max={100}
+          value={pct}
+          aria-label={`Upload of ${item.name}`}
+        />
+      )}
       <div className="mt-1 flex flex-wrap items-center justify-between gap-2 text-xs">
         {item.state === "uploading" && (
           <>
-            <span className="text-slate-600">Uploading… {pct}%</span>
+            {storing ? (
+              <span className="flex items-center gap-1.5 text-slate-700">
+                <span aria-hidden="true" className="h-3 w-3 animate-spin rounded-full border-2 border-slate-500 border-t-transparent" />
+                Sent — the server is storing the file…
+              </span>
+            ) : (
+              <span className="text-slate-600">Uploading… {pct}%</span>
+            )}
             <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={onCancel}>
               Cancel
             </Button>
@@ -127,13 +169,18 @@ function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: () => void 
         )}
         {item.state === "done" && item.file && (
           <span className="text-green-800">
-            Uploaded —{" "}
+            Stored —{" "}
             <Link className="underline" href={`/files/${item.file.id}`}>
               open {item.file.title}
             </Link>
+            <span className="text-slate-600"> · processing continues in the list below</span>
           </span>
         )}
-        {item.state === "error" && <span className="text-red-700">Failed: {item.error?.detail}</span>}
+        {failed && (
+          <span role="alert" className="font-medium text-red-800">
+            Upload failed: {item.error?.detail}
+          </span>
+        )}
         {item.state === "cancelled" && <span className="text-slate-600">Cancelled</span>}
       </div>
     </li>

@@ -1,9 +1,10 @@
 // Ranked passages: the file (a link to its detail page at the passage's page), page and heading, and the
-// passage with the query's terms highlighted.
+// passage as readable text (no Markdown marks) with the query's terms highlighted; the retrieval scores
+// only behind a "Details" toggle.
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { TextSnippet } from "@/components/ui/text-snippet";
 import type { TSearchResult } from "@/lib/contracts/search";
-import { HighlightedText } from "./highlighted-text";
 
 export const fileAtPage = (fileId: number, page: number) => `/files/${fileId}?page=${page}`;
 
@@ -48,10 +49,11 @@ export function SearchResults({ query, results, workspaceNames }: SearchResultsP
               {r.heading}
             </p>
           )}
-          <p className="mt-2 whitespace-pre-line break-words text-sm leading-6 text-slate-800" data-testid="search-result-passage">
-            <HighlightedText text={r.content} query={query} />
-          </p>
-          <p className="mt-2 text-xs text-slate-500">{scoreText(r)}</p>
+          <TextSnippet markdown={r.content} query={query} className="mt-2 text-sm leading-6 text-slate-800" data-testid="search-result-passage" />
+          <details className="mt-2 text-xs text-slate-500">
+            <summary className="cursor-pointer select-none hover:text-slate-700">Details</summary>
+            <p className="mt-1">{scoreText(r)}</p>
+          </details>
         </li>
       ))}
     </ol>

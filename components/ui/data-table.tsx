@@ -9,6 +9,10 @@ export interface DataTableColumn {
   numeric?: boolean;
   /** Announced to screen readers only, e.g. the "Actions" column of row buttons. */
   srOnly?: boolean;
+  /** A sortable column: the header is a button that asks for this column's order; `direction` is the current one. */
+  sort?: { direction: "ascending" | "descending" | null; onSort: () => void };
+  /** Header content instead of the label (e.g. a "select all" checkbox); the label stays its key. */
+  header?: ReactNode;
 }
 
 export interface DataTableProps {
@@ -30,8 +34,20 @@ export function DataTable({ caption, columns, flat, children }: DataTableProps) 
             {columns.map((column) => {
               const c = typeof column === "string" ? { label: column } : column;
               return (
-                <th key={c.label} scope="col" className={cx("px-4 py-2", c.numeric && "text-right")}>
-                  {c.srOnly ? <span className="sr-only">{c.label}</span> : c.label}
+                <th
+                  key={c.label}
+                  scope="col"
+                  aria-sort={c.sort ? (c.sort.direction ?? "none") : undefined}
+                  className={cx("px-4 py-2", c.numeric && "text-right")}
+                >
+                  {c.header ??
+                    (c.sort ? (
+                      <SortButton label={c.label} direction={c.sort.direction} onSort={c.sort.onSort} />
+                    ) : c.srOnly ? (
+                      <span className="sr-only">{c.label}</span>
+                    ) : (
+                      c.label
+                    ))}
                 </th>
               );
             })}
@@ -40,6 +56,24 @@ export function DataTable({ caption, columns, flat, children }: DataTableProps) 
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
     </div>
+  );
+}
+
+function SortButton({ label, direction, onSort }: { label: string; direction: "ascending" | "descending" | null; onSort: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onSort}
+      className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
+    >
+      {label}
+      <span aria-hidden="true" className={cx("text-[10px]", !direction && "text-slate-300")}>
+        {direction === "descending" ? "▼" : "▲"}
+      </span>
+      <span className="sr-only">
+        {direction ? `, sorted ${direction}` : ""}, sort {direction === "ascending" ? "descending" : "ascending"}
+      </span>
+    </button>
   );
 }
 
