@@ -1,7 +1,8 @@
 // Search and Ask in the browser against the built app: a document seeded through the files API is found
 // by an exact token with the token highlighted, and a question about it is answered as a stream with a
-// citation that opens the file at the cited page. Follow-ups carry the history; the agent picker sends
-// the chosen agent; API failures are shown with the envelope's detail.
+// citation that opens the file at the cited page. Follow-ups continue the stored conversation (its turns
+// are the history, e2e/conversations.spec.ts covers the rest); the agent picker sends the chosen agent;
+// API failures are shown with the envelope's detail.
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 import { ARTIFACTS_DIR, readServer } from "./server";
@@ -85,7 +86,7 @@ test("search finds an exact token and highlights it in the passage; the result o
   await expect(page).toHaveURL(new RegExp(`/files/${fileId}\\?page=\\d+$`));
 });
 
-test("ask streams an answer with a citation, sends the history with a follow-up, and the citation opens the file at its page", async ({
+test("ask streams an answer with a citation, continues the conversation with a follow-up, and the citation opens the file at its page", async ({
   page,
   request,
 }) => {
@@ -98,7 +99,8 @@ test("ask streams an answer with a citation, sends the history with a follow-up,
   await page.getByLabel("Your question").fill("How long is the refund window for the Aurora plan?");
   await page.getByLabel("Your question").press("Enter");
   const res = await first;
-  expect(res.request().postDataJSON()).toMatchObject({ stream: true, history: [] });
+  expect(res.request().postDataJSON()).toMatchObject({ stream: true, conversation_id: expect.any(Number) });
+  const conversationId = res.request().postDataJSON().conversation_id as number;
   expect(res.headers()["content-type"]).toContain("text/event-stream");
   // The stream: sources first, then the answer in delta events, then done. Read from the same request made
   // outside the page: Chromium does not keep the body of a streamed response for the test to read.
@@ -119,17 +121,16 @@ test("ask streams an answer with a citation, sends the history with a follow-up,
   await expect(turn.getByTestId("ask-source").first()).toContainText(FILENAME);
   await page.screenshot({ path: `${ARTIFACTS_DIR}/ask.png`, fullPage: true });
 
-  // A follow-up goes out with the first exchange as history, answered by the chosen agent.
+  // A follow-up continues the same stored conversation, answered by the chosen agent.
   await page.getByLabel("Agent", { exact: true }).selectOption({ label: agentName });
-  await expect(page).toHaveURL(/\/ask\?agent=\d+$/);
+  await expect(page).toHaveURL(new RegExp(`/ask\\?c=${conversationId}&agent=\\d+$`));
   const second = page.waitForResponse((r) => r.url().endsWith("/api/v3/ask") && r.request().method() === "POST");
   await page.getByLabel("Your question").fill("And when is support available?");
   await page.getByRole("button", { name: "Ask", exact: true }).click();
   const body = (await second).request().postDataJSON();
   expect(body.agent_id).toEqual(expect.any(Number));
-  expect(body.history).toHaveLength(2);
-  expect(body.history[0]).toEqual({ role: "user", content: "How long is the refund window for the Aurora plan?" });
-  expect(body.history[1].role).toBe("assistant");
+  expect(body.conversation_id).toBe(conversationId);
+  expect(body.history).toBeUndefined();
   await expect(page.getByTestId("ask-turn")).toHaveCount(2);
   await expect(page.getByTestId("ask-turn").nth(1)).toHaveAttribute("data-status", "done");
   await expect(page.getByTestId("ask-turn").nth(1)).toContainText(`Agent: ${agentName}`);

@@ -75,8 +75,16 @@ export function AskTurn({ turn, agentName }: { turn: TAskTurn; agentName?: strin
           </p>
         )}
         {turn.error && <ApiErrorAlert error={turn.error} title={errorTitle(turn.error)} className="mt-2" />}
-        {turn.status === "done" && turn.model && <p className="mt-2 text-xs text-slate-400">Answered by {turn.model}</p>}
-        {sources.length > 0 && (turn.answer || !streaming) && <SourceList sources={sources} cited={cited} headingId={`turn-${turn.id}-sources`} />}
+        {turn.status === "done" && turn.model && (
+          <p className="mt-2 text-xs text-slate-500">
+            {turn.model === "extractive"
+              ? "Quoted from your documents by the offline extractive answerer (no language model)"
+              : `Answered by ${turn.model}`}
+          </p>
+        )}
+        {sources.length > 0 && (turn.answer || !streaming) && (
+          <SourceList sources={sources} cited={cited} headingId={`turn-${turn.id}-sources`} question={turn.question} />
+        )}
       </article>
     </li>
   );

@@ -5,6 +5,7 @@ import { askEndpoints } from "@/lib/contracts/ask";
 import { authEndpoints } from "@/lib/contracts/auth";
 import { billingEndpoints } from "@/lib/contracts/billing";
 import { contentTypeEndpoints } from "@/lib/contracts/content-types";
+import { conversationEndpoints } from "@/lib/contracts/conversations";
 import { datasourceEndpoints } from "@/lib/contracts/datasources";
 import type { EndpointDef } from "@/lib/contracts/endpoint";
 import { facetEndpoints } from "@/lib/contracts/facets";
@@ -28,6 +29,7 @@ const contracts: Record<keyof typeof endpoints, Record<string, EndpointDef>> = {
   auth: authEndpoints,
   billing: billingEndpoints,
   contentTypes: contentTypeEndpoints,
+  conversations: conversationEndpoints,
   datasources: datasourceEndpoints,
   facets: facetEndpoints,
   files: { ...fileEndpoints, ...fileBulkEndpoints, list: fileListEndpoint },

@@ -9,6 +9,7 @@ import type { askEndpoints } from "@/lib/contracts/ask";
 import type { authEndpoints } from "@/lib/contracts/auth";
 import type { billingEndpoints } from "@/lib/contracts/billing";
 import type { contentTypeEndpoints } from "@/lib/contracts/content-types";
+import type { conversationEndpoints } from "@/lib/contracts/conversations";
 import type { datasourceEndpoints } from "@/lib/contracts/datasources";
 import type { EndpointDef } from "@/lib/contracts/endpoint";
 import type { facetEndpoints } from "@/lib/contracts/facets";
@@ -33,6 +34,7 @@ type Agents = typeof agentEndpoints;
 type ApiKeys = typeof apiKeyEndpoints;
 type Auth = typeof authEndpoints;
 type Billing = typeof billingEndpoints;
+type Conversations = typeof conversationEndpoints;
 type ContentTypes = typeof contentTypeEndpoints;
 type Datasources = typeof datasourceEndpoints;
 type Facets = typeof facetEndpoints;
@@ -57,6 +59,13 @@ export const endpoints = {
   },
   ask: {
     ask: ep<(typeof askEndpoints)["ask"]>("POST", "/api/v3/ask"),
+  },
+  conversations: {
+    list: ep<Conversations["list"]>("GET", "/api/v3/conversations"),
+    create: ep<Conversations["create"]>("POST", "/api/v3/conversations"),
+    get: ep<Conversations["get"]>("GET", "/api/v3/conversations/{id}"),
+    update: ep<Conversations["update"]>("PATCH", "/api/v3/conversations/{id}"),
+    delete: ep<Conversations["delete"]>("DELETE", "/api/v3/conversations/{id}"),
   },
   auth: {
     session: ep<Auth["session"]>("GET", "/api/v3/auth/session"),

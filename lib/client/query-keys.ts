@@ -56,6 +56,8 @@ export const queryKeys = {
   users: resource("users"),
   apiKeys: resource("api-keys"),
   agents: resource("agents"),
+  /** The caller's stored /ask conversations. */
+  conversations: resource("conversations"),
   models: { all: ["models"] as const, list: () => ["models", "list"] as const },
   /** POST /api/v3/search results, keyed by the whole request (a search is a read, only sent as POST). */
   search: {

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ASK_MAX_HISTORY, ZAskMessage, ZAskRequest } from "@/lib/contracts/ask";
 import { formatSseEvent, type SseEvent } from "@/lib/http/sse";
 import { ApiError } from "../api-client";
-import { historyOf, MAX_HISTORY, MAX_MESSAGE, streamAsk, type TAskTurn } from "./use-ask-question";
+import { streamAsk, type TAskTurn, turnsFromConversation } from "./use-ask-question";
 
 const turn = (id: number, over: Partial<TAskTurn> = {}): TAskTurn => ({
   id,
@@ -42,30 +41,29 @@ const handlers = () => ({ onSources: vi.fn(), onDelta: vi.fn(), onDone: vi.fn() 
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("historyOf", () => {
-  it("sends answered turns as user/assistant pairs, oldest first, skipping failed and empty ones", () => {
-    const turns = [
-      turn(1),
-      turn(2, { status: "error", answer: "" }),
-      turn(3, { status: "stopped", answer: "partial" }),
-      turn(4, { status: "streaming" }),
-    ];
-    expect(historyOf(turns)).toEqual([
-      { role: "user", content: "q1" },
-      { role: "assistant", content: "a1" },
-      { role: "user", content: "q3" },
-      { role: "assistant", content: "partial" },
+describe("turnsFromConversation", () => {
+  it("shows a stored conversation's answers as completed turns with their sources", () => {
+    const stored = {
+      id: 5,
+      title: "Refunds",
+      turn_count: 1,
+      created_at: "2026-11-26T10:00:00.000Z",
+      updated_at: "2026-11-26T10:00:00.000Z",
+      turns: [
+        {
+          id: 9,
+          question: "refund?",
+          answer: "45 days [1].",
+          sources: [source],
+          model: "extractive",
+          agent_id: 3,
+          created_at: "2026-11-26T10:00:00.000Z",
+        },
+      ],
+    };
+    expect(turnsFromConversation(stored)).toEqual([
+      turn(9, { question: "refund?", answer: "45 days [1].", sources: [source], model: "extractive", agentId: 3 }),
     ]);
-  });
-
-  it("stays within the contract's limits (the most recent messages, each message capped)", () => {
-    const turns = Array.from({ length: 15 }, (_, i) => turn(i + 1, { answer: "x".repeat(9000) }));
-    const history = historyOf(turns);
-    expect(MAX_HISTORY).toBe(ASK_MAX_HISTORY);
-    expect(history).toHaveLength(ASK_MAX_HISTORY);
-    expect(history[0]).toEqual({ role: "user", content: "q6" });
-    expect(ZAskRequest.safeParse({ query: "next", history }).success).toBe(true);
-    expect(ZAskMessage.safeParse({ role: "user", content: "x".repeat(MAX_MESSAGE + 1) }).success).toBe(false);
   });
 });
 

@@ -1,16 +1,22 @@
 "use client";
 // POST /api/v3/ask with `stream: true`: a conversation whose answers grow while they stream. Not a
 // TanStack mutation: a mutation exposes one result at the end, while this state changes with every
-// `delta` event and must be stoppable half-way. Nothing is cached, so there is nothing to invalidate.
+// `delta` event and must be stoppable half-way. The conversation is kept on the server: the first question
+// creates it (POST /api/v3/conversations), each question continues it (`conversation_id`), and opening a
+// conversation — from the list, a link, or Back after following a citation — reads its stored turns.
 // Events (lib/ask/ask-question.ts, lib/http/sse.ts): `sources` first, `delta`… (concatenated = the
 // answer), `done` with model and usage; `error` carries the v3 envelope. Failures before the stream
 // starts are ordinary HTTP errors.
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 // Types only from the contract: its values would pull zod into the browser bundle.
-import type { TAskRequest, TAskSource } from "@/lib/contracts/ask";
-import { ApiError, type ApiFieldError, type BodyOf, endpointPath, toApiError } from "../api-client";
+import type { TAskSource } from "@/lib/contracts/ask";
+import type { TConversationDetail } from "@/lib/contracts/conversations";
+import { ApiError, type ApiFieldError, type BodyOf, callEndpoint, endpointPath, toApiError } from "../api-client";
 import { endpoints } from "../endpoints";
+import { queryKeys } from "../query-keys";
 import { readSse, sseJson } from "../sse";
+import { useConversation } from "./use-conversations";
 
 export type TAskTurnStatus = "streaming" | "done" | "stopped" | "error";
 
@@ -30,10 +36,6 @@ export interface TAskOptions {
   agentId?: number | null;
   workspaceIds?: number[];
 }
-
-/** ASK_MAX_HISTORY and the per-message limit of lib/contracts/ask.ts (use-ask-question.test.ts checks them). */
-export const MAX_HISTORY = 20;
-export const MAX_MESSAGE = 8000;
 
 type AskBody = BodyOf<typeof endpoints.ask.ask> & { stream: true };
 
@@ -84,29 +86,56 @@ export async function streamAsk(body: AskBody, signal: AbortSignal, handlers: St
   throw new ApiError({ status: 502, code: "stream_interrupted", detail: "The answer stopped before it was complete. Try again." });
 }
 
-/** Earlier turns as `history`: each answered question and its answer, oldest first, within the API's limits. */
-export function historyOf(turns: TAskTurn[]): TAskRequest["history"] {
-  const messages = turns
-    .filter((t) => t.answer.trim() && (t.status === "done" || t.status === "stopped"))
-    .flatMap((t) => [
-      { role: "user" as const, content: t.question.slice(0, MAX_MESSAGE) },
-      { role: "assistant" as const, content: t.answer.slice(0, MAX_MESSAGE) },
-    ]);
-  return messages.slice(-MAX_HISTORY);
+/** A stored conversation's answered questions as (completed) turns of the page. */
+export function turnsFromConversation(conversation: TConversationDetail): TAskTurn[] {
+  return conversation.turns.map((t) => ({
+    id: t.id,
+    question: t.question,
+    agentId: t.agent_id,
+    sources: t.sources,
+    answer: t.answer,
+    status: "done",
+    error: null,
+    model: t.model,
+  }));
 }
 
-export function useAskQuestion() {
+export interface TAskConversation {
+  /** The conversation shown (from the URL); null: a new one, created when the first question is asked. */
+  conversationId: number | null;
+  /** A new conversation was created for the first question: the page puts its id in the URL. */
+  onStarted(id: number): void;
+}
+
+export function useAskQuestion({ conversationId, onStarted }: TAskConversation) {
+  const qc = useQueryClient();
   const [turns, setTurns] = useState<TAskTurn[]>([]);
-  const turnsRef = useRef<TAskTurn[]>([]);
+  // The conversation the turns belong to; differs from `conversationId` until a newly opened one is read.
+  const shownRef = useRef<number | null>(conversationId);
+  const [loading, setLoading] = useState(conversationId !== null);
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
-  const nextId = useRef(1);
+  const nextId = useRef(-1);
+  const stored = useConversation(loading ? conversationId : null);
+
+  // Another conversation was opened (a link, Back, "New conversation"): show it as stored on the server.
+  useEffect(() => {
+    if (conversationId === shownRef.current) return;
+    controllerRef.current?.abort();
+    shownRef.current = conversationId;
+    setTurns([]);
+    setLoadError(null);
+    setLoading(conversationId !== null);
+  }, [conversationId]);
+  useEffect(() => {
+    if (!loading || !stored.isFetchedAfterMount || stored.isFetching) return;
+    if (stored.data && stored.data.id === shownRef.current) setTurns(turnsFromConversation(stored.data));
+    setLoadError(stored.error);
+    setLoading(false);
+  }, [loading, stored.data, stored.error, stored.isFetchedAfterMount, stored.isFetching]);
 
   const update = useCallback((id: number, change: (t: TAskTurn) => Partial<TAskTurn>) => {
-    setTurns((all) => {
-      const next = all.map((t) => (t.id === id ? { ...t, ...change(t) } : t));
-      turnsRef.current = next;
-      return next;
-    });
+    setTurns((all) => all.map((t) => (t.id === id ? { ...t, ...change(t) } : t)));
   }, []);
 
   const ask = useCallback(
@@ -114,28 +143,29 @@ export function useAskQuestion() {
       controllerRef.current?.abort();
       const controller = new AbortController();
       controllerRef.current = controller;
-      const id = nextId.current++;
-      const body: AskBody = { query: question, stream: true, history: historyOf(turnsRef.current) };
-      if (opts.agentId) body.agent_id = opts.agentId;
-      if (opts.workspaceIds?.length) body.workspace_ids = opts.workspaceIds;
-      const turn: TAskTurn = {
-        id,
-        question,
-        agentId: opts.agentId ?? null,
-        sources: null,
-        answer: "",
-        status: "streaming",
-        error: null,
-        model: null,
-      };
-      setTurns((all) => (turnsRef.current = [...all, turn]));
+      // Local ids are negative until the page is reloaded from the server (stored turns have theirs).
+      const id = nextId.current--;
+      setTurns((all) => [
+        ...all,
+        { id, question, agentId: opts.agentId ?? null, sources: null, answer: "", status: "streaming", error: null, model: null },
+      ]);
       try {
+        let conversation = shownRef.current;
+        if (conversation === null) {
+          conversation = (await callEndpoint(endpoints.conversations.create, { body: {}, signal: controller.signal })).id;
+          shownRef.current = conversation;
+          onStarted(conversation);
+        }
+        const body: AskBody = { query: question, stream: true, conversation_id: conversation };
+        if (opts.agentId) body.agent_id = opts.agentId;
+        if (opts.workspaceIds?.length) body.workspace_ids = opts.workspaceIds;
         await streamAsk(body, controller.signal, {
           onSources: (sources) => update(id, () => ({ sources })),
           onDelta: (text) => update(id, (t) => ({ answer: t.answer + text })),
           onDone: (model) => update(id, () => ({ status: "done", model })),
         });
         if (controller.signal.aborted) update(id, () => ({ status: "stopped" }));
+        void qc.invalidateQueries({ queryKey: queryKeys.conversations.all });
       } catch (err) {
         if (controller.signal.aborted) update(id, () => ({ status: "stopped" }));
         else {
@@ -146,20 +176,14 @@ export function useAskQuestion() {
         if (controllerRef.current === controller) controllerRef.current = null;
       }
     },
-    [update],
+    [update, onStarted, qc],
   );
 
   const stop = useCallback(() => controllerRef.current?.abort(), []);
 
-  const clear = useCallback(() => {
-    controllerRef.current?.abort();
-    turnsRef.current = [];
-    setTurns([]);
-  }, []);
-
-  // Leaving the page ends a running answer (the server then stops the model call).
+  // Leaving the page ends a running answer (the server then stops the model call; nothing is stored).
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const streaming = turns.some((t) => t.status === "streaming");
-  return { turns, ask, stop, clear, streaming };
+  return { turns, ask, stop, streaming, loading, loadError };
 }
