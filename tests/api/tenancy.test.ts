@@ -25,6 +25,7 @@ interface World {
   bExtractJobId: string;
   bSessionId: string;
   bAgentId: number;
+  bConversationId: number;
   bBudgetAlertId: number;
 }
 
@@ -94,6 +95,7 @@ beforeAll(async () => {
   const bAgent = await db().agent.create({
     data: { companyId: b.companyId, ownerId: b.admin.userId, name: "B agent", visibility: "company", workspaceIds: [bWs.body.id], tagIds: [] },
   });
+  const bConversation = await db().conversation.create({ data: { companyId: b.companyId, userId: b.admin.userId, title: "B conversation" } });
   // Both companies have a budget, so A's 404 for B's alert comes from the alert lookup itself.
   await db().budget.create({ data: { companyId: a.companyId, amountEur: "100" } });
   const bBudget = await db().budget.create({ data: { companyId: b.companyId, amountEur: "100" } });
@@ -102,6 +104,7 @@ beforeAll(async () => {
   });
   w = {
     bAgentId: bAgent.id,
+    bConversationId: bConversation.id,
     bBudgetAlertId: bAlert.id,
     a,
     aMember,
@@ -294,6 +297,12 @@ const cases: Case[] = [
     foreign: () => ({ path: `/api/v3/agents/${w.bAgentId}`, ...(m === "PATCH" ? { body: { name: "pwned" } } : {}) }),
     missing: () => ({ path: `/api/v3/agents/${MISSING}`, ...(m === "PATCH" ? { body: { name: "pwned" } } : {}) }),
   })),
+  ...(["GET", "PATCH", "DELETE"] as const).map((m) => ({
+    endpoint: `${m} /api/v3/conversations/{id}` as const,
+    label: `${m} B's conversation`,
+    foreign: () => ({ path: `/api/v3/conversations/${w.bConversationId}`, ...(m === "PATCH" ? { body: { title: "pwned" } } : {}) }),
+    missing: () => ({ path: `/api/v3/conversations/${MISSING}`, ...(m === "PATCH" ? { body: { title: "pwned" } } : {}) }),
+  })),
   {
     endpoint: "GET /api/v3/parse/{id}",
     label: "read B's parse job",
@@ -391,6 +400,7 @@ async function expectBUntouched() {
   expect((await db().tag.findUniqueOrThrow({ where: { id: w.bTagId } })).name).toBe("B tag");
   expect(await db().fileContentType.count({ where: { fileId: w.bFileId } })).toBe(0);
   expect((await db().agent.findUniqueOrThrow({ where: { id: w.bAgentId } })).name).toBe("B agent");
+  expect((await db().conversation.findUniqueOrThrow({ where: { id: w.bConversationId } })).title).toBe("B conversation");
   expect((await db().budgetAlert.findUniqueOrThrow({ where: { id: w.bBudgetAlertId } })).isEnabled).toBe(true);
   expect(await db().uploadSession.count({ where: { workspaceId: w.bWorkspaceId } })).toBe(1);
 }
