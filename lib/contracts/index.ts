@@ -15,6 +15,7 @@ import { fileEndpoints } from "./files";
 import { fileBulkEndpoints } from "./files-bulk";
 import { fileListEndpoint } from "./files-list";
 import { modelEndpoints } from "./models";
+import { notificationEndpoints } from "./notifications";
 import { parseEndpoints } from "./parse";
 import { publicDatasetEndpoints } from "./public-datasets";
 import { searchEndpoints } from "./search";
@@ -48,6 +49,7 @@ export const endpointGroups: Record<string, Record<string, EndpointDef>> = {
   agents: agentEndpoints,
   models: modelEndpoints,
   publicDatasets: publicDatasetEndpoints,
+  notifications: notificationEndpoints,
 };
 
 export function allEndpoints(): EndpointDef[] {

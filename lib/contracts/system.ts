@@ -15,8 +15,22 @@ export const ZSystemStatus = z
           reason: z.string(),
           started_at: zTimestamp,
           endpoint_category_names: z.array(z.string()).optional().describe("Present for scoped periods"),
+          ends_at: zTimestamp.optional().describe("Planned end, when the period has one"),
         }),
       ),
+      scheduled: z
+        .array(
+          z.object({
+            id: z.number().int(),
+            frontend_mode: z.enum(MAINTENANCE_MODES),
+            reason: z.string(),
+            starts_at: zTimestamp,
+            ends_at: zTimestamp.nullable().describe("Planned end; null when open-ended"),
+            endpoint_category_names: z.array(z.string()).optional().describe("Present for scoped periods"),
+          }),
+        )
+        .optional()
+        .describe("Periods announced ahead (start in the future), soonest first; present when there are any"),
     }),
     announcement: z.object({
       active: z.boolean(),
@@ -37,18 +51,28 @@ export const ZMaintenancePeriod = z
     endpoint_category_names: z.array(z.string()),
     started_at: zTimestamp,
     ended_at: zTimestamp.nullable(),
+    ends_at: zTimestamp.nullable().describe("Planned end: the period stops being active then; null when open-ended"),
     active: z.boolean(),
+    state: z
+      .enum(["scheduled", "active", "ended", "cancelled"])
+      .describe("scheduled (starts in the future), active, ended (by an admin or at its planned end), cancelled (ended before it started)"),
   })
   .meta({ id: "MaintenancePeriod" });
 export type TMaintenancePeriod = z.infer<typeof ZMaintenancePeriod>;
 
-export const ZMaintenanceCreate = z.object({
-  mode: z.enum(MAINTENANCE_MODES),
-  reason: z.string().trim().min(1).max(2000),
-  endpoint_category_names: z.array(z.enum(ENDPOINT_CATEGORIES)).max(ENDPOINT_CATEGORIES.length).optional(),
-  company_id: zBodyId.nullable().optional(),
-  started_at: z.iso.datetime({ offset: true }).optional().describe("Default: now"),
-});
+export const ZMaintenanceCreate = z
+  .object({
+    mode: z.enum(MAINTENANCE_MODES),
+    reason: z.string().trim().min(1).max(2000),
+    endpoint_category_names: z.array(z.enum(ENDPOINT_CATEGORIES)).max(ENDPOINT_CATEGORIES.length).optional(),
+    company_id: zBodyId.nullable().optional(),
+    started_at: z.iso.datetime({ offset: true }).optional().describe("Default: now; a future time schedules the period (announced ahead)"),
+    ends_at: z.iso.datetime({ offset: true }).nullable().optional().describe("Planned end (after started_at); the period stops being active then"),
+  })
+  .refine((v) => !v.ends_at || Date.parse(v.ends_at) > (v.started_at ? Date.parse(v.started_at) : Date.now()), {
+    path: ["ends_at"],
+    message: "Must be after the start.",
+  });
 
 export const ZAnnouncement = z
   .object({
@@ -126,7 +150,9 @@ export const systemEndpoints = {
     tag,
     category: "system",
     auth: "required",
-    summary: "End a maintenance period (instance admins)",
+    summary: "End a maintenance period, or cancel a scheduled one (instance admins)",
+    description:
+      "An active period ends now; a scheduled one (start in the future) is cancelled and never starts. Ending an ended period changes nothing.",
     params: z.object({ id: zIntId }),
     responses: { 204: { description: "Ended" } },
     errors: ["insufficient_permissions", "not_found"],

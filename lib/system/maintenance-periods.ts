@@ -9,12 +9,27 @@ const g = globalThis as unknown as { __docintelMaintenance?: { at: number; perio
 export async function activeMaintenancePeriods(): Promise<MaintenancePeriod[]> {
   const cached = g.__docintelMaintenance;
   if (cached && Date.now() - cached.at < TTL_MS) return cached.periods;
+  const now = new Date();
   const periods = await db().maintenancePeriod.findMany({
-    where: { endedAt: null, startedAt: { lte: new Date() } },
+    // A period with a planned end stops being active then, without anyone ending it.
+    where: { endedAt: null, startedAt: { lte: now }, OR: [{ plannedEndAt: null }, { plannedEndAt: { gt: now } }] },
     orderBy: { startedAt: "asc" },
   });
   g.__docintelMaintenance = { at: Date.now(), periods };
   return periods;
+}
+
+/** Periods announced ahead: not ended or cancelled, starting in the future, soonest first. */
+export async function scheduledMaintenancePeriods(): Promise<MaintenancePeriod[]> {
+  return db().maintenancePeriod.findMany({ where: { endedAt: null, startedAt: { gt: new Date() } }, orderBy: { startedAt: "asc" }, take: 20 });
+}
+
+export type MaintenanceState = "scheduled" | "active" | "ended" | "cancelled";
+
+export function maintenanceState(p: Pick<MaintenancePeriod, "startedAt" | "endedAt" | "plannedEndAt">, now = new Date()): MaintenanceState {
+  if (p.endedAt) return p.endedAt <= p.startedAt ? "cancelled" : "ended";
+  if (p.startedAt > now) return "scheduled";
+  return p.plannedEndAt && p.plannedEndAt <= now ? "ended" : "active";
 }
 
 export function invalidateMaintenanceCache(): void {

@@ -8,15 +8,26 @@ import { db } from "@/lib/db/client";
 import type { Announcement, MaintenancePeriod } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/errors";
 import { type PageRequest, pageWindow } from "@/lib/pagination";
-import { activeMaintenancePeriods, invalidateMaintenanceCache, periodsVisibleTo } from "./maintenance-periods";
+import {
+  activeMaintenancePeriods,
+  invalidateMaintenanceCache,
+  maintenanceState,
+  periodsVisibleTo,
+  scheduledMaintenancePeriods,
+} from "./maintenance-periods";
 
 function announcementActive(a: Announcement | null, now = new Date()): a is Announcement {
   return !!a && (!a.expectedEnd || a.expectedEnd > now);
 }
 
 export async function getSystemStatus(p: Principal | null) {
-  const [periods, announcement] = await Promise.all([activeMaintenancePeriods(), db().announcement.findUnique({ where: { id: 1 } })]);
+  const [periods, planned, announcement] = await Promise.all([
+    activeMaintenancePeriods(),
+    scheduledMaintenancePeriods(),
+    db().announcement.findUnique({ where: { id: 1 } }),
+  ]);
   const visible = periodsVisibleTo(periods, p?.companyId ?? null);
+  const scheduled = periodsVisibleTo(planned, p?.companyId ?? null);
   return {
     maintenance: {
       active: visible.length > 0,
@@ -25,7 +36,21 @@ export async function getSystemStatus(p: Principal | null) {
         reason: m.reason,
         started_at: m.startedAt.toISOString(),
         ...(m.endpointCategoryNames.length ? { endpoint_category_names: m.endpointCategoryNames } : {}),
+        ...(m.plannedEndAt ? { ends_at: m.plannedEndAt.toISOString() } : {}),
       })),
+      // Announced ahead (issue 19); the key is left out when nothing is planned.
+      ...(scheduled.length
+        ? {
+            scheduled: scheduled.map((m) => ({
+              id: m.id,
+              frontend_mode: m.mode as "full_shutdown" | "warning_banner",
+              reason: m.reason,
+              starts_at: m.startedAt.toISOString(),
+              ends_at: m.plannedEndAt?.toISOString() ?? null,
+              ...(m.endpointCategoryNames.length ? { endpoint_category_names: m.endpointCategoryNames } : {}),
+            })),
+          }
+        : {}),
     },
     announcement: announcementActive(announcement)
       ? {
@@ -48,7 +73,9 @@ export function serializePeriod(m: MaintenancePeriod) {
     endpoint_category_names: m.endpointCategoryNames,
     started_at: m.startedAt.toISOString(),
     ended_at: m.endedAt?.toISOString() ?? null,
-    active: m.startedAt <= now && !m.endedAt,
+    ends_at: m.plannedEndAt?.toISOString() ?? null,
+    active: maintenanceState(m, now) === "active",
+    state: maintenanceState(m, now),
   };
 }
 
@@ -72,6 +99,7 @@ export async function startMaintenance(p: Principal, input: z.output<typeof ZMai
       companyId: input.company_id ?? null,
       endpointCategoryNames: [...new Set(input.endpoint_category_names ?? [])],
       startedAt: input.started_at ? new Date(input.started_at) : new Date(),
+      plannedEndAt: input.ends_at ? new Date(input.ends_at) : null,
       createdById: p.user.id,
     },
   });
@@ -84,9 +112,15 @@ export async function endMaintenance(p: Principal, id: number) {
   requireInstanceAdmin(p);
   const period = await db().maintenancePeriod.findUnique({ where: { id } });
   if (!period) throw notFound("Maintenance period");
-  if (!period.endedAt) await db().maintenancePeriod.update({ where: { id }, data: { endedAt: new Date() } });
+  const state = maintenanceState(period);
+  // A scheduled period is cancelled: ended before its start, it never becomes active.
+  if (state === "scheduled" || state === "active") await db().maintenancePeriod.update({ where: { id }, data: { endedAt: new Date() } });
   invalidateMaintenanceCache();
-  await recordAudit({ principal: p, action: "Maintenance ended", metadata: { maintenance_id: id } });
+  await recordAudit({
+    principal: p,
+    action: state === "scheduled" ? "Maintenance cancelled" : "Maintenance ended",
+    metadata: { maintenance_id: id },
+  });
 }
 
 export async function putAnnouncement(p: Principal, input: z.output<typeof ZAnnouncementPut>) {

@@ -120,16 +120,20 @@ describe("GET /api/v3/system/status", () => {
     expect((await api.get("/api/v3/system/status", { key: acme.admin.key })).status).toBe(200);
   });
 
-  it("does not show ended periods nor periods that have not started yet", async () => {
+  it("does not show ended periods; periods that have not started yet are announced under `scheduled` only (issue 19)", async () => {
     const { root } = await world();
     const ended = await startMaintenance(root.key, { mode: "warning_banner", reason: "Done" });
     expect((await api.delete(`/api/v3/system/maintenance/${ended.id}`, { key: root.key })).status).toBe(204);
-    await startMaintenance(root.key, {
+    const later = await startMaintenance(root.key, {
       mode: "full_shutdown",
       reason: "Later",
       started_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
-    expect((await status()).maintenance).toEqual({ active: false, periods: [] });
+    expect((await status()).maintenance).toEqual({
+      active: false,
+      periods: [],
+      scheduled: [{ id: later.id, frontend_mode: "full_shutdown", reason: "Later", starts_at: later.started_at, ends_at: null }],
+    });
   });
 });
 
@@ -149,7 +153,9 @@ describe("POST /api/v3/system/maintenance", () => {
       endpoint_category_names: ["files"],
       started_at: expect.stringMatching(ISO),
       ended_at: null,
+      ends_at: null,
       active: true,
+      state: "active",
     });
     const admin = await seedUser(acme.companyId, { instanceRole: "admin" });
     expect((await api.post("/api/v3/system/maintenance", { key: admin.key, body: { mode: "warning_banner", reason: "x" } })).status).toBe(201);
