@@ -327,6 +327,24 @@ const cases: Case[] = [
     foreign: () => ({ path: `/api/v3/system/maintenance/${w.bMaintenanceId}` }),
     missing: () => ({ path: `/api/v3/system/maintenance/${MISSING}` }),
   },
+  {
+    endpoint: "GET /api/v3/companies/{id}",
+    label: "read company B",
+    foreign: () => ({ path: `/api/v3/companies/${w.b.companyId}` }),
+    missing: () => ({ path: `/api/v3/companies/${MISSING}` }),
+  },
+  {
+    endpoint: "PATCH /api/v3/companies/{id}",
+    label: "opt company B in to public datasets",
+    foreign: () => ({ path: `/api/v3/companies/${w.b.companyId}`, body: { public_datasets: true } }),
+    missing: () => ({ path: `/api/v3/companies/${MISSING}`, body: { public_datasets: true } }),
+  },
+  ...(["PUT", "DELETE"] as const).map((m) => ({
+    endpoint: `${m} /api/v3/public-datasets/managers/{user_id}` as const,
+    label: `${m} the public-dataset permission of B's admin`,
+    foreign: () => ({ path: `/api/v3/public-datasets/managers/${w.b.admin.userId}` }),
+    missing: () => ({ path: `/api/v3/public-datasets/managers/${MISSING}` }),
+  })),
 ];
 
 /** Endpoints whose path has no id but whose body or query names another resource. */
@@ -403,6 +421,8 @@ async function expectBUntouched() {
   expect((await db().conversation.findUniqueOrThrow({ where: { id: w.bConversationId } })).title).toBe("B conversation");
   expect((await db().budgetAlert.findUniqueOrThrow({ where: { id: w.bBudgetAlertId } })).isEnabled).toBe(true);
   expect(await db().uploadSession.count({ where: { workspaceId: w.bWorkspaceId } })).toBe(1);
+  expect((await db().company.findUniqueOrThrow({ where: { id: w.b.companyId } })).publicDatasets).toBe(false);
+  expect((await db().user.findUniqueOrThrow({ where: { id: w.b.admin.userId } })).managesPublicDatasets).toBe(false);
 }
 
 describe("tenant isolation", () => {
@@ -420,7 +440,10 @@ describe("tenant isolation", () => {
       const key = role === "company admin" ? w.a.admin.key : role === "member" ? w.aMember.key : w.aScopedOwnerKey;
       for (const c of [...cases, ...bodyCases]) {
         const res = await expectIsolated(c, key, role);
-        const isManagement = c.endpoint.includes("/system/maintenance/");
+        const isManagement =
+          c.endpoint.includes("/system/maintenance/") ||
+          c.endpoint.startsWith("PATCH /api/v3/companies/") ||
+          c.endpoint.includes("/public-datasets/managers/");
         const scopedKeyMinting = role === "workspace-scoped owner key" && c.endpoint === "POST /api/v3/api-keys";
         if (isManagement || scopedKeyMinting) {
           // Refused by role before any lookup: the same 403 for every id, so nothing is disclosed.
