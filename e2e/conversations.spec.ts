@@ -134,7 +134,7 @@ test("ask, follow a citation, go Back, reopen from the list, continue, rename an
   await page.reload();
   await expect(page.getByTestId("ask-turn")).toHaveCount(2);
   await expect(list.getByRole("link", { name: "Cafe Central receipt" })).toHaveAttribute("aria-current", "page");
-  await page.screenshot({ path: `${ARTIFACTS_DIR}/conversation-list.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS_DIR}/conversation-list.png` });
 
   // Delete after confirming: gone from the list and from the server.
   await list.getByRole("button", { name: "Delete “Cafe Central receipt”" }).click();
@@ -155,4 +155,30 @@ test("the language-model how-to explains the settings", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Configure a language model" })).toBeVisible();
   await expect(page.getByText("ANSWER_PROVIDER", { exact: true })).toBeVisible();
   await expect(page.getByText("ANSWER_BASE_URL", { exact: true })).toBeVisible();
+});
+
+test("on a phone the conversation and its list fit the screen", async ({ page, request }) => {
+  const { baseURL, apiKey } = readServer();
+  // The API key acts as its owner, the admin signed in below: the conversation is theirs.
+  const created = await request.post(`${baseURL}/api/v3/conversations`, { headers: { Authorization: `Bearer ${apiKey}` }, data: {} });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = await created.json();
+  const asked = await request.post(`${baseURL}/api/v3/ask`, {
+    headers: { Authorization: `Bearer ${apiKey}` },
+    data: { query: QUESTION, conversation_id: id },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto(`${baseURL}/ask?c=${id}`);
+  await expect(page.getByTestId("ask-turn").first().getByTestId("ask-answer")).toContainText("Total EUR 19.80");
+  await expect(page.getByRole("navigation", { name: "Conversations", exact: true }).getByRole("link", { name: QUESTION })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${ARTIFACTS_DIR}/conversation-phone.png`, fullPage: true });
+  const deleted = await request.delete(`${baseURL}/api/v3/conversations/${id}`, { headers: { Authorization: `Bearer ${apiKey}` } });
+  expect(deleted.status()).toBe(204);
 });
