@@ -1,5 +1,6 @@
 "use client";
-// Free-tier credits (GET /api/v3/credits). Rendered only when they apply: the API answers 403 to other tiers.
+// Free-tier credits (GET /api/v3/credits). Rendered only when they apply (the page knows the company's tier);
+// should the tier change while the page is open, the API's 403 still reads as "none apply".
 import { formatEur, percentOf } from "@/components/billing/money";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { useCredits } from "@/lib/client/hooks/use-usage";

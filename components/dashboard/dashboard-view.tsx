@@ -11,7 +11,7 @@ import { SpendCard } from "./spend-card";
 import { StorageCard } from "./storage-card";
 import { UsageChart } from "./usage-chart";
 
-export function DashboardView() {
+export function DashboardView({ showCredits }: { showCredits: boolean }) {
   const histogram = useUsageHistogram();
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
@@ -30,7 +30,7 @@ export function DashboardView() {
       <div className="grid gap-6 lg:grid-cols-3">
         <StorageCard />
         <SpendCard />
-        <CreditsCard />
+        {showCredits && <CreditsCard />}
       </div>
       <Card
         title="Usage, last 30 days"

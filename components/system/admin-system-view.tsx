@@ -23,13 +23,17 @@ export function AdminSystemView() {
         <h2 id="start-maintenance-heading" className="mb-3 text-base font-semibold text-slate-900">
           Start a maintenance period
         </h2>
-        <MaintenanceForm onStarted={(p) => setAnnounce(`${p.mode === "full_shutdown" ? "Full shutdown" : "Warning banner"} started.`)} />
+        <MaintenanceForm
+          onStarted={(p) =>
+            setAnnounce(`${p.mode === "full_shutdown" ? "Full shutdown" : "Warning banner"} ${p.state === "scheduled" ? "scheduled" : "started"}.`)
+          }
+        />
       </section>
       <section aria-labelledby="periods-heading" className="space-y-3">
         <h2 id="periods-heading" className="text-base font-semibold text-slate-900">
           Maintenance periods
         </h2>
-        <MaintenanceList onEnded={(p) => setAnnounce(`Maintenance “${p.reason}” ended.`)} />
+        <MaintenanceList onEnded={(p) => setAnnounce(`Maintenance “${p.reason}” ${p.state === "scheduled" ? "cancelled" : "ended"}.`)} />
       </section>
       <section aria-labelledby="announcement-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="announcement-heading" className="mb-3 text-base font-semibold text-slate-900">

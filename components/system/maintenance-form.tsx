@@ -32,6 +32,7 @@ export function MaintenanceForm({ onStarted }: { onStarted: (p: TMaintenancePeri
   const [categories, setCategories] = useState<EndpointCategory[]>([]);
   const [companyId, setCompanyId] = useState("");
   const [startsAt, setStartsAt] = useState("");
+  const [endsAt, setEndsAt] = useState("");
   const err = start.error;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -42,6 +43,7 @@ export function MaintenanceForm({ onStarted }: { onStarted: (p: TMaintenancePeri
         ...(categories.length ? { endpoint_category_names: categories } : {}),
         ...(companyId.trim() ? { company_id: Number(companyId) } : {}),
         ...(startsAt ? { started_at: localToIso(startsAt) } : {}),
+        ...(endsAt ? { ends_at: localToIso(endsAt) } : {}),
       },
       {
         onSuccess: (p) => {
@@ -49,6 +51,7 @@ export function MaintenanceForm({ onStarted }: { onStarted: (p: TMaintenancePeri
           setCategories([]);
           setCompanyId("");
           setStartsAt("");
+          setEndsAt("");
           onStarted(p);
         },
       },
@@ -57,7 +60,7 @@ export function MaintenanceForm({ onStarted }: { onStarted: (p: TMaintenancePeri
   const toggle = (c: EndpointCategory) => setCategories((cur) => (cur.includes(c) ? cur.filter((x) => x !== c) : [...cur, c]));
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Start a maintenance period">
-      <ApiErrorAlert error={err} shownFields={["mode", "reason", "company_id", "started_at", "endpoint_category_names"]} />
+      <ApiErrorAlert error={err} shownFields={["mode", "reason", "company_id", "started_at", "ends_at", "endpoint_category_names"]} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Mode"
@@ -97,15 +100,22 @@ export function MaintenanceForm({ onStarted }: { onStarted: (p: TMaintenancePeri
         </div>
         {err?.fieldMessage("endpoint_category_names") && <p className="mt-1 text-sm text-red-700">{err.fieldMessage("endpoint_category_names")}</p>}
       </fieldset>
-      <div className="max-w-xs">
-        <Field label="Starts at" hint="Empty: now (your local time)" error={err?.fieldMessage("started_at")}>
+      <div className="grid max-w-xl gap-3 sm:grid-cols-2">
+        <Field
+          label="Starts at"
+          hint="Empty: now. A later time schedules it: users are told ahead (your local time)."
+          error={err?.fieldMessage("started_at")}
+        >
           {({ invalid, ...c }) => (
             <Input {...c} invalid={invalid} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
           )}
         </Field>
+        <Field label="Ends at" hint="Planned end, announced with it; empty: until ended by hand" error={err?.fieldMessage("ends_at")}>
+          {({ invalid, ...c }) => <Input {...c} invalid={invalid} type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
+        </Field>
       </div>
       <Button type="submit" variant={mode === "full_shutdown" ? "danger" : "primary"} loading={start.isPending}>
-        Start maintenance
+        {startsAt && localToIso(startsAt)! > new Date().toISOString() ? "Schedule maintenance" : "Start maintenance"}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
-// Maintenance periods, newest first, filtered by state; active ones can be ended.
+// Maintenance periods, newest first, filtered by state; active ones can be ended, scheduled ones (start in the
+// future) read "Scheduled" with their planned end and can be cancelled before they start.
 import { useState } from "react";
 import { ApiErrorAlert } from "@/components/ui/api-error-alert";
 import { Badge } from "@/components/ui/badge";
@@ -13,6 +14,9 @@ import { useEndMaintenance } from "@/lib/client/hooks/use-end-maintenance";
 import { type TMaintenancePeriod, useMaintenancePeriods } from "@/lib/client/hooks/use-maintenance-periods";
 
 const PAGE_SIZE = 20;
+
+const STATE_LABEL: Record<TMaintenancePeriod["state"], string> = { scheduled: "Scheduled", active: "Active", ended: "Ended", cancelled: "Cancelled" };
+const STATE_TONE = { scheduled: "blue", active: "green", ended: "neutral", cancelled: "neutral" } as const;
 
 export function MaintenanceList({ onEnded }: { onEnded: (p: TMaintenancePeriod) => void }) {
   const [state, setState] = useState<"" | "true" | "false">("true");
@@ -46,22 +50,14 @@ export function MaintenanceList({ onEnded }: { onEnded: (p: TMaintenancePeriod) 
         noun="maintenance periods"
         empty="No maintenance periods."
       >
-        <DataTable caption="Maintenance periods" columns={["Mode", "Reason", "Scope", "Started", "Ended", ACTIONS_COLUMN]}>
+        <DataTable caption="Maintenance periods" columns={["Mode", "Reason", "Scope", "Starts", "Ends", ACTIONS_COLUMN]}>
           {periods.data?.results.map((p) => (
             <tr key={p.id} data-testid="maintenance-row">
               <td className="whitespace-nowrap px-4 py-2">
                 {p.mode === "full_shutdown" ? <Badge tone="red">Full shutdown</Badge> : <Badge tone="amber">Warning banner</Badge>}
-                {p.active ? (
-                  <Badge tone="green" className="ml-1">
-                    Active
-                  </Badge>
-                ) : (
-                  !p.ended_at && (
-                    <Badge tone="blue" className="ml-1">
-                      Scheduled
-                    </Badge>
-                  )
-                )}
+                <Badge tone={STATE_TONE[p.state]} className="ml-1">
+                  {STATE_LABEL[p.state]}
+                </Badge>
               </td>
               <td className="max-w-md px-4 py-2">{p.reason}</td>
               <td className="px-4 py-2 text-slate-600">
@@ -69,16 +65,18 @@ export function MaintenanceList({ onEnded }: { onEnded: (p: TMaintenancePeriod) 
                 {p.endpoint_category_names.length > 0 && <span className="block text-xs">{p.endpoint_category_names.join(", ")}</span>}
               </td>
               <td className="whitespace-nowrap px-4 py-2">{formatDateTime(p.started_at)}</td>
-              <td className="whitespace-nowrap px-4 py-2">{formatDateTime(p.ended_at)}</td>
+              <td className="whitespace-nowrap px-4 py-2">
+                {p.ended_at ? formatDateTime(p.ended_at) : p.ends_at ? `${formatDateTime(p.ends_at)} (planned)` : "—"}
+              </td>
               <td className="px-4 py-2 text-right">
-                {!p.ended_at && (
+                {(p.state === "active" || p.state === "scheduled") && (
                   <Button
                     variant="secondary"
                     loading={end.isPending && end.variables === p.id}
-                    aria-label={`End maintenance: ${p.reason}`}
+                    aria-label={`${p.state === "scheduled" ? "Cancel" : "End"} maintenance: ${p.reason}`}
                     onClick={() => end.mutate(p.id, { onSuccess: () => onEnded(p) })}
                   >
-                    End
+                    {p.state === "scheduled" ? "Cancel" : "End"}
                   </Button>
                 )}
               </td>

@@ -1,14 +1,15 @@
 "use client";
 // Mounted by the console shell around every page: polls the system status (every 30 s, and at once when
-// any API call answers 503 service_maintenance), shows banners, and swaps the whole console for the
-// maintenance page while an instance-wide or company-wide full shutdown is active.
+// any API call answers 503 service_maintenance), hands the status to the banners the console shell places
+// (ConsoleBanners), and swaps the whole console for the maintenance page while an instance-wide or
+// company-wide full shutdown is active.
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { ApiError } from "@/lib/client/api-client";
 import { type TSystemStatus, useSystemStatus } from "@/lib/client/hooks/use-system-status";
 import { queryKeys } from "@/lib/client/query-keys";
 import { MaintenanceScreen } from "./maintenance-screen";
-import { isFullShutdown, StatusBanners } from "./status-banners";
+import { isFullShutdown, SystemStatusContext } from "./status-banners";
 
 export interface SystemStatusGateProps {
   initial: TSystemStatus;
@@ -34,10 +35,5 @@ export function SystemStatusGate({ initial, isInstanceAdmin, children }: SystemS
 
   const shutdown = status.maintenance.periods.filter(isFullShutdown);
   if (shutdown.length) return <MaintenanceScreen periods={shutdown} status={status} isInstanceAdmin={isInstanceAdmin} />;
-  return (
-    <>
-      <StatusBanners status={status} />
-      {children}
-    </>
-  );
+  return <SystemStatusContext.Provider value={status}>{children}</SystemStatusContext.Provider>;
 }

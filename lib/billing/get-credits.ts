@@ -15,6 +15,12 @@ export const PLAYGROUND_ENDPOINTS = [
   { endpoint: "POST /api/v3/ask", feature: "rag" },
 ] as const;
 
+/** Whether free-tier credits apply to the caller's company (the console asks for them only then). */
+export async function freeCreditsApply(p: Principal): Promise<boolean> {
+  const company = await billingCompany(p.companyId);
+  return company.tier === "free" && company.limitEnforcement;
+}
+
 export async function getCredits(p: Principal) {
   const company = await billingCompany(p.companyId);
   if (company.tier !== "free" || !company.limitEnforcement) {

@@ -14,6 +14,7 @@ import { fileBulkEndpoints } from "@/lib/contracts/files-bulk";
 import { fileListEndpoint } from "@/lib/contracts/files-list";
 import { modelEndpoints } from "@/lib/contracts/models";
 import { searchEndpoints } from "@/lib/contracts/search";
+import { notificationEndpoints } from "@/lib/contracts/notifications";
 import { systemEndpoints } from "@/lib/contracts/system";
 import { tagEndpoints } from "@/lib/contracts/tags";
 import { usageEndpoints } from "@/lib/contracts/usage";
@@ -34,6 +35,7 @@ const contracts: Record<keyof typeof endpoints, Record<string, EndpointDef>> = {
   facets: facetEndpoints,
   files: { ...fileEndpoints, ...fileBulkEndpoints, list: fileListEndpoint },
   models: modelEndpoints,
+  notifications: notificationEndpoints,
   search: searchEndpoints,
   system: systemEndpoints,
   tags: tagEndpoints,

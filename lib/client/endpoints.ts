@@ -17,6 +17,7 @@ import type { fileEndpoints } from "@/lib/contracts/files";
 import type { fileBulkEndpoints } from "@/lib/contracts/files-bulk";
 import type { fileListEndpoint } from "@/lib/contracts/files-list";
 import type { modelEndpoints } from "@/lib/contracts/models";
+import type { notificationEndpoints } from "@/lib/contracts/notifications";
 import type { searchEndpoints } from "@/lib/contracts/search";
 import type { systemEndpoints } from "@/lib/contracts/system";
 import type { tagEndpoints } from "@/lib/contracts/tags";
@@ -117,6 +118,9 @@ export const endpoints = {
     endMaintenance: ep<System["endMaintenance"]>("DELETE", "/api/v3/system/maintenance/{id}"),
     putAnnouncement: ep<System["putAnnouncement"]>("PUT", "/api/v3/system/announcement"),
     deleteAnnouncement: ep<System["deleteAnnouncement"]>("DELETE", "/api/v3/system/announcement"),
+  },
+  notifications: {
+    list: ep<(typeof notificationEndpoints)["list"]>("GET", "/api/v3/notifications"),
   },
   tags: {
     list: ep<Tags["list"]>("GET", "/api/v3/tags"),

@@ -21,6 +21,7 @@ export const queryKeys = {
   system: {
     all: ["system"] as const,
     status: () => ["system", "status"] as const,
+    notifications: () => ["system", "notifications"] as const,
     maintenance: (query: Query = {}) => ["system", "maintenance", query] as const,
   },
   /** Storage, credits, usage histogram and current-period spend (the dashboard). */

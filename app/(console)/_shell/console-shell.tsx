@@ -7,6 +7,8 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { NotificationBell } from "@/components/notifications/notification-bell";
+import { ConsoleBanners } from "@/components/system/status-banners";
 import { cx } from "@/components/ui";
 import { ConsoleNav } from "./console-nav";
 
@@ -75,17 +77,20 @@ export function ConsoleShell({ instanceAdmin, userMenu, notices, children }: Con
     <div className="min-h-screen lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
       <div className="sticky top-0 z-20 flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-2 lg:hidden">
         <Brand />
-        <button
-          ref={buttonRef}
-          type="button"
-          aria-expanded={open}
-          aria-controls={PANEL_ID}
-          onClick={() => setOpen((v) => !v)}
-          className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-        >
-          <MenuIcon open={open} />
-          Menu
-        </button>
+        <div className="flex items-center gap-2">
+          <NotificationBell />
+          <button
+            ref={buttonRef}
+            type="button"
+            aria-expanded={open}
+            aria-controls={PANEL_ID}
+            onClick={() => setOpen((v) => !v)}
+            className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            <MenuIcon open={open} />
+            Menu
+          </button>
+        </div>
       </div>
 
       <div
@@ -97,7 +102,10 @@ export function ConsoleShell({ instanceAdmin, userMenu, notices, children }: Con
           "lg:sticky lg:top-0 lg:flex lg:h-screen lg:border-r lg:border-b-0",
         )}
       >
-        <Brand className="hidden shrink-0 self-start px-3 lg:block" />
+        <div className="hidden shrink-0 items-center justify-between gap-2 px-3 lg:flex">
+          <Brand />
+          <NotificationBell />
+        </div>
         {/* On short wide screens only the links scroll (the padding keeps focus rings
             unclipped): the user menu stays in view at the foot. */}
         <div className="lg:-m-1 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:p-1">
@@ -107,6 +115,8 @@ export function ConsoleShell({ instanceAdmin, userMenu, notices, children }: Con
       </div>
 
       <div className="min-w-0">
+        {/* Maintenance and announcement banners: in the page column, so they never push the navigation away. */}
+        <ConsoleBanners />
         {notices}
         <div id="content" tabIndex={-1} className="focus:outline-none">
           {children}
