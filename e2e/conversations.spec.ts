@@ -144,6 +144,16 @@ test("ask, follow a citation, go Back, reopen from the list, continue, rename an
   await expect(list.getByRole("link", { name: "Cafe Central receipt" })).toHaveCount(0);
   await page.goto(conversationUrl);
   await expect(page.getByRole("alert").filter({ hasText: "This conversation does not exist" })).toBeVisible();
+  // A question asked there starts a new conversation.
+  await page.getByLabel("Your question").fill("Who served us at Cafe Central?");
+  await page.getByLabel("Your question").press("Enter");
+  await expect(page.getByTestId("ask-turn").first().getByTestId("ask-answer")).toContainText("Served by Martina.");
+  await expect(page).toHaveURL(/\/ask\?c=\d+$/);
+  expect(page.url()).not.toBe(conversationUrl);
+  await expect(page.getByRole("alert").filter({ hasText: "This conversation does not exist" })).toHaveCount(0);
+  await list.getByRole("button", { name: "Delete “Who served us at Cafe Central?”" }).click();
+  await page.getByRole("dialog", { name: "Delete this conversation?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(`${baseURL}/ask`);
 });
 
 test("the language-model how-to explains the settings", async ({ page }) => {

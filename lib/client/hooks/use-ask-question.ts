@@ -130,6 +130,8 @@ export function useAskQuestion({ conversationId, onStarted }: TAskConversation) 
   useEffect(() => {
     if (!loading || !stored.isFetchedAfterMount || stored.isFetching) return;
     if (stored.data && stored.data.id === shownRef.current) setTurns(turnsFromConversation(stored.data));
+    // A conversation that is gone (deleted elsewhere): the next question starts a new one.
+    if (stored.error?.status === 404) shownRef.current = null;
     setLoadError(stored.error);
     setLoading(false);
   }, [loading, stored.data, stored.error, stored.isFetchedAfterMount, stored.isFetching]);
@@ -145,6 +147,7 @@ export function useAskQuestion({ conversationId, onStarted }: TAskConversation) 
       controllerRef.current = controller;
       // Local ids are negative until the page is reloaded from the server (stored turns have theirs).
       const id = nextId.current--;
+      setLoadError(null);
       setTurns((all) => [
         ...all,
         { id, question, agentId: opts.agentId ?? null, sources: null, answer: "", status: "streaming", error: null, model: null },
