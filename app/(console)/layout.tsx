@@ -9,6 +9,7 @@ import { getConsoleSession } from "@/lib/auth/console-session";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { isInstanceAdmin } from "@/lib/auth/permissions";
 import { getSystemStatus } from "@/lib/system/manage-system";
+import { mayBrowsePublicDatasets } from "@/lib/workspaces/access";
 import { ConsoleShell } from "./_shell/console-shell";
 import { UserMenu } from "./_shell/user-menu";
 import { VerifyEmailBanner } from "./_shell/verify-email-banner";
@@ -17,7 +18,7 @@ import { ConsoleProviders } from "./providers";
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const principal = await getConsoleSession();
   if (!principal) redirect("/login");
-  const [me, status] = await Promise.all([getCurrentUser(principal), getSystemStatus(principal)]);
+  const [me, status, publicDatasets] = await Promise.all([getCurrentUser(principal), getSystemStatus(principal), mayBrowsePublicDatasets(principal)]);
   const instanceAdmin = isInstanceAdmin(principal);
   return (
     <ConsoleProviders>
@@ -31,6 +32,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </a>
         <ConsoleShell
           instanceAdmin={instanceAdmin}
+          publicDatasets={publicDatasets}
           userMenu={<UserMenu initial={me} />}
           notices={!me.user.email_verified && <VerifyEmailBanner email={me.user.email} />}
         >

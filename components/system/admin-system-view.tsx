@@ -1,6 +1,8 @@
 "use client";
-// Instance administration: maintenance periods (start, list, end) and the instance announcement.
+// Instance administration: maintenance periods (start, list, end), the instance announcement, and public
+// datasets (companies opted in, managers).
 import { useState } from "react";
+import { AdminPublicDatasets } from "@/components/public-datasets/admin-public-datasets";
 import { PageHeader } from "@/components/ui/page-header";
 import { useSystemStatus } from "@/lib/client/hooks/use-system-status";
 import { AnnouncementForm } from "./announcement-form";
@@ -46,6 +48,12 @@ export function AdminSystemView() {
             Loading the announcement…
           </p>
         )}
+      </section>
+      <section aria-labelledby="public-datasets-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="public-datasets-heading" className="mb-3 text-base font-semibold text-slate-900">
+          Public datasets
+        </h2>
+        <AdminPublicDatasets onChanged={setAnnounce} />
       </section>
     </main>
   );

@@ -13,8 +13,9 @@ import { fileEndpoints } from "@/lib/contracts/files";
 import { fileBulkEndpoints } from "@/lib/contracts/files-bulk";
 import { fileListEndpoint } from "@/lib/contracts/files-list";
 import { modelEndpoints } from "@/lib/contracts/models";
-import { searchEndpoints } from "@/lib/contracts/search";
 import { notificationEndpoints } from "@/lib/contracts/notifications";
+import { publicDatasetEndpoints } from "@/lib/contracts/public-datasets";
+import { searchEndpoints } from "@/lib/contracts/search";
 import { systemEndpoints } from "@/lib/contracts/system";
 import { tagEndpoints } from "@/lib/contracts/tags";
 import { usageEndpoints } from "@/lib/contracts/usage";
@@ -36,6 +37,7 @@ const contracts: Record<keyof typeof endpoints, Record<string, EndpointDef>> = {
   files: { ...fileEndpoints, ...fileBulkEndpoints, list: fileListEndpoint },
   models: modelEndpoints,
   notifications: notificationEndpoints,
+  publicDatasets: publicDatasetEndpoints,
   search: searchEndpoints,
   system: systemEndpoints,
   tags: tagEndpoints,

@@ -18,6 +18,7 @@ import type { fileBulkEndpoints } from "@/lib/contracts/files-bulk";
 import type { fileListEndpoint } from "@/lib/contracts/files-list";
 import type { modelEndpoints } from "@/lib/contracts/models";
 import type { notificationEndpoints } from "@/lib/contracts/notifications";
+import type { publicDatasetEndpoints } from "@/lib/contracts/public-datasets";
 import type { searchEndpoints } from "@/lib/contracts/search";
 import type { systemEndpoints } from "@/lib/contracts/system";
 import type { tagEndpoints } from "@/lib/contracts/tags";
@@ -44,6 +45,7 @@ type System = typeof systemEndpoints;
 type Tags = typeof tagEndpoints;
 type Usage = typeof usageEndpoints;
 type Workspaces = typeof workspaceEndpoints;
+type PublicDatasets = typeof publicDatasetEndpoints;
 
 export const endpoints = {
   agents: {
@@ -158,5 +160,13 @@ export const endpoints = {
     addMember: ep<Workspaces["addMember"]>("POST", "/api/v3/workspaces/{id}/members"),
     updateMember: ep<Workspaces["updateMember"]>("PATCH", "/api/v3/workspaces/{id}/members/{user_id}"),
     removeMember: ep<Workspaces["removeMember"]>("DELETE", "/api/v3/workspaces/{id}/members/{user_id}"),
+  },
+  publicDatasets: {
+    listCompanies: ep<PublicDatasets["listCompanies"]>("GET", "/api/v3/companies"),
+    getCompany: ep<PublicDatasets["getCompany"]>("GET", "/api/v3/companies/{id}"),
+    updateCompany: ep<PublicDatasets["updateCompany"]>("PATCH", "/api/v3/companies/{id}"),
+    listManagers: ep<PublicDatasets["listManagers"]>("GET", "/api/v3/public-datasets/managers"),
+    grantManager: ep<PublicDatasets["grantManager"]>("PUT", "/api/v3/public-datasets/managers/{user_id}"),
+    revokeManager: ep<PublicDatasets["revokeManager"]>("DELETE", "/api/v3/public-datasets/managers/{user_id}"),
   },
 };

@@ -56,6 +56,10 @@ export const queryKeys = {
   /** The company's users (GET /api/v3/users), e.g. for the workspace member picker. */
   users: resource("users"),
   apiKeys: resource("api-keys"),
+  /** Companies and their public-datasets opt-in (instance admins). */
+  companies: resource("companies"),
+  /** Instance-level users and the public-dataset management permission (instance admins). */
+  publicDatasetManagers: resource("public-dataset-managers"),
   agents: resource("agents"),
   /** The caller's stored /ask conversations. */
   conversations: resource("conversations"),

@@ -8,6 +8,8 @@ import { cx } from "@/components/ui";
 export interface TNavItem {
   href: string;
   label: string;
+  /** Shown only to members of a company opted in to public datasets and to their managers. */
+  publicDatasetsOnly?: boolean;
 }
 
 export interface TNavGroup {
@@ -25,6 +27,7 @@ export const NAV_GROUPS: TNavGroup[] = [
       { href: "/content-types", label: "Content types" },
       { href: "/search", label: "Search" },
       { href: "/ask", label: "Ask" },
+      { href: "/public-datasets", label: "Public datasets", publicDatasetsOnly: true },
     ],
   },
   {
@@ -75,13 +78,18 @@ function NavLink({ item, pathname, onNavigate }: { item: TNavItem; pathname: str
 
 export interface ConsoleNavProps {
   instanceAdmin?: boolean;
+  /** Offer the "Public datasets" section. */
+  publicDatasets?: boolean;
   /** Called when a link is followed (the narrow-screen menu closes). */
   onNavigate?: () => void;
 }
 
-export function ConsoleNav({ instanceAdmin = false, onNavigate }: ConsoleNavProps) {
+export function ConsoleNav({ instanceAdmin = false, publicDatasets = false, onNavigate }: ConsoleNavProps) {
   const pathname = usePathname();
-  const groups = NAV_GROUPS.filter((g) => instanceAdmin || !g.instanceAdminOnly);
+  const groups = NAV_GROUPS.filter((g) => instanceAdmin || !g.instanceAdminOnly).map((g) => ({
+    ...g,
+    items: g.items.filter((item) => publicDatasets || !item.publicDatasetsOnly),
+  }));
   return (
     <nav aria-label="Main" className="space-y-4">
       {groups.map((group) => {
