@@ -43,6 +43,11 @@ test.beforeAll(async ({ request }) => {
     b: await createWorkspace(request, WS_B),
     closed: await createWorkspace(request, WS_CLOSED, { storage_quota_mb: 0 }),
   };
+  const type = await request.post(`${baseURL}/api/v3/content-types`, {
+    headers: auth(),
+    data: { action: "define_content_type", code: "expense_claim", label: "Expense claim" },
+  });
+  expect(type.status(), await type.text()).toBeLessThan(300);
   const tag = await request.post(`${baseURL}/api/v3/tags`, { headers: auth(), data: { name: TAG } });
   expect(tag.status(), await tag.text()).toBe(201);
   for (const [name, text] of Object.entries(DOCS)) {
@@ -63,6 +68,8 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async ({ request }) => {
   const { baseURL } = readServer();
   for (const id of Object.values(ws ?? {})) await request.delete(`${baseURL}/api/v3/workspaces/${id}?force=true`, { headers: auth() });
+  // Later specs start from a company without content types.
+  await request.post(`${baseURL}/api/v3/content-types`, { headers: auth(), data: { action: "undefine_content_type", path: "expense_claim" } });
 });
 
 const row = (page: Page, name: string) => page.getByTestId("file-row").filter({ hasText: `${name}-${run}` });
@@ -121,6 +128,20 @@ test("select rows, add and remove a tag, move them, delete one with its confirma
   await expect(page.getByTestId("file-row")).toHaveCount(1);
   await expect(row(page, "note-a")).toHaveCount(1);
   await expect(page.getByRole("region", { name: "Bulk actions" })).toHaveCount(0);
+});
+
+test("select the whole page and classify it", async ({ page }) => {
+  const { baseURL } = readServer();
+  await signIn(page);
+  await page.goto(`${baseURL}/files?workspace_id=${ws.a}`);
+  await expect(page.getByTestId("file-row")).toHaveCount(1);
+  await page.getByRole("checkbox", { name: "Select all files on this page" }).check();
+  const bulk = page.getByRole("region", { name: "Bulk actions" });
+  await expect(bulk).toContainText("1 file selected");
+  await bulk.getByLabel("Classify as").selectOption({ label: "Expense claim" });
+  await bulk.getByRole("button", { name: "Classify" }).click();
+  await expect(page.getByTestId("bulk-message")).toHaveText("1 file classified.");
+  await expect(row(page, "travel")).toContainText("Expense claim");
 });
 
 test("sort by a column header, both ways", async ({ page }) => {
