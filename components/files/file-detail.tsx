@@ -14,6 +14,7 @@ import { endpoints } from "@/lib/client/endpoints";
 import { useDeleteFile } from "@/lib/client/hooks/use-delete-file";
 import { FAILED_FILE_STATUSES, useFile, useFilePages } from "@/lib/client/hooks/use-files";
 import { useWorkspace } from "@/lib/client/hooks/use-workspaces";
+import { markdownToText } from "@/lib/client/markdown-text";
 import type { TFile } from "@/lib/contracts/files";
 import { FilePreview } from "./file-preview";
 import { FileSettings } from "./file-settings";
@@ -116,7 +117,7 @@ function Loaded({ file, page }: { file: TFile; page?: number }) {
                 </div>
               ))}
             </dl>
-            {file.summary && <p className="text-sm text-slate-700">{file.summary}</p>}
+            {file.summary && <p className="text-sm text-slate-700">{markdownToText(file.summary)}</p>}
           </section>
           {!synced && <FileSettings file={file} />}
         </aside>
