@@ -18,7 +18,7 @@ test("wide screens show the grouped sidebar with the current page marked", async
   }
   await expect(nav.getByRole("list", { name: "Documents" }).getByRole("link")).toHaveText(["Files", "Content types", "Search", "Ask"]);
   await expect(nav.getByRole("list", { name: "Manage" }).getByRole("link")).toHaveText(["Workspaces", "Tags", "Agents", "API keys"]);
-  await expect(nav.getByRole("list", { name: "Company" }).getByRole("link")).toHaveText(["Dashboard", "Budget"]);
+  await expect(nav.getByRole("list", { name: "Company" }).getByRole("link")).toHaveText(["Dashboard", "Budget", "Users", "Directory (LDAP)"]);
   // The bootstrap admin is an instance admin.
   await expect(nav.getByRole("list", { name: "Instance" }).getByRole("link")).toHaveText(["Admin"]);
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");

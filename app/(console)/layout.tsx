@@ -2,12 +2,14 @@
 // /login), and gets the app layout (_shell/console-shell: sidebar navigation, or a top bar with a menu on
 // narrow screens), the e-mail verification notice and the client providers; the system status gate
 // (components/system) adds maintenance banners above it or shows the maintenance page instead.
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { SystemStatusGate } from "@/components/system/system-status-gate";
 import { getConsoleSession } from "@/lib/auth/console-session";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { isInstanceAdmin } from "@/lib/auth/permissions";
+import { isCompanyAdmin, isInstanceAdmin } from "@/lib/auth/permissions";
+import { CONSOLE_PATH_HEADER } from "@/lib/client/auth";
 import { getSystemStatus } from "@/lib/system/manage-system";
 import { mayBrowsePublicDatasets } from "@/lib/workspaces/access";
 import { ConsoleShell } from "./_shell/console-shell";
@@ -17,7 +19,11 @@ import { ConsoleProviders } from "./providers";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const principal = await getConsoleSession();
-  if (!principal) redirect("/login");
+  if (!principal) {
+    // Back to the page asked for after signing in (proxy.ts passes its path; login keeps same-site paths only).
+    const asked = (await headers()).get(CONSOLE_PATH_HEADER);
+    redirect(asked && asked !== "/" ? `/login?callbackUrl=${encodeURIComponent(asked)}` : "/login");
+  }
   const [me, status, publicDatasets] = await Promise.all([getCurrentUser(principal), getSystemStatus(principal), mayBrowsePublicDatasets(principal)]);
   const instanceAdmin = isInstanceAdmin(principal);
   return (
@@ -32,6 +38,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </a>
         <ConsoleShell
           instanceAdmin={instanceAdmin}
+          companyAdmin={isCompanyAdmin(principal)}
           publicDatasets={publicDatasets}
           userMenu={<UserMenu initial={me} />}
           notices={!me.user.email_verified && <VerifyEmailBanner email={me.user.email} />}

@@ -35,7 +35,15 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
     );
   }
   return (
-    <AuthCard title="Sign in to DocIntel" subtitle="With your e-mail address and password">
+    <AuthCard
+      title="Sign in to DocIntel"
+      subtitle="With your e-mail address and password"
+      footer={
+        <Link className="underline hover:text-slate-900" href="/forgot-password">
+          Forgot password?
+        </Link>
+      }
+    >
       <SignInForm provider="password" callbackUrl={callbackUrl} initialError={error} />
     </AuthCard>
   );

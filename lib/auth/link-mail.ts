@@ -37,7 +37,8 @@ export interface LinkMail {
 export async function sendLinkMail(mail: LinkMail): Promise<LinkDelivery> {
   const { SMTP_URL, MAIL_FROM } = env();
   if (!SMTP_URL) {
-    log.info(`${mail.purpose} link (no SMTP_URL configured)`, { to: mail.to, link: mail.link, expiresAt: mail.expiresAt.toISOString() });
+    // Warn level: with no mail server the log is how the link reaches anyone, so it must not be filtered out.
+    log.warn(`${mail.purpose} link (no SMTP_URL configured)`, { to: mail.to, link: mail.link, expiresAt: mail.expiresAt.toISOString() });
     return "log";
   }
   const nodemailer = await import("nodemailer");

@@ -104,6 +104,8 @@ export function authOptions(): AuthOptions {
       },
       // Only same-site paths: the origin next-auth computes is unreliable on custom domains behind proxies.
       redirect({ url, baseUrl }) {
+        // Browsers read `\` as `/` and drop tabs and newlines, so `/\evil.example` would leave the site.
+        if (/[\u0000-\u001f\u007f\\]/.test(url)) return "/";
         if (url.startsWith("/") && !url.startsWith("//")) return url;
         if (url.startsWith(baseUrl)) return url.slice(baseUrl.length) || "/";
         return "/";

@@ -41,8 +41,24 @@ export async function signOut(): Promise<void> {
   });
 }
 
-/** Only same-site paths: `?callbackUrl=https://evil.example` must not turn sign-in into an open redirect. */
+/** Request header with the console page's path (set by proxy.ts), for returning there after sign-in. */
+export const CONSOLE_PATH_HEADER = "x-console-path";
+
+/**
+ * Only same-site paths: `?callbackUrl=https://evil.example` must not turn sign-in into an open redirect. The
+ * path is resolved the way a browser would (tabs and newlines dropped, `\` read as `/`), and anything that
+ * leaves the origin, or is not a plain path, becomes `/`.
+ */
 export function safeCallbackPath(raw: string | null | undefined): string {
-  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/";
-  return raw;
+  if (!raw?.startsWith("/") || raw.length > 2000) return "/";
+  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return "/";
+  const probe = "http://same-origin.invalid";
+  let url: URL;
+  try {
+    url = new URL(raw, probe);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== probe || !raw.startsWith("/") || raw.startsWith("//")) return "/";
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { accountEndpoints } from "@/lib/contracts/account";
 import { agentEndpoints } from "@/lib/contracts/agents";
 import { apiKeyEndpoints } from "@/lib/contracts/api-keys";
 import { askEndpoints } from "@/lib/contracts/ask";
@@ -25,6 +26,7 @@ import { endpoints } from "./endpoints";
 
 // The groups of ./endpoints.ts and the contract each of them mirrors, entry by entry.
 const contracts: Record<keyof typeof endpoints, Record<string, EndpointDef>> = {
+  account: accountEndpoints,
   agents: agentEndpoints,
   apiKeys: apiKeyEndpoints,
   ask: askEndpoints,

@@ -3,6 +3,7 @@
 // the contract says GET /api/v3/tags, and endpoints.test.ts compares every entry with the contracts at run
 // time. The contracts are imported as types only: their values would bring zod (some 190 kB minified)
 // into every console page for two strings per endpoint.
+import type { accountEndpoints } from "@/lib/contracts/account";
 import type { agentEndpoints } from "@/lib/contracts/agents";
 import type { apiKeyEndpoints } from "@/lib/contracts/api-keys";
 import type { askEndpoints } from "@/lib/contracts/ask";
@@ -32,6 +33,7 @@ function ep<E extends EndpointDef>(method: E["method"], path: E["path"]): Endpoi
   return { method, path };
 }
 
+type Account = typeof accountEndpoints;
 type Agents = typeof agentEndpoints;
 type ApiKeys = typeof apiKeyEndpoints;
 type Auth = typeof authEndpoints;
@@ -74,6 +76,17 @@ export const endpoints = {
     session: ep<Auth["session"]>("GET", "/api/v3/auth/session"),
     verifyEmail: ep<Auth["verifyEmail"]>("POST", "/api/v3/auth/verify-email"),
     resendVerification: ep<Auth["resendVerification"]>("POST", "/api/v3/auth/verify-email/resend"),
+    getLdap: ep<Auth["getLdap"]>("GET", "/api/v3/auth/ldap-settings"),
+    putLdap: ep<Auth["putLdap"]>("PUT", "/api/v3/auth/ldap-settings"),
+    testLdap: ep<Auth["testLdap"]>("POST", "/api/v3/auth/ldap-settings/test"),
+  },
+  account: {
+    changePassword: ep<Account["changePassword"]>("POST", "/api/v3/auth/password"),
+    signOutOthers: ep<Account["signOutOthers"]>("POST", "/api/v3/auth/sessions/sign-out-others"),
+    requestPasswordReset: ep<Account["requestPasswordReset"]>("POST", "/api/v3/auth/password-reset"),
+    confirmPasswordReset: ep<Account["confirmPasswordReset"]>("POST", "/api/v3/auth/password-reset/confirm"),
+    previewInvitation: ep<Account["previewInvitation"]>("POST", "/api/v3/auth/invitation"),
+    acceptInvitation: ep<Account["acceptInvitation"]>("POST", "/api/v3/auth/invitation/accept"),
   },
   billing: {
     getBudget: ep<Billing["getBudget"]>("GET", "/api/v3/billing/budget"),
@@ -139,6 +152,11 @@ export const endpoints = {
   },
   users: {
     list: ep<(typeof userEndpoints)["list"]>("GET", "/api/v3/users"),
+    update: ep<(typeof userEndpoints)["update"]>("PATCH", "/api/v3/users/{id}"),
+    listInvitations: ep<(typeof userEndpoints)["listInvitations"]>("GET", "/api/v3/users/invitations"),
+    invite: ep<(typeof userEndpoints)["invite"]>("POST", "/api/v3/users/invitations"),
+    resendInvitation: ep<(typeof userEndpoints)["resendInvitation"]>("POST", "/api/v3/users/invitations/{id}/resend"),
+    revokeInvitation: ep<(typeof userEndpoints)["revokeInvitation"]>("DELETE", "/api/v3/users/invitations/{id}"),
   },
   datasources: {
     get: ep<Datasources["get"]>("GET", "/api/v3/workspaces/{id}/datasource"),

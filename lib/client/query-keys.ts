@@ -55,6 +55,8 @@ export const queryKeys = {
   tags: resource("tags"),
   /** The company's users (GET /api/v3/users), e.g. for the workspace member picker. */
   users: resource("users"),
+  /** Pending invitations to the company (GET /api/v3/users/invitations). */
+  invitations: resource("invitations"),
   apiKeys: resource("api-keys"),
   /** Companies and their public-datasets opt-in (instance admins). */
   companies: resource("companies"),

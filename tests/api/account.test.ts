@@ -40,9 +40,9 @@ async function cookieFor(email: string, password = PASSWORD): Promise<string> {
 
 /** The reset link written to the log (no SMTP configured), or null when none was sent. */
 function resetLinkSpy() {
-  const info = vi.spyOn(log, "info");
+  const warn = vi.spyOn(log, "warn");
   return () => {
-    const call = info.mock.calls.find(([msg]) => msg.startsWith("password reset link"));
+    const call = warn.mock.calls.find(([msg]) => msg.startsWith("password reset link"));
     return call ? String((call[1] as { link: string }).link) : null;
   };
 }

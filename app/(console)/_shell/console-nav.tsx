@@ -8,6 +8,8 @@ import { cx } from "@/components/ui";
 export interface TNavItem {
   href: string;
   label: string;
+  /** Shown to company admins (and instance admins) only. */
+  companyAdminOnly?: boolean;
   /** Shown only to members of a company opted in to public datasets and to their managers. */
   publicDatasetsOnly?: boolean;
 }
@@ -44,6 +46,8 @@ export const NAV_GROUPS: TNavGroup[] = [
     items: [
       { href: "/", label: "Dashboard" },
       { href: "/billing", label: "Budget" },
+      { href: "/users", label: "Users", companyAdminOnly: true },
+      { href: "/directory", label: "Directory (LDAP)", companyAdminOnly: true },
     ],
   },
   // Maintenance periods and the announcement.
@@ -78,17 +82,18 @@ function NavLink({ item, pathname, onNavigate }: { item: TNavItem; pathname: str
 
 export interface ConsoleNavProps {
   instanceAdmin?: boolean;
+  companyAdmin?: boolean;
   /** Offer the "Public datasets" section. */
   publicDatasets?: boolean;
   /** Called when a link is followed (the narrow-screen menu closes). */
   onNavigate?: () => void;
 }
 
-export function ConsoleNav({ instanceAdmin = false, publicDatasets = false, onNavigate }: ConsoleNavProps) {
+export function ConsoleNav({ instanceAdmin = false, companyAdmin = false, publicDatasets = false, onNavigate }: ConsoleNavProps) {
   const pathname = usePathname();
   const groups = NAV_GROUPS.filter((g) => instanceAdmin || !g.instanceAdminOnly).map((g) => ({
     ...g,
-    items: g.items.filter((item) => publicDatasets || !item.publicDatasetsOnly),
+    items: g.items.filter((item) => (companyAdmin || !item.companyAdminOnly) && (publicDatasets || !item.publicDatasetsOnly)),
   }));
   return (
     <nav aria-label="Main" className="space-y-4">

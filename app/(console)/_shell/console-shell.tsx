@@ -38,6 +38,8 @@ function MenuIcon({ open }: { open: boolean }) {
 
 export interface ConsoleShellProps {
   instanceAdmin: boolean;
+  /** Company admins (and instance admins) also see the Users and Directory pages. */
+  companyAdmin?: boolean;
   /** Members of a company opted in to public datasets (and their managers) see the "Public datasets" page. */
   publicDatasets?: boolean;
   /** The user menu (server-provided initial session), placed at the foot of the sidebar. */
@@ -47,7 +49,7 @@ export interface ConsoleShellProps {
   children: ReactNode;
 }
 
-export function ConsoleShell({ instanceAdmin, publicDatasets = false, userMenu, notices, children }: ConsoleShellProps) {
+export function ConsoleShell({ instanceAdmin, companyAdmin = false, publicDatasets = false, userMenu, notices, children }: ConsoleShellProps) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -111,7 +113,7 @@ export function ConsoleShell({ instanceAdmin, publicDatasets = false, userMenu, 
         {/* On short wide screens only the links scroll (the padding keeps focus rings
             unclipped): the user menu stays in view at the foot. */}
         <div className="lg:-m-1 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:p-1">
-          <ConsoleNav instanceAdmin={instanceAdmin} publicDatasets={publicDatasets} onNavigate={() => close(false)} />
+          <ConsoleNav instanceAdmin={instanceAdmin} companyAdmin={companyAdmin} publicDatasets={publicDatasets} onNavigate={() => close(false)} />
         </div>
         <div className="shrink-0 border-t border-slate-200 px-3 pt-4">{userMenu}</div>
       </div>

@@ -1,5 +1,6 @@
 "use client";
 // Who is signed in (kept fresh by the session query) and the sign-out button, at the foot of the sidebar.
+import Link from "next/link";
 import { Button } from "@/components/ui";
 import { useCurrentUser } from "@/lib/client/hooks/use-current-user";
 import { useSignOut } from "@/lib/client/hooks/use-sign-out";
@@ -19,6 +20,9 @@ export function UserMenu({ initial }: { initial: TCurrentUser }) {
         <p className="truncate text-slate-500" title={me.company.name}>
           {me.company.name}
         </p>
+        <Link href="/account" className="mt-1 inline-block text-blue-700 underline hover:text-blue-900">
+          Account and password
+        </Link>
       </div>
       <Button variant="secondary" className="w-full" loading={signOut.isPending} onClick={() => signOut.mutate()}>
         Sign out
