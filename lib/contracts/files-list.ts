@@ -254,7 +254,7 @@ export const ZFileListQuery = z.object({
   search: zText(2000)
     .optional()
     .describe(
-      "Semantic search query: the files whose content best matches, ordered by combined retrieval score (at most `max_documents`); `ordering` is then ignored",
+      "Semantic search query: the files that match, ordered by combined retrieval score (at most `max_documents`); `ordering` is then ignored. A file matches when it holds the query's words (all of one or two, three quarters of more) or a passage close in meaning above the embedding model's match floor; a \"quoted phrase\" must occur as a phrase, a -word must not occur",
     ),
   search_details: zBoolString
     .default(false)
@@ -287,7 +287,7 @@ export const fileListEndpoint = defineEndpoint({
     "",
     "All filters are ANDed; comma-separated values within one filter are ORed. Default order: newest upload first (`ordering=-created_at`).",
     "",
-    "With `search`, the files are those whose content best matches the query (hybrid lexical and semantic retrieval within the same filters), capped at `max_documents` and ordered by combined retrieval score, descending; `count` is the size of that capped set and `page`/`page_size` page through it. `search_details=true` adds `score` and up to `max_chunks_per_document` `chunks` per file, each with `content`, `page`, `heading` and `scores` (`relevance` is always null, `lexical` and `semantic` as retrieved).",
+    "With `search`, the files are those whose content matches the query (hybrid lexical and semantic retrieval within the same filters; a file without the query's words or a passage above the model's match floor is not a match, so a query no document shares returns nothing), capped at `max_documents` and ordered by combined retrieval score, descending; `count` is the size of that capped set and `page`/`page_size` page through it. `search_details=true` adds `score` and up to `max_chunks_per_document` `chunks` per file, each with `content`, `page`, `heading` and `scores` (`relevance` is always null, `lexical` and `semantic` as retrieved).",
     "",
     "`attribute` and `content_type` filter by classification (facets; malformed entries → 422 with the entry in `fields.attribute` / `fields.content_type`). A file matches an `attribute` entry only through its classifications: the value must belong to an attribute that one of its classified nodes carries (own or inherited). Values compare by the attribute's type: `name:v` is exact for text, select and rich-text (case-sensitive), membership for multi-select, equality for numbers and booleans, and falls inside the day range for dates (`2023`, `2023-06`, `2023-06-15`); `>`, `>=`, `<`, `<=` apply to numbers and dates (`>2023` means after 2023-12-31, `>=2023` from 2023-01-01); `prefix*` and `*text*` to text-like values and multi-select choices, case-insensitively. The scoped form `content_type(<path>).<name>` requires the file to be classified at that node or below it and the node to carry the attribute. `content_type` values are ORed: a path matches the node and its subtree, `prefix*` / `*text*` match paths.",
   ].join("\n"),
