@@ -12,7 +12,8 @@ export function normalizeDecimal(input: string): string | null {
   const s = input.trim().replace(/[\u00a0\u202f]/g, " ");
   const m = /^([-+]?)(\d[\d\s.,'’]*)$/.exec(s);
   if (!m) return null;
-  const [, sign, body] = m;
+  const sign = m[1] ?? "";
+  const body = m[2] ?? "";
   if (/[.,'’\s]$/.test(body)) return null;
   const lastComma = body.lastIndexOf(",");
   const lastPoint = body.lastIndexOf(".");
@@ -29,7 +30,7 @@ export function normalizeDecimal(input: string): string | null {
   const groups = integer.split(/[\s.,'’]/);
   if (groups.length > 1) {
     const separators = new Set(integer.replace(/\d/g, ""));
-    if (separators.size !== 1 || !/^\d{1,3}$/.test(groups[0]) || !groups.slice(1).every((g) => /^\d{3}$/.test(g))) return null;
+    if (separators.size !== 1 || !/^\d{1,3}$/.test(groups[0] ?? "") || !groups.slice(1).every((g) => /^\d{3}$/.test(g))) return null;
   } else if (!/^\d+$/.test(integer)) return null;
   const digits = groups.join("").replace(/^0+(?=\d)/, "");
   return `${sign === "-" ? "-" : ""}${digits}${fraction ? `.${fraction}` : ""}`;

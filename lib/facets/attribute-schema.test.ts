@@ -24,12 +24,12 @@ describe("attributesSchema", () => {
     const s = attributesSchema(attributes);
     expect(s.type).toBe("object");
     expect(s.properties.invoice_number).toEqual({ title: "invoice number", type: "string" });
-    expect(s.properties.amount.type).toBe("number");
+    expect(s.properties.amount?.type).toBe("number");
     expect(s.properties.invoice_date).toMatchObject({ type: "string", format: "date" });
-    expect(s.properties.paid.type).toBe("boolean");
+    expect(s.properties.paid?.type).toBe("boolean");
     expect(s.properties.currency).toMatchObject({ type: "string", enum: ["EUR", "USD"] });
     expect(s.properties.labels).toMatchObject({ type: "array", items: { type: "string", enum: ["a", "b"] } });
-    expect(s.properties.notes.type).toBe("string");
+    expect(s.properties.notes?.type).toBe("string");
   });
 });
 

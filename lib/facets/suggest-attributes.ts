@@ -38,7 +38,7 @@ export async function suggestFileAttributes(p: Principal, fileId: number, path: 
           name: a.name,
           label: a.label,
           type: a.attributeType as TAttributeSuggestions["suggestions"][number]["type"],
-          value: values[a.name],
+          value: values[a.name] ?? null,
           current_value: stored ? fromStored(a.attributeType, stored) : null,
         };
       }),

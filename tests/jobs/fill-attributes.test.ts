@@ -110,7 +110,7 @@ describe("fill-attributes job", { timeout: 240_000 }, () => {
     expect(fill.filled).not.toContain("approval_status");
     const events = await fillEvents(id);
     expect(events).toHaveLength(1);
-    expect(events[0].metadata).toMatchObject({ purpose: "attribute_auto_fill", content_type_path: PATH });
+    expect(events[0]?.metadata).toMatchObject({ purpose: "attribute_auto_fill", content_type_path: PATH });
 
     // A replayed step reads nothing again and meters nothing twice.
     expect(await fillFileAttributes({ fileId: id, contentVersion: 1 })).toEqual({ outcome: "ok", filled: 0, failed: 0 });
