@@ -8,6 +8,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { Button, cx } from "@/components/ui";
 import { Select } from "@/components/ui/select";
 import { type UploadItem, useUploadFiles } from "@/lib/client/hooks/use-upload-files";
+import { uploadPercent, uploadPhase } from "@/lib/client/upload-phase";
 import type { TWorkspace } from "@/lib/contracts/workspaces";
 import { formatBytes } from "./format";
 
@@ -120,9 +121,9 @@ export function UploadPanel({ workspaces, defaultWorkspaceId }: { workspaces: TW
 }
 
 function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: () => void }) {
-  const pct = item.size ? Math.min(100, Math.round((item.loaded / item.size) * 100)) : item.state === "done" ? 100 : 0;
+  const pct = uploadPercent(item);
   // Every byte sent, no answer yet: the server is storing the file (and checking its type and quota).
-  const storing = item.state === "uploading" && pct >= 100;
+  const storing = uploadPhase(item) === "storing";
   const failed = item.state === "error";
   return (
     <li
