@@ -105,8 +105,16 @@ test("a budget typed with a decimal comma and crossed by metered work shows as a
   const search = await request.post(`${baseURL}/api/v3/search`, { headers: auth(), data: { query: `invoice ${run}`, search_mode: "lexical" } });
   expect(search.status(), await search.text()).toBe(200);
 
+  // The dashboard loads without a failing request (credits are asked for only when the tier has them).
+  const failed: string[] = [];
+  page.on("response", (r) => {
+    if (r.url().includes("/api/v3/") && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
   await page.goto(`${baseURL}/`);
   await expect(bell(page)).toHaveAccessibleName(/Notifications \(\d+ new\)/);
+  await expect(page.getByRole("heading", { name: "Spend this period" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(failed).toEqual([]);
   await expect(page.getByTestId("notification-count").filter({ visible: true })).toBeVisible();
   await bell(page).click();
   const item = page.getByTestId("notification").filter({ hasText: "Budget alert: 50 % of the monthly budget reached" });
