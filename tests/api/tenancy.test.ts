@@ -27,6 +27,7 @@ interface World {
   bAgentId: number;
   bConversationId: number;
   bBudgetAlertId: number;
+  bInvitationId: number;
 }
 
 let w: World;
@@ -102,7 +103,11 @@ beforeAll(async () => {
   const bAlert = await db().budgetAlert.create({
     data: { budgetId: bBudget.id, companyId: b.companyId, thresholdType: "percentage", thresholdValue: "80" },
   });
+  const bInvitation = await db().invitation.create({
+    data: { companyId: b.companyId, email: "invitee@b.example.test", tokenHash: "b-invitation", expiresAt: new Date(Date.now() + 86_400_000) },
+  });
   w = {
+    bInvitationId: bInvitation.id,
     bAgentId: bAgent.id,
     bConversationId: bConversation.id,
     bBudgetAlertId: bAlert.id,
@@ -135,6 +140,24 @@ interface Case {
 }
 
 const cases: Case[] = [
+  {
+    endpoint: "PATCH /api/v3/users/{id}",
+    label: "deactivate B's member",
+    foreign: () => ({ path: `/api/v3/users/${w.bMember.userId}`, body: { is_active: false } }),
+    missing: () => ({ path: `/api/v3/users/${MISSING}`, body: { is_active: false } }),
+  },
+  {
+    endpoint: "POST /api/v3/users/invitations/{id}/resend",
+    label: "resend B's invitation",
+    foreign: () => ({ path: `/api/v3/users/invitations/${w.bInvitationId}/resend` }),
+    missing: () => ({ path: `/api/v3/users/invitations/${MISSING}/resend` }),
+  },
+  {
+    endpoint: "DELETE /api/v3/users/invitations/{id}",
+    label: "revoke B's invitation",
+    foreign: () => ({ path: `/api/v3/users/invitations/${w.bInvitationId}` }),
+    missing: () => ({ path: `/api/v3/users/invitations/${MISSING}` }),
+  },
   {
     endpoint: "GET /api/v3/workspaces/{id}",
     label: "read B's workspace",
@@ -420,6 +443,9 @@ async function expectBUntouched() {
   expect((await db().agent.findUniqueOrThrow({ where: { id: w.bAgentId } })).name).toBe("B agent");
   expect((await db().conversation.findUniqueOrThrow({ where: { id: w.bConversationId } })).title).toBe("B conversation");
   expect((await db().budgetAlert.findUniqueOrThrow({ where: { id: w.bBudgetAlertId } })).isEnabled).toBe(true);
+  expect((await db().membership.findFirstOrThrow({ where: { userId: w.bMember.userId } })).isActive).toBe(true);
+  const invitation = await db().invitation.findUniqueOrThrow({ where: { id: w.bInvitationId } });
+  expect([invitation.revokedAt, invitation.tokenHash]).toEqual([null, "b-invitation"]);
   expect(await db().uploadSession.count({ where: { workspaceId: w.bWorkspaceId } })).toBe(1);
   expect((await db().company.findUniqueOrThrow({ where: { id: w.b.companyId } })).publicDatasets).toBe(false);
   expect((await db().user.findUniqueOrThrow({ where: { id: w.b.admin.userId } })).managesPublicDatasets).toBe(false);
@@ -445,7 +471,10 @@ describe("tenant isolation", () => {
           c.endpoint.startsWith("PATCH /api/v3/companies/") ||
           c.endpoint.includes("/public-datasets/managers/");
         const scopedKeyMinting = role === "workspace-scoped owner key" && c.endpoint === "POST /api/v3/api-keys";
-        if (isManagement || scopedKeyMinting) {
+        // Managing people is for company admins: others are refused by role before any lookup.
+        const peopleManagement =
+          role !== "company admin" && (c.endpoint.startsWith("PATCH /api/v3/users/") || c.endpoint.includes("/users/invitations/"));
+        if (isManagement || scopedKeyMinting || peopleManagement) {
           // Refused by role before any lookup: the same 403 for every id, so nothing is disclosed.
           expect(res.status, `${role}: ${c.label}`).toBe(403);
         } else {

@@ -185,6 +185,19 @@ describe("LDAP settings API", () => {
 });
 
 describe("LDAP sign-in", () => {
+  it("refuses a directory user deactivated by a company admin until reactivated", async () => {
+    const company = await ldapCompany();
+    const first = await ldapSignIn(company, "edsger", "Shortest-1959");
+    expect(first.error).toBeNull();
+    const user = await db().user.findUniqueOrThrow({ where: { email: "edsger.dijkstra@example.test" } });
+    const off = await api.patch(`/api/v3/users/${user.id}`, { key: company.admin.key, body: { is_active: false } });
+    expect(off.body.is_active).toBe(false);
+    expectError(await api.get("/api/v3/auth/session", { headers: { cookie: first.cookie! } }), 401, "unauthorized");
+    expect((await ldapSignIn(company, "edsger", "Shortest-1959")).error).toBe("invalid_credentials");
+    await api.patch(`/api/v3/users/${user.id}`, { key: company.admin.key, body: { is_active: true } });
+    expect((await ldapSignIn(company, "edsger", "Shortest-1959")).error).toBeNull();
+  });
+
   it("provisions the user on first login from the directory attributes, with audit entries", async () => {
     const company = await ldapCompany();
     const r = await ldapSignIn(company, "ada", "Engine-1843");
