@@ -39,7 +39,7 @@ function ChangePasswordForm() {
 
   return (
     <form onSubmit={onSubmit} className="max-w-md space-y-4" aria-labelledby="password-heading">
-      <ApiErrorAlert error={err} shownFields={["current_password", "new_password"]} />
+      <ApiErrorAlert error={err} shownFields={["current_password", "new_password"]} quietWhenFieldsShown />
       {change.data && <Alert tone="success">Your password was changed. {sessionsWord(change.data.signed_out_sessions)} signed out.</Alert>}
       <Field label="Current password" required error={err?.fieldMessage("current_password")}>
         {({ invalid, ...c }) => (

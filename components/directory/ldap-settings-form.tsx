@@ -12,13 +12,13 @@ import { type TLdapSettings, useSaveLdapSettings, useTestLdapSettings } from "@/
 import { LdapTestResult } from "./ldap-test-result";
 
 const TEXT_FIELDS = [
-  ["server_uri", "Server URL", "ldaps://ldap.example.com:636 (ldaps recommended)"],
-  ["bind_dn", "Service account DN", "cn=reader,dc=example,dc=com"],
-  ["user_search_base", "User search base", "ou=people,dc=example,dc=com"],
-  ["user_search_filter", "User search filter", "(uid=%(user)s) — %(user)s is the login name"],
-  ["attr_email", "E-mail attribute", "mail"],
-  ["attr_first_name", "First name attribute", "givenName"],
-  ["attr_last_name", "Last name attribute", "sn"],
+  ["server_uri", "Server URL", "e.g. ldaps://ldap.example.com:636 (ldaps recommended)"],
+  ["bind_dn", "Service account DN", "e.g. cn=reader,dc=example,dc=com"],
+  ["user_search_base", "User search base", "e.g. ou=people,dc=example,dc=com"],
+  ["user_search_filter", "User search filter", "%(user)s is the login name, e.g. (uid=%(user)s)"],
+  ["attr_email", "E-mail attribute", "Usually mail"],
+  ["attr_first_name", "First name attribute", "Usually givenName"],
+  ["attr_last_name", "Last name attribute", "Usually sn"],
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number][0];
 
@@ -74,7 +74,11 @@ export function LdapSettingsForm({ saved }: { saved: TLdapSettings | null }) {
           Sign-in page for directory users: <code className="rounded bg-slate-100 px-1">{saved.login_urls.at(-1)}</code>
         </p>
       )}
-      <ApiErrorAlert error={err} shownFields={[...TEXT_FIELDS.map(([f]) => `settings.${f}`), "settings.bind_password", "name"]} />
+      <ApiErrorAlert
+        error={err}
+        shownFields={[...TEXT_FIELDS.map(([f]) => `settings.${f}`), "settings.bind_password", "settings.connection_timeout", "name"]}
+        quietWhenFieldsShown
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" required error={err?.fieldMessage("name")}>
           {({ invalid, ...c }) => <Input {...c} invalid={invalid} value={name} onChange={(e) => setName(e.target.value)} required />}

@@ -7,12 +7,15 @@ export interface ApiErrorAlertProps {
   error: ApiError | null | undefined;
   title?: string;
   shownFields?: string[];
+  /** Show nothing for a validation error whose every field is among `shownFields` (the form already says it). */
+  quietWhenFieldsShown?: boolean;
   className?: string;
 }
 
-export function ApiErrorAlert({ error, title, shownFields = [], className }: ApiErrorAlertProps) {
+export function ApiErrorAlert({ error, title, shownFields = [], quietWhenFieldsShown, className }: ApiErrorAlertProps) {
   if (!error) return null;
   const extra = Object.entries(error.fields).filter(([field]) => !shownFields.includes(field));
+  if (quietWhenFieldsShown && error.code === "validation_error" && extra.length === 0 && Object.keys(error.fields).length > 0) return null;
   return (
     <Alert tone="error" title={title} className={className}>
       <p>{error.detail}</p>

@@ -27,7 +27,7 @@ export function InviteUserForm({ onSent, onCancel }: { onSent: (sent: TInvitatio
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Invite a user">
-      <ApiErrorAlert error={err} shownFields={SHOWN_FIELDS} />
+      <ApiErrorAlert error={err} shownFields={SHOWN_FIELDS} quietWhenFieldsShown />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="E-mail" required error={err?.fieldMessage("email")}>
           {({ invalid, ...c }) => (

@@ -88,7 +88,7 @@ export function PeopleSection({ currentUserId }: { currentUserId: number }) {
                     {name}
                     {self && <span className="font-normal text-slate-500"> (you)</span>}
                   </span>
-                  <span className="block text-xs text-slate-500">{u.email}</span>
+                  {name !== u.email && <span className="block text-xs text-slate-500">{u.email}</span>}
                 </td>
                 <td className="px-4 py-2">
                   <Select
