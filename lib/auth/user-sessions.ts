@@ -42,3 +42,19 @@ export async function revokeSessions(userId: number, opts: { keep?: string | nul
 export async function endUserSession(sessionId: string): Promise<void> {
   await db().userSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
+
+/**
+ * Hourly housekeeping (inngest/functions/system-cleanup.ts): session rows a day after they expired or were
+ * revoked, password-reset tokens once used or expired, and invitations 30 days after they ended (accepted,
+ * revoked or expired). Returns how many rows were deleted.
+ */
+export async function deleteEndedAccountRows(now = new Date()): Promise<number> {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
+  const sessions = await db().userSession.deleteMany({ where: { OR: [{ expiresAt: { lt: dayAgo } }, { revokedAt: { lt: dayAgo } }] } });
+  const resets = await db().passwordResetToken.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { usedAt: { not: null } }] } });
+  const invitations = await db().invitation.deleteMany({
+    where: { OR: [{ acceptedAt: { lt: monthAgo } }, { revokedAt: { lt: monthAgo } }, { expiresAt: { lt: monthAgo } }] },
+  });
+  return sessions.count + resets.count + invitations.count;
+}
