@@ -64,7 +64,7 @@ export function listMarker(text: string): Marker | null {
 
 export function sizeLevel(size: number, stats: LayoutStats): number {
   const i = stats.headingSizes.findIndex((s) => Math.abs(s - size) < 0.3);
-  return i < 0 ? 0 : Math.min(i + 1, 6);
+  return i < 0 ? 0 : (stats.headingLevels?.[i] ?? Math.min(i + 1, 6));
 }
 
 /** Joins two lines of one paragraph, removing end-of-line hyphenation (bold marks at the seam allowed). */

@@ -8,6 +8,7 @@
 import { type Block, buildBlocks, joinLines, renderBlocks, SENTENCE_END } from "./blocks";
 import { contentRows, findFurniture } from "./furniture";
 import { findGrids } from "./grid";
+import { headingLevels } from "./levels";
 import { toFragments, toFrameRules, toRows } from "./lines";
 import { mergeMarks, stripMarks } from "./markdown";
 import type { LayoutStats, PdfFontInfo, PdfPageText, PreparedPage, Row } from "./model";
@@ -119,6 +120,7 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
   const proseChars = new Map<number, number>();
   let proseTotal = 0;
   const shortSizes = new Set<number>();
+  const shortMonoSizes = new Set<number>();
   let monoChars = 0;
   let allChars = 0;
   for (const p of pages) {
@@ -132,7 +134,8 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
           proseChars.set(k, (proseChars.get(k) ?? 0) + s.chars);
           proseTotal += s.chars;
         }
-        if (short) shortSizes.add(k);
+        // Code set larger than the prose is not a heading (unless the whole document is fixed-pitch).
+        if (short) (s.mono ? shortMonoSizes : shortSizes).add(k);
         allChars += s.chars;
         if (s.mono) monoChars += s.chars;
       }
@@ -142,6 +145,7 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
   let most = -1;
   for (const [s, n] of proseTotal >= 0.2 * allChars ? proseChars : sizeChars) if (n > most || (n === most && s < bodySize)) [bodySize, most] = [s, n];
   if (!bodySize) bodySize = 10;
+  if (monoChars >= 0.5 * allChars) for (const k of shortMonoSizes) shortSizes.add(k);
   const headingSizes = withoutKickers(
     pages,
     [...shortSizes].filter((s) => s > bodySize * 1.12 + 0.05).sort((a, b) => b - a),
@@ -168,10 +172,12 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
   for (const [d, n] of pitches) if (n > seen || (n === seen && d < pitch)) [pitch, seen] = [d, n];
 
   const { furniture, numberedSlots } = findFurniture(pages, bodySize);
+  const levels = headingLevels(headingSizes, pages, bodySize);
   return {
     bodySize,
     headingSizes,
-    boldHeadingLevel: Math.min(headingSizes.length + 1, 6),
+    headingLevels: levels,
+    boldHeadingLevel: Math.min(Math.max(0, ...levels) + 1, 6),
     lineRatio: pitch / bodySize,
     monoShare: allChars ? monoChars / allChars : 0,
     furniture,

@@ -107,6 +107,8 @@ export interface LayoutStats {
   bodySize: number;
   /** Heading font sizes, largest first: index 0 → `#`, 1 → `##`, … */
   headingSizes: number[];
+  /** Level of each heading size (same order); without it, the rank (levels.ts). */
+  headingLevels?: number[];
   /** Level given to short bold lines at body size. */
   boldHeadingLevel: number;
   /** Typical baseline-to-baseline distance of body lines, as a multiple of the body size. */
