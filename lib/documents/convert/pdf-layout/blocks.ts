@@ -125,11 +125,16 @@ export function buildBlocks(rows: Row[], stats: LayoutStats): Block[] {
     let j = i + 1;
     const code = isCodeRow(rows[i], stats);
     while (j < rows.length && isCodeRow(rows[j], stats) === code && (!code || rows[j].y - rows[j - 1].y <= 3 * rows[j].size)) j++;
-    out.push(...(code ? [codeBlock(rows.slice(i, j))] : buildTextBlocks(rows.slice(i, j), stats)));
+    const run = rows.slice(i, j);
+    out.push(...(code && !loneLink(run) ? [codeBlock(run)] : buildTextBlocks(run, stats)));
     i = j;
   }
   return out;
 }
+
+/** A web address (a footnote's, after its number) on a line of its own: set in a fixed-pitch font, but a link, not code. */
+const LINK_LINE = /^(?:\d{1,3}\s+)?(?:https?:\/\/|www\.)\S+$/i;
+const loneLink = (run: Row[]) => run.length === 1 && LINK_LINE.test(rowText(run[0]).trim());
 
 /** Lines of fixed-pitch text on a character grid: indentation and alignment kept, blank lines where the pitch doubles. */
 function codeBlock(rows: Row[]): Block {
