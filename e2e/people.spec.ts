@@ -39,11 +39,17 @@ async function signInAs(page: Page, email: string, password: string): Promise<vo
 }
 
 /** The link the server wrote to its log for `to` (no SMTP configured): what an administrator would pass on. */
-function loggedLink(purpose: string, to: string): string {
-  const log = fs.readFileSync(path.join(readServer().dataDir, "server.log"), "utf8");
-  const lines = log.split("\n").filter((l) => l.includes(`"${purpose} link (no SMTP_URL configured)"`) && l.includes(`"to":"${to}"`));
-  expect(lines.length, `no ${purpose} link for ${to} in the server log`).toBeGreaterThan(0);
-  return JSON.parse(lines[lines.length - 1]).link as string;
+async function loggedLink(purpose: string, to: string): Promise<string> {
+  const logFile = path.join(readServer().dataDir, "server.log");
+  const lines = () =>
+    fs
+      .readFileSync(logFile, "utf8")
+      .split("\n")
+      .filter((l) => l.includes(`"${purpose} link (no SMTP_URL configured)"`) && l.includes(`"to":"${to}"`));
+  // The server sends the link after answering (the answer must not take longer for a real account).
+  await expect.poll(() => lines().length, { message: `no ${purpose} link for ${to} in the server log` }).toBeGreaterThan(0);
+  const all = lines();
+  return JSON.parse(all[all.length - 1]).link as string;
 }
 
 test("a deep link survives sign-in, and only same-site paths are followed", async ({ page }) => {
@@ -213,7 +219,7 @@ test("forgot password: the same answer for any address, and the e-mailed link se
   await expect(page.getByRole("status").filter({ hasText: "Check your e-mail" })).toHaveText(answer);
   await shot(page, "forgot-password");
 
-  const link = loggedLink("password reset", COLLEAGUE.email);
+  const link = await loggedLink("password reset", COLLEAGUE.email);
   expect(link).toMatch(new RegExp(`^${baseURL}/reset-password\\?token=`));
   await page.goto(link);
   await page.getByLabel(/^New password/).fill(RESET_PASSWORD);

@@ -38,29 +38,35 @@ async function assertWithinLimits(email: string, ip: string, now: Date): Promise
 
 const ANSWER = "If an account uses this address, a link to choose a new password is on its way. It expires soon; check your inbox.";
 
+/** Issues the token and sends the link; runs after the answer has gone out. */
+async function issueReset(userId: number, companyId: number, email: string, ip: string, origin: string): Promise<void> {
+  const { token, tokenHash } = newLinkToken();
+  const expiresAt = new Date(Date.now() + env().PASSWORD_RESET_TTL_MINUTES * 60_000);
+  await db().$transaction([
+    db().passwordResetToken.deleteMany({ where: { userId, usedAt: null } }),
+    db().passwordResetToken.create({ data: { userId, tokenHash, expiresAt } }),
+  ]);
+  await recordAudit({ companyId, userId, action: "Password reset requested", ip });
+  await sendLinkMail({
+    to: email,
+    subject: "Choose a new DocIntel password",
+    intro:
+      "Someone (hopefully you) asked to reset your DocIntel password. Open this link to choose a new one; if it was not you, ignore this e-mail:",
+    link: linkTo(origin, RESET_PATH, token),
+    expiresAt,
+    purpose: "password reset",
+  });
+}
+
 export async function requestPasswordReset(emailInput: string, ip: string, origin: string): Promise<TPasswordResetRequested> {
   const email = emailInput.trim().toLowerCase();
   await assertWithinLimits(email, ip, new Date());
   const user = await db().user.findUnique({ where: { email }, include: { memberships: { where: { isActive: true }, take: 1 } } });
-  // Only accounts that sign in with a password here: directory users reset theirs in the directory.
+  // Only accounts that sign in with a password here: directory users reset theirs in the directory. The work
+  // for a real account happens after the answer, so the answer takes as long for any address.
   if (user?.isActive && user.passwordHash && user.memberships.length > 0) {
-    const { token, tokenHash } = newLinkToken();
-    const expiresAt = new Date(Date.now() + env().PASSWORD_RESET_TTL_MINUTES * 60_000);
-    await db().$transaction([
-      db().passwordResetToken.deleteMany({ where: { userId: user.id, usedAt: null } }),
-      db().passwordResetToken.create({ data: { userId: user.id, tokenHash, expiresAt } }),
-    ]);
-    const mail = {
-      to: user.email,
-      subject: "Choose a new DocIntel password",
-      intro:
-        "Someone (hopefully you) asked to reset your DocIntel password. Open this link to choose a new one; if it was not you, ignore this e-mail:",
-      link: linkTo(origin, RESET_PATH, token),
-      expiresAt,
-      purpose: "password reset",
-    };
-    void sendLinkMail(mail).catch((err) => log.error("password reset e-mail failed", { err, to: user.email }));
-    await recordAudit({ companyId: user.memberships[0].companyId, userId: user.id, action: "Password reset requested", ip });
+    const companyId = user.memberships[0].companyId;
+    void issueReset(user.id, companyId, user.email, ip, origin).catch((err) => log.error("password reset link failed", { err, userId: user.id }));
   }
   return { detail: ANSWER, delivery: linkDeliveryMode() };
 }

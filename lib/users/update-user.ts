@@ -24,6 +24,8 @@ export async function updateCompanyUser(p: Principal, userId: number, patch: z.o
     }
     const staysAdmin = (patch.company_role ?? member.role) === "company_admin" && (patch.is_active ?? member.isActive);
     if (member.role === "company_admin" && member.isActive && !staysAdmin) {
+      // Lock the company's admin rows: two admins demoting each other at once must not both succeed.
+      await tx.$queryRaw`SELECT id FROM memberships WHERE company_id = ${p.companyId} AND role = 'company_admin' FOR UPDATE`;
       const otherAdmins = await tx.membership.count({
         where: { companyId: p.companyId, role: "company_admin", isActive: true, userId: { not: userId }, user: { isActive: true } },
       });
