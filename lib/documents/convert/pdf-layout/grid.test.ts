@@ -40,6 +40,20 @@ describe("ruled tables with little text", () => {
     );
   });
 
+  it("reads lists side by side in ruled cells as one row per ruled row, not one per item line", () => {
+    const cell = (tag: string, x: number, top: number) => [item(`• ${tag} item 1`, x, top), item(`• ${tag} item 2`, x, top + 14)];
+    const items = [...cell("R1C1", 60, 116), ...cell("R1C2", 260, 116), ...cell("R2C1", 60, 156), ...cell("R2C2", 260, 156)];
+    const rules = [...hLines([100, 140, 180], 57, 457), ...vLines([57, 257, 457], 100, 180)];
+    expect(wantsRules(prepareLayoutPage(page(items)))).toBe(true);
+    expect(md(items, rules)).toBe(
+      [
+        "| • R1C1 item 1 • R1C1 item 2 | • R1C2 item 1 • R1C2 item 2 |",
+        "| --- | --- |",
+        "| • R2C1 item 1 • R2C1 item 2 | • R2C2 item 1 • R2C2 item 2 |",
+      ].join("\n"),
+    );
+  });
+
   it("repeats a header cell spanning both columns in each of them", () => {
     const items = [
       item("Central store", 150, 116, 12, { bold: true }),

@@ -41,12 +41,23 @@ export function prepareLayoutPage(page: PdfPageText, fonts?: Record<string, PdfF
  * with different numbers of segments (cells that pdf.js merged), with a short one-segment row between
  * them (a wrapped cell or header) or set further apart than lines of text (padded cells of a small
  * ruled table); a header whose cells stand far apart (over empty form rows); a stack of short labels at
- * a cell's pitch (a form, a one-column table). Reading them costs an operator list, so pdf.ts asks only
+ * a cell's pitch (a form, a one-column table); list items side by side (lists in cells). Reading them costs an operator list, so pdf.ts asks only
  * for such pages.
  */
 export function wantsRules(p: PreparedPage): boolean {
   const lone = (i: number) => !(p.rows[i - 1]?.segments.length >= 2) && !(p.rows[i + 1]?.segments.length >= 2);
-  return mergedOrWrappedCells(p.rows) || p.rows.some((r, i) => spacedHeader(r) && lone(i)) || formLabels(p.rows);
+  return mergedOrWrappedCells(p.rows) || p.rows.some((r, i) => spacedHeader(r) && lone(i)) || formLabels(p.rows) || p.rows.some(listsSideBySide);
+}
+
+/** A bullet that opens a cell's list item (pdf.js gives "•" and its kin as text). */
+const CELL_BULLET = /^[•◦▪▫‣○■□►✓]\s*\S/u;
+
+/**
+ * Two or more list items side by side in one row: lists inside the cells of a table, whose rows only the
+ * ruling lines can tell apart from the items' lines.
+ */
+function listsSideBySide(r: Row): boolean {
+  return r.segments.length >= 2 && r.segments.filter((s) => CELL_BULLET.test(s.text)).length >= 2;
 }
 
 function mergedOrWrappedCells(rows: Row[]): boolean {
