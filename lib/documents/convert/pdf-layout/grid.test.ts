@@ -42,8 +42,9 @@ describe("ruled tables with little text", () => {
 
   it("reads lists side by side in ruled cells as one row per ruled row, not one per item line", () => {
     const cell = (tag: string, x: number, top: number) => [item(`• ${tag} item 1`, x, top), item(`• ${tag} item 2`, x, top + 14)];
-    const items = [...cell("R1C1", 60, 116), ...cell("R1C2", 260, 116), ...cell("R2C1", 60, 156), ...cell("R2C2", 260, 156)];
-    const rules = [...hLines([100, 140, 180], 57, 457), ...vLines([57, 257, 457], 100, 180)];
+    // Set tight: the rows' padding is no wider than a line (nothing but the bullets asks for the rules).
+    const items = [...cell("R1C1", 60, 116), ...cell("R1C2", 260, 116), ...cell("R2C1", 60, 145), ...cell("R2C2", 260, 145)];
+    const rules = [...hLines([104, 137, 166], 57, 457), ...vLines([57, 257, 457], 104, 166)];
     expect(wantsRules(prepareLayoutPage(page(items)))).toBe(true);
     expect(md(items, rules)).toBe(
       [
