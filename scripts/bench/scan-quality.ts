@@ -9,10 +9,15 @@
 //
 //   npx tsx --conditions=react-server scripts/bench/scan-quality.ts [--dir /work/heldout-docs/scanned]
 //        [--splits dev,test] [--only <id part>] [--out <dir>] [--ocr-languages eng]
+//        [--public <dir>[,<dir>]] (repeatable)
 //
 // Layout of --dir: one folder per split (dev/, test/), each holding `<id>.md` and its page images `<id>.<ext>`
 // or `<id>-p<N>.<ext>` (png, jpg, jpeg, tif, tiff, webp); the pages are parsed one by one and joined in order.
 // Without the directory the benchmark says so and exits 0 (the held-out set is not part of the repository).
+// --public <dir>: score this folder of documents directly (same `<id>.md` + page images layout, no split
+// subfolders), e.g. --public /work/heldout-scan/dev --public /work/heldout-scan/test; each is reported as its
+// own set, with means per variant (the part of the id after `~`, e.g. `x~150dpi-noisy`; `clean` without one).
+// --dir is then only used when given explicitly.
 // Predicted Markdown is written to --out (default os.tmpdir()/docintel-scan-quality-out/<split>/<id>.md).
 import fs from "node:fs";
 import os from "node:os";
@@ -151,6 +156,15 @@ export function scoreScan(predicted: string, expected: string): ScanScores {
   return { nid: n, teds: t, headings: s.headingF1, overall: parts.reduce((a, b) => a + b, 0) / parts.length };
 }
 
+/** Every `--public <dir>[,<dir>]` on the command line. */
+function publicArgs(): string[] {
+  const dirs: string[] = [];
+  process.argv.forEach((a, i) => {
+    if (a === "--public" && process.argv[i + 1]) dirs.push(...process.argv[i + 1].split(",").filter(Boolean));
+  });
+  return dirs;
+}
+
 interface Doc {
   id: string;
   pages: string[];
@@ -182,30 +196,33 @@ const mean = (xs: (number | null)[]) => {
 
 async function main() {
   process.env.LOG_LEVEL ??= "warn";
-  const dir = arg("dir", process.env.SCAN_QUALITY_DIR ?? "/work/heldout-docs/scanned");
-  if (!fs.existsSync(dir)) {
-    console.log(`scan quality: no held-out scans at ${dir} (--dir or SCAN_QUALITY_DIR); skipped.`);
+  const publicDirs = publicArgs();
+  const dir = arg("dir", publicDirs.length ? "" : (process.env.SCAN_QUALITY_DIR ?? "/work/heldout-docs/scanned"));
+  const splits = arg("splits", "dev,test").split(",");
+  const sets = [
+    ...(dir && fs.existsSync(dir) ? splits.map((split) => ({ name: split, dir: path.join(dir, split) })) : []),
+    ...publicDirs.map((d) => ({ name: path.basename(d), dir: d })),
+  ].filter((s) => fs.existsSync(s.dir));
+  if (!sets.length) {
+    console.log(`scan quality: no held-out scans at ${dir || publicDirs.join(", ")} (--dir, --public or SCAN_QUALITY_DIR); skipped.`);
     return;
   }
-  const splits = arg("splits", "dev,test").split(",");
   const only = arg("only", "");
   const out = arg("out", path.join(os.tmpdir(), "docintel-scan-quality-out"));
   const ocrLanguages = arg("ocr-languages", "eng").split(",");
   const { shutdownOcr, warmUpOcr } = await import("@/lib/documents/ocr");
   await warmUpOcr(ocrLanguages);
   console.log(
-    `Scanned pages (OCR), held-out set ${dir}; load average ${os
+    `Scanned pages (OCR), held-out sets ${sets.map((s) => s.dir).join(", ")}; load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")}`,
   );
-  for (const split of splits) {
-    const splitDir = path.join(dir, split);
-    if (!fs.existsSync(splitDir)) continue;
+  for (const { name: split, dir: splitDir } of sets) {
     const docs = listDocs(splitDir).filter((d) => !only || d.id.includes(only));
     console.log(`\n[${split}] ${docs.length} documents`);
     console.log(`${"document".padEnd(36)} pages   NID    TEDS   head.  overall  s/page`);
-    const rows: ScanScores[] = [];
+    const rows: (ScanScores & { variant: string })[] = [];
     let pagesTotal = 0;
     let secondsTotal = 0;
     for (const doc of docs) {
@@ -220,11 +237,17 @@ async function main() {
       fs.mkdirSync(path.join(out, split), { recursive: true });
       fs.writeFileSync(path.join(out, split, `${doc.id}.md`), markdown);
       const s = scoreScan(markdown, doc.truth);
-      rows.push(s);
+      rows.push({ ...s, variant: doc.id.split("~")[1] ?? "clean" });
       pagesTotal += doc.pages.length;
       secondsTotal += seconds;
       console.log(
         `${doc.id.padEnd(36)} ${String(doc.pages.length).padStart(5)}  ${fmt(s.nid)}  ${fmt(s.teds)}  ${fmt(s.headings)}  ${fmt(s.overall)}   ${(seconds / doc.pages.length).toFixed(2)}`,
+      );
+    }
+    for (const variant of new Set(rows.length > 1 ? rows.map((r) => r.variant) : [])) {
+      const vr = rows.filter((r) => r.variant === variant);
+      console.log(
+        `${`  mean ${variant} (${vr.length})`.padEnd(42)} ${fmt(mean(vr.map((r) => r.nid)))}  ${fmt(mean(vr.map((r) => r.teds)))}  ${fmt(mean(vr.map((r) => r.headings)))}  ${fmt(mean(vr.map((r) => r.overall)))}`,
       );
     }
     if (rows.length) {

@@ -44,6 +44,28 @@ describe("layout → Markdown", () => {
     expect(out.text).toContain("First paragraph line one and line two.\n\nKey points");
   });
 
+  it("reads bullets misread as letters ('eo', 'e', 'o', '¢') as list items, not one run-on paragraph", () => {
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("Test 1:", 0))] },
+        { paragraphs: [para(line("eo List item 1", 100), line("eo List item 2", 150), line("e List item 3", 200))] },
+        { paragraphs: [para(line("¢ Enjoy summer warmth", 300), line("o Nested item 1.1", 350))] },
+        { paragraphs: [para(line("e mail is how we reach you.", 450))] },
+      ],
+      1,
+    );
+    expect(out.markdown).toBe(
+      ["Test 1:", "- List item 1\n- List item 2\n- List item 3\n- Enjoy summer warmth\n- Nested item 1.1", "e mail is how we reach you."].join(
+        "\n\n",
+      ),
+    );
+  });
+
+  it("drops a horizontal rule read as dashes from the text", () => {
+    const out = ocrLayoutToMarkdown([{ paragraphs: [para(line("Totals follow.", 0), line("_—_—Pnmnmm— ————", 60))] }], 1);
+    expect(out.markdown).toBe("Totals follow.");
+  });
+
   it("does not merge a heading into the line directly below it (one tesseract paragraph)", () => {
     const out = ocrLayoutToMarkdown(
       [

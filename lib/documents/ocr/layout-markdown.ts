@@ -6,10 +6,10 @@
 // A paragraph of tesseract's whose line height jumps (a tall heading line directly followed by body lines)
 // is split there, so the heading does not merge into the text below it; one whose every line has the same
 // wide gap is two blocks side by side (addresses), read left block first. Words that are only rules read as
-// text (`|`, `[`) are dropped. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
+// text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
 // heading one level below the page's larger headings.
 import { escapeMarkdownText, markdownTable } from "@/lib/documents/html-to-markdown";
-import { type CellWord, tableCells } from "./table-cells";
+import { type CellWord, isRuleReadAsText, tableCells } from "./table-cells";
 import type { TableGrid } from "./table-lines";
 import { textTables } from "./text-tables";
 import type { OcrBlock, OcrBox } from "./types";
@@ -53,6 +53,11 @@ const HAS_WORD_CHAR = /[\p{L}\p{N}]/u;
 const BULLET_STRICT = /^[•●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇]\s*(.*)$/u;
 /** Glyphs tesseract also reads bullets as, or dashes; accepted at the start of a paragraph or inside a list. */
 const BULLET_LOOSE = /^[»«*+·\-–—]\s+(.+)$/u;
+/**
+ * What tesseract reads small round bullets as ("eo", "e", "o", "©", "¢", "°", "="), before a capital or a
+ * digit; accepted where loose bullets are (a paragraph's first line, or inside a list).
+ */
+const BULLET_MISREAD = /^(?:eo|e|o|©|¢|°|=)\s+([\p{Lu}\p{N}].*)$/u;
 const NUMBERED = /^(\d{1,3})[.)]\s+(.+)$/u;
 /** "5 Results", "5.1 Hyper Parameter Optimization" (not "5. item", a list; not "69100 Villeurbanne"). */
 const SECTION_HEADING = /^(\d{1,2}(?:\.\d{1,2}){0,3})\s+\p{Lu}[^.!?:;]*$/u;
@@ -103,7 +108,7 @@ const RULE_WORD = /^[|[\]{}]+$/;
 const HEIGHT_JUMP = 1.3;
 
 function lineOf(l: TLine, skip?: (w: TWord) => boolean): Line | null {
-  const kept = (l.words ?? []).filter((w) => w.text.trim() && !RULE_WORD.test(w.text.trim()) && !skip?.(w));
+  const kept = (l.words ?? []).filter((w) => w.text.trim() && !RULE_WORD.test(w.text.trim()) && !isRuleReadAsText(w.text) && !skip?.(w));
   const text = kept
     .map((w) => w.text.trim())
     .join(" ")
@@ -347,7 +352,7 @@ export function ocrLayoutToMarkdown(
       const t = p.lines[i].text;
       const open = i === 0 || inList;
       const strict = BULLET_STRICT.exec(t);
-      const loose = open ? BULLET_LOOSE.exec(t) : null;
+      const loose = open ? (BULLET_LOOSE.exec(t) ?? BULLET_MISREAD.exec(t)) : null;
       const num = open ? NUMBERED.exec(t) : null;
       if (strict || loose) {
         items.push({ ordered: false, lines: [(strict ?? loose)![1]] });

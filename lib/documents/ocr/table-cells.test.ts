@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CellWord, tableCells } from "./table-cells";
+import { type CellWord, isRuleReadAsText, tableCells } from "./table-cells";
 import type { Rule, TableGrid } from "./table-lines";
 
 const h = (y: number, x0: number, x1: number): Rule => ({ dir: "h", x0, x1, y0: y - 1, y1: y + 1 });
@@ -118,5 +118,33 @@ describe("ruled table cells", () => {
       ["Header 0.0", "Header 0.1"],
       ["", "Cell 1.1"],
     ]);
+  });
+
+  it("drops horizontal rules read as words ('————' across the top rule, '_—_—Pnmnmm—') and keeps the table", () => {
+    // a three-column table with horizontal rules only (columns from the gaps), as on a skewed noisy scan
+    const g = grid(1000, [], [], [h(0, 0, 1000), h(80, 0, 1000), h(160, 0, 1000), h(240, 0, 1000)]);
+    const ws = [
+      { text: "————————————————————————", bbox: { x0: 2, y0: -8, x1: 998, y1: 8 } },
+      ...words("Leaves", 200, 30),
+      ...words("Ash, Elm, Maple", 370, 30),
+      ...words("50", 700, 30),
+      ...words("Berries", 200, 110),
+      ...words("Blueberry, Cranberry", 370, 110),
+      ...words("150", 700, 110),
+      ...words("Grain", 200, 190),
+      ...words("Corn, Barley", 370, 190),
+      ...words("200", 700, 190),
+      { text: "_—_—Pnmnmm—", bbox: { x0: 0, y0: 232, x1: 990, y1: 250 } },
+    ];
+    expect(tableCells(g, ws)).toEqual([
+      ["Leaves", "Ash, Elm, Maple", "50"],
+      ["Berries", "Blueberry, Cranberry", "150"],
+      ["Grain", "Corn, Barley", "200"],
+    ]);
+  });
+
+  it("tells rules read as text from dashes that are text", () => {
+    for (const t of ["———", "______", "_—_—Pnmnmm—", "-=-=-"]) expect(isRuleReadAsText(t)).toBe(true);
+    for (const t of ["—", "--", "2020-10-01", "1–2–3", "well-known", "e-mail"]) expect(isRuleReadAsText(t)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // OCR words inside a ruled table region (table-lines.ts) → rows of cell text.
-//   - Words that are rules read as text (`|`, `[`, `l`, `1`… lying on a vertical rule or the box's edge)
-//     are dropped; a word that runs across a full-height column rule (the rule read as one of its
+//   - Words that are rules read as text (`|`, `[`, `l`, `1`… lying on a vertical rule or the box's edge;
+//     runs of dashes where a horizontal rule was read, "————") are dropped; a word that runs across a full-height column rule (the rule read as one of its
 //     characters, or swallowed: "18.4|J.") is split there by its characters' boxes.
 //   - Columns: the grid's vertical rules, except "rules" that run through a word (letter strokes: a real
 //     separator never crosses the text of a cell); without any, the gaps that (almost) no text line crosses.
@@ -24,6 +24,19 @@ export interface CellWord {
 
 const RULE_TEXT = /^[|[\]{}()!lIi1\\/_—–-]{1,2}$/;
 const ONLY_BARS = /^[|[\]{}]+$/;
+const DASHLIKE = /[\p{Pd}_=~]/gu;
+const DASH_RUN = /[\p{Pd}_=~]{3,}/u;
+
+/**
+ * A horizontal rule read as a word: "———————", "_—_—Pnmnmm—" (a long rule with a few glyph-like specks),
+ * "_____": a run of three or more dashes, underscores or similar, or a word that is mostly such characters. A
+ * lone dash (an empty cell's "—"), dates and ranges ("2020-10-01", "1–2–3") are text.
+ */
+export function isRuleReadAsText(text: string): boolean {
+  const t = text.trim();
+  if (t.length < 3) return false;
+  return DASH_RUN.test(t) || (t.match(DASHLIKE)?.length ?? 0) / t.length > 0.5;
+}
 
 function median(values: number[]): number {
   if (!values.length) return 0;
@@ -78,7 +91,7 @@ export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | nul
   const fullRules = grid.cols.filter((c) => c.rules.some((r) => r.y1 - r.y0 >= 0.8 * (grid.box.y1 - grid.box.y0))).map((c) => c.x);
   const kept = splitAtRules(words, fullRules).filter((w) => {
     const t = w.text.trim();
-    if (!t || ONLY_BARS.test(t)) return false;
+    if (!t || ONLY_BARS.test(t) || isRuleReadAsText(t)) return false;
     if (RULE_TEXT.test(t) && edges.some((x) => x >= w.bbox.x0 - 4 && x <= w.bbox.x1 + 4)) return false;
     return true;
   });
