@@ -1,9 +1,10 @@
 // Server start-up, run once per process before requests are served (from instrumentation.ts):
 // validate configuration, apply pending migrations, start the local job runner, enqueue re-embedding
-// when the embedding model changed, load the offline embedding model in the background.
+// when the embedding model changed, load the offline embedding model and a document worker in the background.
 import { startJobRunner, stopJobRunner } from "@/inngest/worker";
 import { warmUpEmbeddings } from "@/lib/ai/embeddings";
 import { closeDatabase, database } from "@/lib/db/client";
+import { warmUpDocumentWorkers } from "@/lib/documents/worker/pool";
 import { migrate } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
 import { enqueueReembedIfNeeded } from "@/lib/ingestion/reembed-chunks";
@@ -26,6 +27,8 @@ export function startServer(): Promise<void> {
     await enqueueReembedIfNeeded().catch((err: unknown) => log.warn("could not check for re-embedding", { err }));
     // Not awaited: requests are served while the offline model loads.
     void warmUpEmbeddings().catch((err: unknown) => log.warn("could not load the embedding model", { err }));
+    // Likewise a document worker with the common converters loaded, for the first upload or parse.
+    warmUpDocumentWorkers();
     const shutdown = async (signal: string) => {
       log.info("shutting down", { signal });
       await stopJobRunner({ timeoutMs: 10_000 }).catch(() => undefined);

@@ -3,7 +3,7 @@
 // a plain Error with its message (structured clone would drop the class).
 import { AppError, type ErrorCode } from "@/lib/errors";
 import type { PageLimits } from "../page-limits";
-import type { DetectedType, OcrMode, ParseOutput } from "../types";
+import type { DetectedType, DocumentKind, OcrMode, ParseOutput } from "../types";
 
 /** A conversion: the document stays on disk (the worker reads it), the Markdown pages come back. */
 export interface ConvertTask {
@@ -44,6 +44,8 @@ export interface RemoteOcrOptions {
 export type ToWorker =
   | { type: "convert"; id: number; task: ConvertTask; env: Record<string, string> }
   | { type: "abort"; id: number }
+  /** Load these converters' modules now (start-up warm-up), so that the first document does not wait for them. */
+  | { type: "warm"; kinds: DocumentKind[] }
   | { type: "ocr-result"; call: number; result?: unknown; error?: SerializedError };
 
 /** Worker → web process. */

@@ -19,7 +19,7 @@ import { Worker } from "node:worker_threads";
 import { env, envSource } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { ocrStats } from "../ocr/pool";
-import type { ParseOutput } from "../types";
+import type { DocumentKind, ParseOutput } from "../types";
 import { type ConvertTask, type DocumentWorkerData, deserializeError, type FromWorker, type ToWorker } from "./messages";
 import { OcrBridgeHost } from "./ocr-bridge";
 
@@ -97,6 +97,14 @@ class DocumentWorkerPool {
       this.queue.push(job);
       this.pump();
     });
+  }
+
+  /** Starts one worker ahead of the first document and has it load the converters of `kinds`. */
+  warm(kinds: DocumentKind[]): void {
+    if (this.slots.length || this.size === 0) return;
+    const slot = this.start();
+    this.send(slot, { type: "warm", kinds });
+    this.idle(slot);
   }
 
   private settle(job: Job, fn: () => void): void {
@@ -261,6 +269,17 @@ export function convertInWorker(
 export function documentWorkerStats(): DocumentWorkerStats {
   const p = (globalThis as Global)[POOL_KEY];
   return p ? p.stats() : { workers: 0, busy: 0, queued: 0, maxWorkers: documentWorkerCount(), maxHeapMb: env().DOC_WORKER_MAX_MB };
+}
+
+/**
+ * Start-up warm-up: one document worker is started and loads the common converters in the background, so the
+ * first upload after a start does not wait for a worker thread to compile its sources (seconds under load). An
+ * unused worker stops after the idle timeout like any other.
+ */
+export function warmUpDocumentWorkers(kinds: DocumentKind[] = ["pdf", "docx", "html", "txt"]): void {
+  const g = globalThis as Global;
+  g[POOL_KEY] ??= new DocumentWorkerPool();
+  g[POOL_KEY].warm(kinds);
 }
 
 /** Stops every worker and fails waiting documents; the next call starts a new pool with current settings. */

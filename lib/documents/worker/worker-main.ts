@@ -58,5 +58,6 @@ port.on("message", (msg: ToWorker) => {
   if (msg.type === "convert") void convert(msg.id, msg.task, msg.env);
   else if (msg.type === "abort") running.get(msg.id)?.abort(new DOMException("The conversion was stopped.", "AbortError"));
   else if (msg.type === "ocr-result") remoteOcr.settle(msg);
+  else if (msg.type === "warm") void Promise.all(msg.kinds.map((kind) => converterFor(kind))).catch(() => undefined);
 });
 post({ type: "ready" });
