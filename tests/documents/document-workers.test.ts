@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool as ocrPool, shutdownOcr } from "@/lib/documents/ocr/pool";
 import { parseDocument } from "@/lib/documents/parse-document";
-import { documentWorkerStats, shutdownDocumentWorkers } from "@/lib/documents/worker/pool";
+import { documentWorkerStats, shutdownDocumentWorkers, warmUpDocumentWorkers } from "@/lib/documents/worker/pool";
 import { setEnvForTests } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { documentFixtures, type Fixtures } from "../fixtures/documents";
@@ -49,6 +49,15 @@ afterAll(async () => {
 });
 
 describe("document workers", () => {
+  it("start one worker ahead of the first document when warmed up, and convert in it", async () => {
+    warmUpDocumentWorkers();
+    warmUpDocumentWorkers(); // a second call starts nothing more
+    expect(documentWorkerStats()).toMatchObject({ workers: 1, busy: 0, queued: 0 });
+    const first = await parse(fx.files.pdf);
+    expect(first.pageCount).toBe(3);
+    expect(documentWorkerStats()).toMatchObject({ workers: 1, busy: 0 });
+  });
+
   it("convert in a worker thread and keep it for the next document", async () => {
     const first = await parse(fx.files.pdf);
     expect(first.pageCount).toBe(3);
