@@ -61,6 +61,16 @@ describe("layout → Markdown", () => {
     );
   });
 
+  it("starts a list after its introduction ending with a colon in the same tesseract paragraph", () => {
+    const out = ocrLayoutToMarkdown(
+      [{ paragraphs: [para(line("Before you swim, don't forget:", 0), line("* Wear sunglasses", 50), line("® Use sun cream", 100))] }],
+      1,
+    );
+    expect(out.markdown).toBe("Before you swim, don't forget:\n\n- Wear sunglasses\n- Use sun cream");
+    const prose = ocrLayoutToMarkdown([{ paragraphs: [para(line("The total was", 0), line("* 20 units, then more.", 50))] }], 1);
+    expect(prose.markdown).toBe("The total was * 20 units, then more.");
+  });
+
   it("drops a horizontal rule read as dashes from the text", () => {
     const out = ocrLayoutToMarkdown([{ paragraphs: [para(line("Totals follow.", 0), line("_—_—Pnmnmm— ————", 60))] }], 1);
     expect(out.markdown).toBe("Totals follow.");

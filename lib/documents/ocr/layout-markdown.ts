@@ -9,7 +9,8 @@
 // text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
 // heading one level below the page's larger headings.
 import { escapeMarkdownText, markdownTable } from "@/lib/documents/html-to-markdown";
-import { type CellWord, isRuleReadAsText, tableCells } from "./table-cells";
+import { type CellWord, isRuleReadAsText } from "./table-cells";
+import { tableWithHeader } from "./table-header";
 import type { TableGrid } from "./table-lines";
 import { textTables } from "./text-tables";
 import type { OcrBlock, OcrBox } from "./types";
@@ -57,7 +58,7 @@ const BULLET_LOOSE = /^[»«*+·\-–—]\s+(.+)$/u;
  * What tesseract reads small round bullets as ("eo", "e", "o", "©", "¢", "°", "="), before a capital or a
  * digit; accepted where loose bullets are (a paragraph's first line, or inside a list).
  */
-const BULLET_MISREAD = /^(?:eo|e|o|©|¢|°|=)\s+([\p{Lu}\p{N}].*)$/u;
+const BULLET_MISREAD = /^(?:eo|e|o|©|®|¢|°|=)\s+([\p{Lu}\p{N}].*)$/u;
 const NUMBERED = /^(\d{1,3})[.)]\s+(.+)$/u;
 /** "5 Results", "5.1 Hyper Parameter Optimization" (not "5. item", a list; not "69100 Villeurbanne"). */
 const SECTION_HEADING = /^(\d{1,2}(?:\.\d{1,2}){0,3})\s+\p{Lu}[^.!?:;]*$/u;
@@ -226,19 +227,19 @@ export function ocrLayoutToMarkdown(
   const inv = 1 / scale;
   // Ruled tables: the words inside each grid; grids that make a table take their words out of the text.
   const tables: { box: TBox; rows: string[][]; confidence: number }[] = [];
+  const pageWords: (CellWord & { confidence: number })[] = [];
+  for (const b of tblocks ?? [])
+    for (const p of b.paragraphs ?? [])
+      for (const l of p.lines ?? [])
+        for (const w of l.words ?? [])
+          if (w.text.trim()) pageWords.push({ text: w.text, bbox: w.bbox, symbols: w.symbols ?? undefined, confidence: w.confidence });
+  const wordsIn = (box: TBox) => pageWords.filter((w) => centerIn(w.bbox, box));
   for (const grid of grids) {
-    const words: CellWord[] = [];
-    const conf: number[] = [];
-    for (const b of tblocks ?? [])
-      for (const p of b.paragraphs ?? [])
-        for (const l of p.lines ?? [])
-          for (const w of l.words ?? [])
-            if (w.text.trim() && centerIn(w.bbox, grid.box)) {
-              words.push({ text: w.text, bbox: w.bbox, symbols: w.symbols ?? undefined });
-              conf.push(w.confidence);
-            }
-    const rows = tableCells(grid, words);
-    if (rows) tables.push({ box: grid.box, rows, confidence: conf.reduce((a, c) => a + c, 0) / Math.max(1, conf.length) });
+    // (with the header row above the top rule when the table is ruled only below it: table-header.ts)
+    const table = tableWithHeader(grid, wordsIn);
+    if (!table) continue;
+    const conf = wordsIn(table.grid.box).map((w) => w.confidence);
+    tables.push({ box: table.grid.box, rows: table.rows, confidence: conf.reduce((a, c) => a + c, 0) / Math.max(1, conf.length) });
   }
   // Unruled tables: columns aligned by whitespace among the words no ruled table took (text-tables.ts).
   const loose: TWord[] = [];
@@ -350,7 +351,8 @@ export function ocrLayoutToMarkdown(
     const lead: string[] = [];
     for (let i = 0; i < p.lines.length; i++) {
       const t = p.lines[i].text;
-      const open = i === 0 || inList;
+      // (a list may follow its introduction in the same tesseract paragraph: "… don't forget:" then items)
+      const open = i === 0 || inList || p.lines[i - 1].text.endsWith(":");
       const strict = BULLET_STRICT.exec(t);
       const loose = open ? (BULLET_LOOSE.exec(t) ?? BULLET_MISREAD.exec(t)) : null;
       const num = open ? NUMBERED.exec(t) : null;

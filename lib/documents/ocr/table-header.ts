@@ -1,0 +1,67 @@
+// A ruled table's header row above its top rule. Many tables rule only below the header (booktabs in papers,
+// Word's "light" table styles: a thick rule under the header, thin ones between the rows), so the grid that
+// table-lines.ts finds starts below the header and the header stayed text above the table. The text lines
+// directly above the top rule (the nearest within 1.5 line heights, then lines at most 0.8 line heights
+// apart, up to three: a wrapped header) are taken into the table as one more row when that changes nothing
+// else: the table with them is the table without them plus a first row of two or more cells. A caption or a
+// paragraph above the table crosses the columns and changes them, so it stays text.
+import { type CellWord, tableCells } from "./table-cells";
+import type { TableGrid } from "./table-lines";
+
+const MAX_HEADER_LINES = 3;
+
+function median(values: number[]): number {
+  if (!values.length) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+/** The grid extended upwards over the text lines directly above its top rule; null when there are none. */
+export function gridWithHeader(grid: TableGrid, words: readonly CellWord[], lineHeight: number): TableGrid | null {
+  const { box } = grid;
+  const h = lineHeight || 1;
+  const above = words.filter(
+    (w) => w.bbox.x0 >= box.x0 - h && w.bbox.x1 <= box.x1 + h && w.bbox.y1 <= box.y0 + 2 && w.bbox.y0 >= box.y0 - (MAX_HEADER_LINES + 1) * 2 * h,
+  );
+  const lines: CellWord[][] = [];
+  for (const w of [...above].sort((a, b) => b.bbox.y1 - a.bbox.y1)) {
+    const cy = (w.bbox.y0 + w.bbox.y1) / 2;
+    const line = lines.find((l) => Math.abs(l.reduce((s, x) => s + (x.bbox.y0 + x.bbox.y1) / 2, 0) / l.length - cy) <= h * 0.5);
+    if (line) line.push(w);
+    else lines.push([w]);
+  }
+  let top = box.y0;
+  let taken = 0;
+  for (const line of lines) {
+    const bottom = Math.max(...line.map((w) => w.bbox.y1));
+    if (top - bottom > (taken ? 0.8 : 1.5) * h || taken === MAX_HEADER_LINES) break;
+    top = Math.min(...line.map((w) => w.bbox.y0));
+    taken++;
+  }
+  if (!taken) return null;
+  return { ...grid, box: { ...box, y0: top - 2 }, rows: [box.y0, ...grid.rows] };
+}
+
+/**
+ * The table's rows with the header row above its top rule when there is one (see the file header);
+ * `wordsIn(box)` gives the page's words whose centres lie in a box.
+ */
+export function tableWithHeader(grid: TableGrid, wordsIn: (box: TableGrid["box"]) => CellWord[]): { grid: TableGrid; rows: string[][] } | null {
+  const inside = wordsIn(grid.box);
+  const rows = tableCells(grid, inside);
+  if (!rows) return null;
+  const height = median(inside.map((w) => w.bbox.y1 - w.bbox.y0));
+  const pad = 4 * height * (MAX_HEADER_LINES + 1);
+  const near = wordsIn({ ...grid.box, y0: grid.box.y0 - pad });
+  const extended = gridWithHeader(grid, near, height);
+  if (!extended) return { grid, rows };
+  const withHeader = tableCells(extended, wordsIn(extended.box));
+  if (
+    withHeader &&
+    withHeader.length === rows.length + 1 &&
+    withHeader[0].filter(Boolean).length >= 2 &&
+    JSON.stringify(withHeader.slice(1)) === JSON.stringify(rows)
+  )
+    return { grid: extended, rows: withHeader };
+  return { grid, rows };
+}
