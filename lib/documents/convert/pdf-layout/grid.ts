@@ -2,6 +2,7 @@
 // column borders (text that pdf.js merged across a border is split there) and its horizontal lines the
 // row borders (wrapped cell text and headers stay in their row).
 import { joinCellLines } from "./blocks";
+import { withLineRows } from "./grid-lines";
 import type { PageRules, Row, Segment } from "./model";
 import { splitSegment } from "./model";
 
@@ -131,7 +132,7 @@ export function rowsInGrid(rows: Row[], grid: Grid): { start: number; end: numbe
 }
 
 /** Splits a segment where a vertical border crosses it, at the word break nearest the border. */
-function splitAtBorders(s: Segment, grid: Grid): Segment[] {
+export function splitAtBorders(s: Segment, grid: Grid): Segment[] {
   const border = grid.v.find((l) => l.x > s.x0 + 1 && l.x < s.x1 - 1 && l.y0 - TOUCH <= s.y && s.y <= l.y1 + TOUCH);
   if (!border) return [s];
   const perChar = (s.x1 - s.x0) / Math.max(s.text.length, 1);
@@ -158,7 +159,8 @@ const indexIn = (borders: number[], v: number) => {
  * dropped when they are slivers between double rules. A cell spanning columns (no border between them in its
  * row) or rows (no border under it) repeats its text in each of them.
  */
-export function gridCells(rows: Row[], grid: Grid): string[][] | null {
+export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
+  const grid = withLineRows(rows, ruled);
   const nRows = grid.ys.length - 1;
   const nCols = grid.xs.length - 1;
   const spans = grid.ys.slice(1).map((y, i) => spanStarts(grid, (grid.ys[i] + y) / 2));
