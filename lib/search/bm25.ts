@@ -15,10 +15,10 @@
 // that only a few chunks of another language hold does not make a common word look rare.
 // Semantics are OR (any word contributes, rare words most; `or` is one more word, not an operator, as
 // questions say "low or very low frequency"); phrases and exclusions in websearch syntax ("…", -word) are
-// honoured as a filter on the chunk's own language, with the positive words ranked.
+// honoured as a filter on the chunk's own language, with the positive words ranked. The candidates' SQL, with
+// top-k pruning of common words, is in bm25-candidates.ts.
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { env } from "@/lib/env";
 
 /** Quoted phrases and negated words: the websearch operators that narrow an OR query. */
 const PHRASE = /"[^"]*"?/g;
@@ -155,137 +155,4 @@ export async function analyseLexicalQuery(companyId: LexicalCompanies, query: st
   }
   if (!words.size) return null;
   return { groups: [...words.values()], avgdl, chunks: n, ...(filter ? { filter } : {}) };
-}
-
-/** A word whose postings are fewer than this is always scored exhaustively (reading it costs little). */
-const PRUNE_MIN_POSTINGS = 2000;
-
-/**
- * Splits the query words for top-k pruning (MaxScore): the "non-essential" words are the most common ones,
- * whose bounds together stay below the weight of the rarest word. A chunk scores less than the sum of its
- * words' weights (tf / (tf + norm) < 1), so a chunk holding only non-essential words scores less than
- * their summed weights; when the k-th best chunk found through the essential words scores more than
- * that, no chunk outside them can be in the top k, and their long posting lists are never read (only
- * looked up for the essential words' candidates). Empty when pruning cannot pay.
- */
-export function nonEssentialGroups(q: Bm25Query, k1: number, minPostings = PRUNE_MIN_POSTINGS): Set<number> {
-  const weights = q.groups.map((g, i) => ({ i, w: g.qtf * g.idf * (k1 + 1), postings: g.postings }));
-  const byWeight = [...weights].sort((a, b) => a.w - b.w || b.postings - a.postings);
-  const rarest = byWeight[byWeight.length - 1];
-  const out = new Set<number>();
-  let bound = 0;
-  for (const g of byWeight.slice(0, -1)) {
-    if (g.postings < minPostings || bound + g.w >= rarest.w) break;
-    bound += g.w;
-    out.add(g.i);
-  }
-  return out;
-}
-
-export interface Bm25SqlOptions {
-  /** MaxScore pruning of common words (default true); false reads every posting (tests, benchmarks). */
-  prune?: boolean;
-  /** Words with fewer postings are always read in full (default 2,000; tests lower it). */
-  pruneMinPostings?: number;
-}
-
-/**
- * The lexical candidates as SQL: (id, score, dist = NULL), best first, at most `candidates`, within the
- * scope condition `where` over chunks `c`. With common words in the query the statement first tries the
- * pruned evaluation (nonEssentialGroups) and falls back to reading every posting, within the same
- * statement, only when the pruned top k cannot be proven exact: the result is the same either way.
- */
-export function bm25CandidatesSql(
-  companyId: LexicalCompanies,
-  q: Bm25Query,
-  where: Prisma.Sql,
-  candidates: number,
-  opts: Bm25SqlOptions = {},
-): Prisma.Sql {
-  const { SEARCH_BM25_K1: k1, SEARCH_BM25_B: b } = env();
-  const inCompanies = companyMatch(Prisma.sql`p.company_id`, companyId);
-  const weight = (g: Bm25Group) => g.qtf * g.idf * (k1 + 1);
-  const values = (groups: number[]) =>
-    Prisma.join(groups.flatMap((i) => q.groups[i].terms.map((term) => Prisma.sql`(${term}::text, ${i}::int, ${weight(q.groups[i])}::float8)`)));
-  const all = q.groups.map((_, i) => i);
-  const norm = Prisma.sql`${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * p.dl / ${q.avgdl}::float8)`;
-  const filter = narrowingSql(q.filter);
-  // Scores are summed in word order on every path, so the pruned and the exhaustive evaluation produce
-  // the same floating-point numbers and break ties the same way.
-  const exhaustive = Prisma.sql`
-    SELECT scored.id, scored.score FROM (
-      SELECT w.chunk_id AS id, sum(w.s ORDER BY w.grp)::float8 AS score FROM (
-        SELECT p.chunk_id, q.grp, max(q.w * p.tf / (p.tf + ${norm})) AS s
-        FROM (VALUES ${values(all)}) AS q(term, grp, w)
-        JOIN chunk_terms p ON ${inCompanies} AND p.term = q.term
-        GROUP BY p.chunk_id, q.grp
-      ) w
-      GROUP BY w.chunk_id
-    ) scored
-    JOIN chunks c ON c.id = scored.id
-    WHERE ${where} ${filter}
-    ORDER BY scored.score DESC, scored.id
-    LIMIT ${candidates}`;
-  let nonEssential = opts.prune === false ? new Set<number>() : nonEssentialGroups(q, k1, opts.pruneMinPostings);
-  // Too few chunks hold an essential word to fill the top k: the pruned pass would only add to the scan.
-  const essentialPostings = q.groups.reduce((sum, g, i) => sum + (nonEssential.has(i) ? 0 : g.postings), 0);
-  if (essentialPostings < 2 * candidates) nonEssential = new Set();
-  if (!nonEssential.size) return Prisma.sql`SELECT x.id, x.score, NULL::float8 AS dist FROM (${exhaustive}) x`;
-  const essential = all.filter((i) => !nonEssential.has(i));
-  const bound = [...nonEssential].reduce((sum, i) => sum + weight(q.groups[i]), 0);
-  // eg/ess: the essential words' scores of every chunk holding one, in scope. theta: a lower bound of
-  // the k-th best full score (the k-th best full score of the k chunks with the best essential scores,
-  // `seed`), so a chunk whose essential score plus the common words' bound stays below it cannot be in the
-  // top k and is never looked up. live chunks get
-  // their common words from the primary key (company, term, chunk), one lookup per chunk and word. ok:
-  // the pruned top k is exact when k chunks were found and the k-th scores more than any chunk holding
-  // only common words can; otherwise the exhaustive branch runs (a one-time filter skips it when ok).
-  return Prisma.sql`
-    WITH eg AS (
-      SELECT p.chunk_id, q.grp, max(q.w * p.tf / (p.tf + ${norm})) AS s
-      FROM (VALUES ${values(essential)}) AS q(term, grp, w)
-      JOIN chunk_terms p ON ${inCompanies} AND p.term = q.term
-      GROUP BY p.chunk_id, q.grp
-    ),
-    ess AS (
-      SELECT e.chunk_id, e.es FROM (SELECT chunk_id, sum(s) AS es FROM eg GROUP BY chunk_id) e
-      JOIN chunks c ON c.id = e.chunk_id
-      WHERE ${where} ${filter}
-    ),
-    seed AS (
-      SELECT t.es + coalesce(n.s, 0) AS full_score FROM (SELECT chunk_id, es FROM ess ORDER BY es DESC, chunk_id LIMIT ${candidates}) t
-      LEFT JOIN LATERAL (
-        SELECT sum(g.s) AS s FROM (
-          SELECT max(q.w * p.tf / (p.tf + ${norm})) AS s
-          FROM (VALUES ${values([...nonEssential])}) AS q(term, grp, w)
-          JOIN chunk_terms p ON ${inCompanies} AND p.term = q.term AND p.chunk_id = t.chunk_id
-          GROUP BY q.grp
-        ) g
-      ) n ON true
-    ),
-    theta AS (SELECT CASE WHEN count(*) = ${candidates} THEN min(full_score) ELSE 0 END AS v FROM seed),
-    live AS (SELECT chunk_id FROM ess WHERE es + ${bound}::float8 >= (SELECT v FROM theta)),
-    top AS (
-      SELECT a.chunk_id AS id, sum(a.s ORDER BY a.grp)::float8 AS score FROM (
-        SELECT eg.chunk_id, eg.grp, eg.s FROM eg JOIN live USING (chunk_id)
-        UNION ALL
-        SELECT live.chunk_id, n.grp, n.s FROM live
-        CROSS JOIN LATERAL (
-          SELECT q.grp, max(q.w * p.tf / (p.tf + ${norm})) AS s
-          FROM (VALUES ${values([...nonEssential])}) AS q(term, grp, w)
-          JOIN chunk_terms p ON ${inCompanies} AND p.term = q.term AND p.chunk_id = live.chunk_id
-          GROUP BY q.grp
-        ) n
-      ) a
-      GROUP BY a.chunk_id
-      ORDER BY score DESC, id
-      LIMIT ${candidates}
-    ),
-    ok AS (SELECT count(*) = ${candidates} AND min(score) > ${bound}::float8 AS v FROM top)
-    SELECT x.id, x.score, NULL::float8 AS dist FROM (
-      SELECT id, score FROM top WHERE (SELECT v FROM ok)
-      UNION ALL
-      SELECT id, score FROM (${exhaustive}) full_scan WHERE NOT (SELECT v FROM ok)
-    ) x
-    ORDER BY x.score DESC, x.id`;
 }

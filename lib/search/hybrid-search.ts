@@ -18,7 +18,8 @@ import { embeddingExprSql, ensureVectorIndex, modelIdSql, vectorParamSql } from 
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { analyseLexicalQuery, type Bm25Query, type Bm25SqlOptions, bm25CandidatesSql, filterText, narrowingSql } from "./bm25";
+import { analyseLexicalQuery, type Bm25Query, filterText, narrowingSql } from "./bm25";
+import { type Bm25SqlOptions, bm25CandidatesSql } from "./bm25-candidates";
 import { filesWithEvidence, semanticMatchFloor } from "./file-evidence";
 import type { ChunkHit, ChunkSearchOptions, ChunkSearchScope, SearchMode } from "./types";
 
@@ -39,7 +40,7 @@ export function semanticFloor(provider: EmbeddingProvider): number {
 export interface ChunkSearchInternals {
   /** Override of the configured provider (tests, benchmarks). */
   provider?: EmbeddingProvider;
-  /** Lexical pruning of common words (bm25.ts): false reads every posting (tests, benchmarks). */
+  /** Lexical pruning of common words (bm25-candidates.ts): false reads every posting (tests, benchmarks). */
   lexical?: Bm25SqlOptions;
 }
 
@@ -167,7 +168,16 @@ export function chunkSearchSql(
   const where = scopeSql(scope);
   const { lexical, semantic } = retrievers;
   const lex =
-    lexical && mode !== "semantic" ? bm25CandidatesSql(scope.companyIds ?? scope.companyId, lexical, where, candidates, lexicalOptions) : EMPTY;
+    lexical && mode !== "semantic"
+      ? // Postings carry company and workspace: the chunk condition is needed only for a file filter.
+        bm25CandidatesSql(
+          scope.companyIds ?? scope.companyId,
+          lexical,
+          { workspaceIds: scope.workspaceIds, ...(scope.fileFilter ? { where } : {}) },
+          candidates,
+          lexicalOptions,
+        )
+      : EMPTY;
   const sem = semantic && mode !== "lexical" ? semanticCte(semantic.vec, semantic.modelId, where, candidates, semantic.filter) : EMPTY;
   // Single modes report the retriever's own score. Hybrid is a convex combination of both evidences on
   // one scale: BM25 relative to the query's best lexical match, similarity above the model's floor

@@ -1,11 +1,12 @@
-// Top-k pruning of common words in BM25 (MaxScore, lib/search/bm25.ts): the pruned statement returns
+// Top-k pruning of common words in BM25 (MaxScore, lib/search/bm25-candidates.ts): the pruned statement returns
 // exactly what reading every posting returns (same chunks, same scores, same order) for queries that mix
-// rare and common words, with scopes, phrase filters and candidate counts that force its fallback; and on
-// a typical query it really skips the exhaustive scan.
+// rare and common words, with scopes, file and phrase filters and candidate counts where no list can be
+// skipped; and on a typical query it really leaves common words' postings unread.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { analyseLexicalQuery, bm25CandidatesSql, nonEssentialGroups } from "@/lib/search/bm25";
+import { analyseLexicalQuery } from "@/lib/search/bm25";
+import { bm25CandidatesSql, prunableGroups } from "@/lib/search/bm25-candidates";
 import { searchChunks } from "@/lib/search/hybrid-search";
 import { type ChunkInput, insertChunks } from "@/lib/search/index-chunks";
 import type { ChunkSearchScope } from "@/lib/search/types";
@@ -68,40 +69,38 @@ async function both(s: ChunkSearchScope, query: string, topK: number, candidates
   return { pruned, full };
 }
 
-/** EXPLAIN ANALYZE of the pruned lexical statement over the caller's workspaces. */
-async function plan(query: string, candidates: number, s = scope): Promise<string> {
+/** Postings the lexical statement reads (rows × loops of its scans of the postings), pruned or not. */
+async function postingsRead(query: string, candidates: number, s = scope, prune = true): Promise<{ read: number; plan: string }> {
   const q = (await analyseLexicalQuery(s.companyId, query))!;
-  const where = Prisma.sql`c.company_id = ${s.companyId}::int AND c.workspace_id IN (${Prisma.join(s.workspaceIds)})`;
-  const sql = bm25CandidatesSql(s.companyId, q, where, candidates, { pruneMinPostings: MIN_POSTINGS });
-  const rows = await db().$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN ANALYZE ${sql}`;
-  return rows.map((r) => r["QUERY PLAN"]).join("\n");
-}
-
-/** The plan line of the exhaustive branch: the first node under the one-time filter that gates it ('' unpruned). */
-function exhaustiveBranch(plan: string): string {
-  if (!plan.includes("One-Time Filter: (NOT")) return "";
-  const after = plan.slice(plan.indexOf("One-Time Filter: (NOT"));
-  return after.split("\n").find((l) => /->\s+(Limit|Sort|Subquery Scan)/.test(l)) ?? "";
+  const sql = bm25CandidatesSql(s.companyId, q, s, candidates, prune ? { pruneMinPostings: MIN_POSTINGS } : { prune: false });
+  const plan = (await db().$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN ANALYZE ${sql}`).map((r) => r["QUERY PLAN"]).join("\n");
+  const read = plan
+    .split("\n")
+    .filter((l) => /(Index Scan|Index Only Scan|Seq Scan|Bitmap Heap Scan) .*on chunk_terms /.test(l))
+    .reduce((sum, l) => {
+      const m = l.match(/actual time=\S+ rows=([\d.]+) loops=(\d+)/);
+      return sum + (m ? Number(m[1]) * Number(m[2]) : 0);
+    }, 0);
+  return { read, plan };
 }
 
 describe("BM25 top-k pruning", () => {
-  it("splits off only common words whose bounds stay below the rarest word's weight", async () => {
+  it("may skip only common words, lightest first, never the rarest", async () => {
     const q = (await analyseLexicalQuery(scope.companyId, "report system turbine"))!;
-    const ne = nonEssentialGroups(q, 0.9, MIN_POSTINGS);
-    const names = (set: Set<number>) => [...set].map((i) => q.groups[i].terms[0]).sort();
-    expect(names(ne)).toEqual(["english:report", "english:system"]);
+    const names = (groups: number[]) => groups.map((i) => q.groups[i].terms[0]).sort();
+    expect(names(prunableGroups(q, 0.9, MIN_POSTINGS))).toEqual(["english:report", "english:system"]);
     // A query of rare words only, or a lone word, has nothing to prune.
-    expect(nonEssentialGroups((await analyseLexicalQuery(scope.companyId, "turbine glacier"))!, 0.9, MIN_POSTINGS).size).toBe(0);
-    expect(nonEssentialGroups((await analyseLexicalQuery(scope.companyId, "report"))!, 0.9, MIN_POSTINGS).size).toBe(0);
+    expect(prunableGroups((await analyseLexicalQuery(scope.companyId, "turbine glacier"))!, 0.9, MIN_POSTINGS)).toEqual([]);
+    expect(prunableGroups((await analyseLexicalQuery(scope.companyId, "report"))!, 0.9, MIN_POSTINGS)).toEqual([]);
     // With the production threshold this small corpus is never pruned.
-    expect(nonEssentialGroups(q, 0.9).size).toBe(0);
+    expect(prunableGroups(q, 0.9)).toEqual([]);
   });
 
   it("returns exactly the exhaustive ranking for mixed queries, scopes and candidate counts", async () => {
     const random = rng(5);
     const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
     let compared = 0;
-    const paths = { pruned: 0, fallback: 0, exhaustive: 0 };
+    const paths = { skipped: 0, readAll: 0 };
     for (let i = 0; i < 40; i++) {
       const words = [pick(RARE), ...Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(COMMON))];
       if (random() < 0.3) words.push(pick(RARE));
@@ -109,35 +108,46 @@ describe("BM25 top-k pruning", () => {
       const candidates = pick([3, 5, 10, 50]);
       const { pruned, full } = await both(s, words.join(" "), candidates, candidates);
       expect(pruned.map((h) => h.chunkId)).toEqual(full.map((h) => h.chunkId));
-      pruned.forEach((h, j) => expect(h.score).toBeCloseTo(full[j].score, 9));
+      pruned.forEach((h, j) => expect(h.score).toBe(full[j].score));
       compared += full.length;
-      if (nonEssentialGroups((await analyseLexicalQuery(s.companyId, words.join(" ")))!, 0.9, MIN_POSTINGS).size) {
-        const branch = exhaustiveBranch(await plan(words.join(" "), candidates, s));
-        paths[!branch ? "exhaustive" : branch.includes("(never executed)") ? "pruned" : "fallback"]++;
+      const q = (await analyseLexicalQuery(s.companyId, words.join(" ")))!;
+      if (prunableGroups(q, 0.9, MIN_POSTINGS).length) {
+        const lists = (await postingsRead(words.join(" "), candidates, s, false)).read;
+        paths[(await postingsRead(words.join(" "), candidates, s)).read < lists ? "skipped" : "readAll"]++;
       }
     }
     expect(compared).toBeGreaterThan(400);
-    // Both ways through the statement were compared.
-    expect(paths.pruned).toBeGreaterThan(8);
-    expect(paths.fallback + paths.exhaustive).toBeGreaterThan(8);
+    // Both ways through the statement were compared: common lists left unread, and every list read.
+    expect(paths.skipped).toBeGreaterThan(8);
+    expect(paths.readAll).toBeGreaterThan(4);
   });
 
-  it("stays exact with a phrase filter", async () => {
-    const { pruned, full } = await both(scope, '"report system" turbine value', 10, 10);
-    expect(full.length).toBeGreaterThan(0);
-    expect(pruned.map((h) => h.chunkId)).toEqual(full.map((h) => h.chunkId));
+  it("stays exact with a phrase filter and with a file filter", async () => {
+    const phrase = await both(scope, '"report system" turbine value', 10, 10);
+    expect(phrase.full.length).toBeGreaterThan(0);
+    expect(phrase.pruned.map((h) => h.chunkId)).toEqual(phrase.full.map((h) => h.chunkId));
+    const some: ChunkSearchScope = { ...scope, fileFilter: Prisma.sql`f.filename LIKE ${"p1%"}` };
+    const filtered = await both(some, "turbine glacier report value system", 5, 5);
+    expect(filtered.full.length).toBe(5);
+    expect(filtered.pruned.map((h) => h.chunkId)).toEqual(filtered.full.map((h) => h.chunkId));
+    const files = await db().chunk.findMany({
+      where: { id: { in: filtered.full.map((h) => BigInt(h.chunkId)) } },
+      select: { file: { select: { filename: true } } },
+    });
+    for (const f of files) expect(f.file.filename).toMatch(/^p1/);
   });
 
-  it("skips the exhaustive scan when the pruned top k is proven, and falls back when it is not", async () => {
+  it("leaves common words' postings unread when the top k is reached without them, and reads them otherwise", async () => {
     // Few candidates: the rare word's chunks outscore anything the common words alone can reach.
-    const proven = await plan("turbine report value", 3);
-    expect(exhaustiveBranch(proven)).toContain("(never executed)");
-    // Rare words held by enough chunks of the company to try, but by fewer chunks in the caller's workspace
-    // than the top k: chunks with common words only belong to it, so the statement reads every posting.
-    const fallback = exhaustiveBranch(await plan(`${RARE.slice(0, 6).join(" ")} report value`, 30, narrow));
-    expect(fallback).not.toBe("");
-    expect(fallback).not.toContain("(never executed)");
+    const all = await postingsRead("turbine report value", 3, scope, false);
+    const pruned = await postingsRead("turbine report value", 3);
+    expect(pruned.plan).toContain("seed_postings");
+    expect(pruned.read).toBeLessThan(all.read / 2);
+    // Rare words held by fewer chunks of the caller's workspace than the top k: chunks with common words only
+    // belong to it, so every list is read (and the ranking stays exact, above).
+    const few = `${RARE.slice(0, 6).join(" ")} report value`;
+    expect((await postingsRead(few, 30, narrow)).read).toBeGreaterThanOrEqual((await postingsRead(few, 30, narrow, false)).read);
     // Fewer postings of the rare word than twice the top k: no pruned pass is tried at all.
-    expect(exhaustiveBranch(await plan("turbine report value", 200))).toBe("");
+    expect((await postingsRead("turbine report value", 200)).plan).not.toContain("seed_postings");
   });
 });

@@ -1,7 +1,8 @@
 // BM25 lexical retrieval on a real PGlite database: scores equal the formula computed by hand from the
 // same statistics, OR semantics with IDF (a rare word outweighs common ones), phrases and exclusions,
 // one count per query word across languages, per-company statistics, and postings kept exact by the
-// triggers through upserts, re-ingestion, deletes (direct and cascading) and rolled-back transactions.
+// triggers through upserts, re-ingestion, deletes (direct and cascading), workspace moves and rolled-back
+// transactions.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { analyseLexicalQuery, bm25Idf, filterText, rankingText } from "@/lib/search/bm25";
@@ -44,11 +45,11 @@ const lexical = (query: string, scope = scopeA) => searchChunks(scope, query, { 
 async function recount() {
   const postings = await db().$queryRaw<{ n: bigint }[]>`
     SELECT count(*) AS n FROM (
-      (SELECT c.company_id, c.language || ':' || u.lexeme, c.id, cardinality(u.positions) FROM chunks c, unnest(c.tsv) u
-       EXCEPT SELECT company_id, term, chunk_id, tf FROM chunk_terms)
+      (SELECT c.company_id, c.language || ':' || u.lexeme, c.id, cardinality(u.positions), c.workspace_id FROM chunks c, unnest(c.tsv) u
+       EXCEPT SELECT company_id, term, chunk_id, tf, workspace_id FROM chunk_terms)
       UNION ALL
-      (SELECT company_id, term, chunk_id, tf FROM chunk_terms
-       EXCEPT SELECT c.company_id, c.language || ':' || u.lexeme, c.id, cardinality(u.positions) FROM chunks c, unnest(c.tsv) u)
+      (SELECT company_id, term, chunk_id, tf, workspace_id FROM chunk_terms
+       EXCEPT SELECT c.company_id, c.language || ':' || u.lexeme, c.id, cardinality(u.positions), c.workspace_id FROM chunks c, unnest(c.tsv) u)
     ) diff`;
   const df = await db().$queryRaw<{ n: bigint }[]>`
     SELECT count(*) AS n FROM (
@@ -228,5 +229,42 @@ describe("postings kept by triggers", () => {
     expect(Number(stats.chunks)).toBe(0);
     expect(Number(stats.terms)).toBe(0);
     expect(await lexical("theta", scope)).toEqual([]);
+  });
+
+  it("move with their chunks to another workspace, so lexical search finds them only there", async () => {
+    const c = await seedCompany();
+    const archive = await db().workspace.create({ data: { companyId: c.companyId, name: "Archive" } });
+    const fileId = await addFile(c, ["kappa lambda report", "lambda mu report"]);
+    const home = { companyId: c.companyId, workspaceIds: [c.defaultWorkspaceId] };
+    const moved = { companyId: c.companyId, workspaceIds: [archive.id] };
+    expect(await lexical("lambda", home)).toHaveLength(2);
+
+    // As a file move does it (lib/files/manage-files.ts): the chunks' workspace changes, their text does not.
+    await db().$transaction(async (tx) => {
+      await tx.file.update({ where: { id: fileId }, data: { workspaceId: archive.id } });
+      await tx.chunk.updateMany({ where: { fileId }, data: { workspaceId: archive.id } });
+    });
+    expect(await recount()).toEqual({ postings: 0, df: 0, corpus: 0 });
+    expect(await lexical("lambda", home)).toEqual([]);
+    expect((await lexical("lambda", moved)).map((h) => h.content).sort()).toEqual(["kappa lambda report", "lambda mu report"]);
+
+    // Re-ingestion in the new workspace with new text (both change in one upsert), then a move back rolled back.
+    await insertChunks(
+      db(),
+      { id: fileId, companyId: c.companyId, workspaceId: c.defaultWorkspaceId },
+      chunksOf(["nu lambda", "xi lambda"]),
+      null,
+      null,
+    );
+    expect(await recount()).toEqual({ postings: 0, df: 0, corpus: 0 });
+    expect((await lexical("lambda", home)).map((h) => h.content).sort()).toEqual(["nu lambda", "xi lambda"]);
+    await db()
+      .$transaction(async (tx) => {
+        await tx.chunk.updateMany({ where: { fileId }, data: { workspaceId: archive.id } });
+        throw new Error("abort");
+      })
+      .catch(() => undefined);
+    expect(await recount()).toEqual({ postings: 0, df: 0, corpus: 0 });
+    expect(await lexical("lambda", moved)).toEqual([]);
   });
 });
