@@ -143,6 +143,27 @@ describe("ruled table cells", () => {
     ]);
   });
 
+  it("keeps a fully ruled row whole: wrapped lines of several cells and paragraphs inside a cell are one row", () => {
+    // | Feature | Action | Comment | ruled all round; the row's cells wrap over several lines, the action cell
+    // holds a list whose items stand apart like paragraphs (the table's only row: no majority of one-row bands)
+    const g = grid(900, [300, 600], [v(300, 0, 300), v(600, 0, 300)], [h(0, 0, 900), h(40, 0, 900), h(300, 0, 900)]);
+    const ws = [
+      ...words("Feature", 10, 10),
+      ...words("Action", 310, 10),
+      ...words("Comment", 610, 10),
+      ...words("Clause Ordering", 10, 50),
+      ...words("The draft mixes", 610, 50),
+      ...words("Reorganize into", 310, 72),
+      ...words("narrative and", 610, 72),
+      ...words("+ Foreword", 310, 130),
+      ...words("+ Introduction", 310, 180),
+    ];
+    expect(tableCells(g, ws)).toEqual([
+      ["Feature", "Action", "Comment"],
+      ["Clause Ordering", "Reorganize into + Foreword + Introduction", "The draft mixes narrative and"],
+    ]);
+  });
+
   it("tells rules read as text from dashes that are text", () => {
     for (const t of ["———", "______", "_—_—Pnmnmm—", "-=-=-"]) expect(isRuleReadAsText(t)).toBe(true);
     for (const t of ["—", "--", "2020-10-01", "1–2–3", "well-known", "e-mail"]) expect(isRuleReadAsText(t)).toBe(false);

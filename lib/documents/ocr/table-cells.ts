@@ -147,14 +147,21 @@ export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | nul
   }
   // Candidate rows of a band: a text line starts a row when it fills two or more columns or stands apart
   // from the line before (more than 0.8 line heights); other lines continue the cells above.
-  const candidateRows = (lines: CellWord[][]) => {
+  // In a band that column rules run through, a first line that opens with the first column (a key: "Document
+  // Clause Ordering") makes that column the rows' key: a line without it is the other cells' wrapped text
+  // (however many columns it fills, however far below: paragraphs inside a cell), unless it fills two or more
+  // columns and stands apart (a totals row).
+  const candidateRows = (lines: CellWord[][], band: number) => {
     const rows: { lines: CellWord[][]; filled: Set<number> }[] = [];
     let prevBottom = Number.NEGATIVE_INFINITY;
+    const keyed = fromRules && !openBand[band] && lines.length > 0 && lines[0].some((w) => colOf(w) === 0);
     for (const line of lines) {
       const filled = new Set(line.map(colOf));
       const top = Math.min(...line.map((w) => w.bbox.y0));
       const row = rows[rows.length - 1];
-      if (!row || filled.size >= 2 || top - prevBottom > 0.8 * height) rows.push({ lines: [line], filled });
+      const apart = top - prevBottom > 0.8 * height;
+      const opensRow = keyed ? (filled.has(0) && (filled.size >= 2 || apart)) || (filled.size >= 2 && apart) : filled.size >= 2 || apart;
+      if (!row || opensRow) rows.push({ lines: [line], filled });
       else {
         row.lines.push(line);
         for (const c of filled) row.filled.add(c);
@@ -163,7 +170,7 @@ export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | nul
     }
     return rows;
   };
-  const candidates = bandLines.map(candidateRows);
+  const candidates = bandLines.map((lines, band) => candidateRows(lines, band));
   const oneRow = candidates.map((rows, b) => {
     if (rows.length <= 1) return true;
     // values centred across the band's other lines (cells spanning them): "6 | 6" beside "OTSL" / "HTML" —
