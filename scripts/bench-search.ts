@@ -84,6 +84,19 @@ function cachedDatabase(cacheFile: string): string | null {
   return older[0] ?? null;
 }
 
+async function saveCache(database: Database, cacheFile: string, scope: ChunkSearchScope): Promise<void> {
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  // PGlite dumps the data directory into one in-memory tar: past a few GB (100k chunks with their BM25
+  // postings and HNSW graph) that fails, and the run goes on uncached.
+  try {
+    const dump = await (await database.pglite!()).dumpDataDir("gzip");
+    fs.writeFileSync(cacheFile, Buffer.from(await dump.arrayBuffer()));
+    fs.writeFileSync(`${cacheFile}.json`, JSON.stringify(scope));
+  } catch (err) {
+    console.log(`  (not cached: ${(err as Error).message})`);
+  }
+}
+
 async function load(size: number, _seed: number, chunks: string[], cacheFile: string | null) {
   const cached = cacheFile ? cachedDatabase(cacheFile) : null;
   if (cached) {
@@ -91,8 +104,12 @@ async function load(size: number, _seed: number, chunks: string[], cacheFile: st
     const database = createDatabase("memory://", { loadDataDir: new Blob([fs.readFileSync(cached)]) });
     const applied = await migrate(database);
     setDatabase(database);
-    if (applied.length) await maintainSearchIndexes();
     const scope = JSON.parse(fs.readFileSync(`${cached}.json`, "utf8")) as ChunkSearchScope;
+    if (applied.length) {
+      await maintainSearchIndexes();
+      // Kept under today's key, so the next run does not migrate again.
+      await saveCache(database, cacheFile as string, scope);
+    }
     const migrated = applied.length ? `, ${applied.length} newer migrations applied in ${((performance.now() - t0) / 1000).toFixed(1)} s` : "";
     return { database, scope, timings: `setup: cached database ${path.basename(cached)}${migrated}` };
   }
@@ -136,18 +153,7 @@ async function load(size: number, _seed: number, chunks: string[], cacheFile: st
   await ensureVectorIndex(provider);
   const hnswS = (performance.now() - t0) / 1000;
   await maintainSearchIndexes();
-  if (cacheFile) {
-    fs.mkdirSync(CACHE_DIR, { recursive: true });
-    // PGlite dumps the data directory into one in-memory tar: past a few GB (100k chunks with their BM25
-    // postings and HNSW graph) that fails, and the run goes on uncached.
-    try {
-      const dump = await (await database.pglite!()).dumpDataDir("gzip");
-      fs.writeFileSync(cacheFile, Buffer.from(await dump.arrayBuffer()));
-      fs.writeFileSync(`${cacheFile}.json`, JSON.stringify(scope));
-    } catch (err) {
-      console.log(`  (not cached: ${(err as Error).message})`);
-    }
-  }
+  if (cacheFile) await saveCache(database, cacheFile, scope);
   const timings =
     `setup: embed ${embedS.toFixed(1)} s (${Math.round(size / embedS)} chunks/s), insert ${insertS.toFixed(1)} s ` +
     `(${Math.round(size / insertS)} rows/s), HNSW build ${hnswS.toFixed(1)} s`;

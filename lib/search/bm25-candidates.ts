@@ -141,7 +141,10 @@ export function bm25CandidatesSql(
       )}
       FROM (
         SELECT q.grp, ${contribution} AS s FROM ${common}
-        JOIN chunk_terms p ON ${inCompanies} AND p.term = q.term AND p.chunk_id = ${alias}.chunk_id
+        CROSS JOIN LATERAL (
+          -- OFFSET 0 keeps this a probe of the primary key per word (not a read of every posting of the chunk).
+          SELECT p.tf, p.dl FROM chunk_terms p WHERE ${inCompanies} AND p.term = q.term AND p.chunk_id = ${alias}.chunk_id OFFSET 0
+        ) p
         WHERE ${which}
       ) a
     ) l ON true`;
