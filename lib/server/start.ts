@@ -4,8 +4,8 @@
 import { startJobRunner, stopJobRunner } from "@/inngest/worker";
 import { warmUpEmbeddings } from "@/lib/ai/embeddings";
 import { closeDatabase, database } from "@/lib/db/client";
-import { warmUpDocumentWorkers } from "@/lib/documents/worker/pool";
 import { migrate } from "@/lib/db/migrate";
+import { warmUpDocumentWorkers } from "@/lib/documents/worker/pool";
 import { env } from "@/lib/env";
 import { enqueueReembedIfNeeded } from "@/lib/ingestion/reembed-chunks";
 import { log } from "@/lib/log";
