@@ -130,8 +130,27 @@ function accept(rows: Row[], run: ColumnRun, tol: number): boolean {
   // lines): running text on one side and a paragraph starting at the split on the other is still two
   // columns, never a table whose rows mix them.
   if (isProse(left) && hasParagraph(atSplit)) return true;
+  // The mirror case: running text at the split beside a left column as wide, with lines of running text
+  // among display maths, headings and short paragraph ends (a paper's two columns, not a label column).
+  if (isProse(right) && hasParagraph(atSplit) && measure(left) >= 0.8 * measure(right) && proseLines(left) >= 2) return true;
   if (atSplit.length < 0.5 * right.length) return false;
   return isProse(right) && (isProse(left) || hasParagraph(left));
+}
+
+const measure = (lines: Segment[][]) => Math.max(...lines.map((l) => l[l.length - 1].x1)) - Math.min(...lines.map((l) => l[0].x0));
+
+/** Lines of running text on a side (see isProseLine). */
+function proseLines(lines: Segment[][]): number {
+  const width = measure(lines);
+  const size = median(lines.map((l) => l[0].size));
+  return width < 8 * size ? 0 : lines.filter((l) => isProseLine(l, width)).length;
+}
+
+/** Several words (numbers are not words), filling most of the side's measure. */
+function isProseLine(l: Segment[], width: number): boolean {
+  const tokens = l.flatMap((s) => s.text.split(" ")).filter(Boolean);
+  const words = tokens.filter((t) => /\p{L}/u.test(t) && !/\d/.test(t)).length;
+  return words >= 4 && words >= 0.75 * tokens.length && l[l.length - 1].x1 - l[0].x0 >= 0.75 * width;
 }
 
 /** Lines of a paragraph in a row, at least this many, make a side hold running text. */
@@ -148,10 +167,7 @@ function hasParagraph(lines: Segment[][]): boolean {
   if (x1 - x0 < 8 * size) return false;
   let run = 0;
   for (const l of lines) {
-    const tokens = l.flatMap((s) => s.text.split(" ")).filter(Boolean);
-    const words = tokens.filter((t) => /\p{L}/u.test(t) && !/\d/.test(t)).length;
-    const prose = words >= 4 && words >= 0.75 * tokens.length && l[l.length - 1].x1 - l[0].x0 >= 0.75 * (x1 - x0);
-    run = prose ? run + 1 : 0;
+    run = isProseLine(l, x1 - x0) ? run + 1 : 0;
     if (run >= PARAGRAPH_LINES) return true;
   }
   return false;
