@@ -8,8 +8,9 @@
 // Pruning. A word's contribution to a chunk is below its weight qtf · idf · (k1 + 1) (tf / (tf + norm) < 1),
 // so a chunk holding only words whose weights sum to B scores less than B. The statement:
 //   1. reads the postings of the rarest words (the "seed" words: every word but the prunable common ones),
-//   2. takes the k chunks with the best seed score and scores them fully (a primary-key lookup per chunk and
-//      common word): the k-th of those full scores, θ, is a lower bound of the k-th best score overall;
+//   2. takes the 3k chunks with the best seed scores and scores them fully (a primary-key lookup per chunk and
+//      common word): the k-th best of those full scores, θ, is a lower bound of the k-th best score overall
+//      (a wider seed than k costs a few lookups and raises θ, so more lists are skipped);
 //   3. skips the longest lists: the common words, lightest first, while their summed weights stay below θ.
 //      No chunk holding only skipped words can reach θ, so every chunk of the top k holds a word that is read;
 //   4. reads the other common words' postings, keeps the chunks whose score so far plus the skipped words'
@@ -23,6 +24,8 @@ import { type Bm25Group, type Bm25Query, type LexicalCompanies, narrowingSql } f
 
 /** A word whose postings are fewer than this is always read in full (reading it costs little). */
 const PRUNE_MIN_POSTINGS = 2000;
+/** Chunks fully scored to find θ, per candidate asked for. */
+const SEED_WIDTH = 3;
 
 /** Where the candidates may come from: the readable workspaces, and a chunk condition when postings cannot decide. */
 export interface LexicalScope {
@@ -165,12 +168,16 @@ export function bm25CandidatesSql(
       ) x
       ${chunkCheck(Prisma.sql`x.chunk_id`)}
       ORDER BY x.es DESC, x.chunk_id
-      LIMIT ${candidates}
+      LIMIT ${SEED_WIDTH * candidates}
     ),
     theta AS (
-      SELECT CASE WHEN count(*) = ${candidates} THEN greatest(0, min(f.score) - 1e-9) ELSE 0 END AS v FROM (
-        SELECT ${completed(Prisma.sql`seed.es`)} AS score FROM seed ${lookups(Prisma.sql`seed`, Prisma.sql`true`)}
-      ) f
+      SELECT coalesce((
+        SELECT greatest(0, f.score - 1e-9) FROM (
+          SELECT ${completed(Prisma.sql`seed.es`)} AS score FROM seed ${lookups(Prisma.sql`seed`, Prisma.sql`true`)}
+        ) f
+        ORDER BY f.score DESC
+        OFFSET ${candidates - 1} LIMIT 1
+      ), 0) AS v
     ),
     skipped AS (
       SELECT coalesce(max(cum), 0) AS bound FROM (VALUES ${Prisma.join([...cum.values()].map((v) => Prisma.sql`(${v}::float8)`))}) AS b(cum)
