@@ -196,6 +196,8 @@ describe("LDAP sign-in", () => {
     expect((await ldapSignIn(company, "edsger", "Shortest-1959")).error).toBe("invalid_credentials");
     await api.patch(`/api/v3/users/${user.id}`, { key: company.admin.key, body: { is_active: true } });
     expect((await ldapSignIn(company, "edsger", "Shortest-1959")).error).toBeNull();
+    // Other tests provision this directory person afresh.
+    await db().user.delete({ where: { id: user.id } });
   });
 
   it("provisions the user on first login from the directory attributes, with audit entries", async () => {
