@@ -297,6 +297,12 @@ const cases: Case[] = [
     missing: () => ({ path: `/api/v3/files/${MISSING}/facets`, body: { action: "classify", content_type_path: "finance" } }),
   },
   {
+    endpoint: "POST /api/v3/files/{id}/facets/suggest",
+    label: "suggest attribute values from B's file",
+    foreign: () => ({ path: `/api/v3/files/${w.bFileId}/facets/suggest`, body: { content_type_path: "finance" } }),
+    missing: () => ({ path: `/api/v3/files/${MISSING}/facets/suggest`, body: { content_type_path: "finance" } }),
+  },
+  {
     endpoint: "POST /api/v3/files/{id}/facets/batch",
     label: "batch-classify B's file",
     foreign: () => ({ path: `/api/v3/files/${w.bFileId}/facets/batch`, body: { actions: [{ action: "classify", content_type_path: "finance" }] } }),
