@@ -69,6 +69,8 @@ interface Sighting {
   numbers: number[];
   /** Set larger than the body (a heading size). */
   large: boolean;
+  /** The number it sets off as a page number ("**12** Report title"), if any. */
+  shown?: number;
 }
 
 /**
@@ -87,11 +89,22 @@ function numbersRepeat(list: Sighting[]): boolean {
       offsets.set(v - s.page, (offsets.get(v - s.page) ?? 0) + 1);
     }
     const same = Math.max(...values.values());
-    if (same >= (1 - NUMBER_SLACK) * list.length) continue;
+    if (same >= (1 - NUMBER_SLACK) * list.length || risingPageNumbers(list, i)) continue;
     if (Math.max(...offsets.values()) < (1 - NUMBER_SLACK) * list.length) return false;
     if (list.filter((s) => s.large).length > list.length / 2) return false;
   }
   return true;
+}
+
+/**
+ * Whether the i-th number is set off as a page number on every row and rises with the page: the printed
+ * page numbers of an excerpt or of a document whose numbering skips (front matter, pages left out), where
+ * no fixed offset from the PDF's page index holds.
+ */
+function risingPageNumbers(list: Sighting[], i: number): boolean {
+  if (list.some((s) => s.shown !== s.numbers[i]) || list.filter((s) => s.large).length > list.length / 2) return false;
+  const byPage = [...list].sort((a, b) => a.page - b.page);
+  return byPage.every((s, k) => k === 0 || (s.page > byPage[k - 1].page && s.numbers[i] > byPage[k - 1].numbers[i]));
 }
 
 /** Running headers/footers of a document: repeated text, and page-number slots. */
@@ -105,18 +118,21 @@ export function findFurniture(pages: PreparedPage[], bodySize: number): Pick<Lay
       const key = furnitureKey(band, row);
       const list = seenAt.get(key) ?? [];
       const numbers = (rowText(row).match(/\d+/g) ?? []).map(Number);
-      list.push({ page: p.page, y: row.y, numbers, large: row.size > bodySize * 1.12 + 0.05 });
+      list.push({ page: p.page, y: row.y, numbers, large: row.size > bodySize * 1.12 + 0.05, shown: pageNumbersIn(row)[0] });
       seenAt.set(key, list);
     }
   }
   const needed = Math.max(2, Math.ceil(pages.length * 0.5));
   numberedSlots.push(...findNumberedSlots(pages, needed));
+  // Left and right pages carry different running lines, each on about half of the pages (fewer where
+  // chapters open): a line seen on a quarter of them, three at least, is running too.
+  const neededAlternating = Math.min(needed, Math.max(3, Math.ceil(pages.length * 0.25)));
   for (const [key, list] of seenAt) {
-    if (list.length < needed) continue;
+    if (list.length < neededAlternating) continue;
     const ys = list.map((e) => e.y).sort((a, b) => a - b);
     const median = ys[ys.length >> 1];
     const near = list.filter((e) => Math.abs(e.y - median) <= 4);
-    if (new Set(near.map((e) => e.page)).size >= needed && numbersRepeat(near)) furniture.set(key, median);
+    if (new Set(near.map((e) => e.page)).size >= neededAlternating && numbersRepeat(near)) furniture.set(key, median);
   }
   return { furniture, numberedSlots };
 }
