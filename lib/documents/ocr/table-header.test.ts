@@ -57,4 +57,28 @@ describe("header row above a table's top rule", () => {
     const far = [...words("Food", 370, 20), ...words("Calories", 700, 20), ...body];
     expect(tableWithHeader(grid, inBox(far))?.rows).toEqual(bodyRows);
   });
+
+  it("leaves a caption above a grid ruled into columns as text, and a boxed grid's header inside it", () => {
+    const v = (x: number, y0: number): Rule => ({ dir: "v", x0: x - 1, x1: x + 1, y0, y1: 340 });
+    // columns ruled below the top rule only: the caption's words would fall into the columns without changing them
+    const ruled: TableGrid = {
+      ...grid,
+      cols: [
+        { x: 350, rules: [v(350, 120)] },
+        { x: 680, rules: [v(680, 120)] },
+      ],
+    };
+    const caption = [...words("A non-uniform table with horizontal spans", 10, 66), ...body];
+    expect(tableWithHeader(ruled, inBox(caption))?.rows).toEqual(bodyRows);
+    // boxed: the column rules reach the top rule
+    const boxed: TableGrid = {
+      ...grid,
+      cols: [
+        { x: 350, rules: [v(350, 100)] },
+        { x: 680, rules: [v(680, 100)] },
+      ],
+    };
+    const header = [...words("Food", 370, 66), ...words("Calories", 700, 66), ...body];
+    expect(tableWithHeader(boxed, inBox(header))?.rows).toEqual(bodyRows);
+  });
 });

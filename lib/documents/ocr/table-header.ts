@@ -4,7 +4,9 @@
 // directly above the top rule (the nearest within 1.5 line heights, then lines at most 0.8 line heights
 // apart, up to three: a wrapped header) are taken into the table as one more row when that changes nothing
 // else: the table with them is the table without them plus a first row of two or more cells. A caption or a
-// paragraph above the table crosses the columns and changes them, so it stays text.
+// paragraph above the table is one run of words (no gap of a line height between two of its words) or crosses
+// the columns and changes them, so it stays text; a grid whose column rules reach its top rule is boxed, its
+// header inside.
 import { type CellWord, tableCells } from "./table-cells";
 import type { TableGrid } from "./table-lines";
 
@@ -19,6 +21,8 @@ function median(values: number[]): number {
 /** The grid extended upwards over the text lines directly above its top rule; null when there are none. */
 export function gridWithHeader(grid: TableGrid, words: readonly CellWord[], lineHeight: number): TableGrid | null {
   const { box } = grid;
+  // A grid boxed at the top (column rules run up to its top rule) has its header inside.
+  if (grid.cols.some((c) => c.rules.some((r) => r.y0 <= box.y0 + 4))) return null;
   const h = lineHeight || 1;
   const above = words.filter(
     (w) => w.bbox.x0 >= box.x0 - h && w.bbox.x1 <= box.x1 + h && w.bbox.y1 <= box.y0 + 2 && w.bbox.y0 >= box.y0 - (MAX_HEADER_LINES + 1) * 2 * h,
@@ -39,6 +43,19 @@ export function gridWithHeader(grid: TableGrid, words: readonly CellWord[], line
     taken++;
   }
   if (!taken) return null;
+  // A header row is cells apart from one another (a gap of a line height between the x extents of its words,
+  // all its lines together): one run of words (a caption, a sentence) is not.
+  const xs = lines
+    .slice(0, taken)
+    .flat()
+    .sort((a, b) => a.bbox.x0 - b.bbox.x0);
+  let reach = xs[0].bbox.x1;
+  let apart = false;
+  for (const w of xs.slice(1)) {
+    if (w.bbox.x0 - reach >= h) apart = true;
+    reach = Math.max(reach, w.bbox.x1);
+  }
+  if (!apart) return null;
   return { ...grid, box: { ...box, y0: top - 2 }, rows: [box.y0, ...grid.rows] };
 }
 
