@@ -165,8 +165,8 @@ describe("job definitions as Inngest functions", () => {
       events: [{ name: "inngest/scheduled.timer", data: { cron: "0 * * * *" } }],
     }).execute();
     expect(error).toBeUndefined();
-    expect(result).toEqual({ rateLimitBuckets: 1, jobs: 2 });
-    expect(ctx.step.run).toHaveBeenCalledTimes(3);
+    expect(result).toEqual({ rateLimitBuckets: 1, jobs: 2, accountRows: 0 });
+    expect(ctx.step.run).toHaveBeenCalledTimes(4);
     expect(await db().rateLimitBucket.count()).toBe(1);
     const left = (await db().job.findMany({ select: { id: true } })).map((j) => j.id).sort();
     expect(left).toEqual([ids.recentDone, ids.oldQueued].sort());
