@@ -55,6 +55,23 @@ describe("ruled tables with little text", () => {
     );
   });
 
+  it("reads a one-column ruled table of two alike rows, but not a box with a title bar over its body", () => {
+    const cellItems = [
+      item("• Cell 1 item 1", 60, 116),
+      item("• Cell 1 item 2", 60, 130),
+      item("• Cell 2 item 1", 60, 156),
+      item("• Cell 2 item 2", 60, 170),
+    ];
+    const twoRows = [...hLines([100, 140, 180], 57, 300), ...vLines([57, 300], 100, 180)];
+    expect(md(cellItems, twoRows)).toBe(["| • Cell 1 item 1 • Cell 1 item 2 |", "| --- |", "| • Cell 2 item 1 • Cell 2 item 2 |"].join("\n"));
+    const boxItems = [
+      item("Note", 60, 116, 12, { bold: true }),
+      ...lines(["The first line of the note's body text.", "A second line.", "A third line.", "And the last line."], 60, 146),
+    ];
+    const titleBar = [...hLines([100, 124, 200], 57, 300), ...vLines([57, 300], 100, 200)];
+    expect(md(boxItems, titleBar)).not.toContain("|");
+  });
+
   it("repeats a header cell spanning both columns in each of them", () => {
     const items = [
       item("Central store", 150, 116, 12, { bold: true }),

@@ -99,8 +99,10 @@ export function findGrids(rules: PageRules): Grid[] {
         continue;
       }
       const xs = distinct([x0, x1, ...borders], 3);
-      // Two columns and two rows, or one column of three rows (a checklist): one ruled row is a box.
-      if ((xs.length >= 3 && i - first >= 2) || (xs.length === 2 && i - first >= 3))
+      // Two columns and two rows, or one column of three rows (a checklist), or of two alike rows (a box
+      // with a title bar over its body is not a table): one ruled row is a box.
+      const band = ys.slice(first, i + 1);
+      if ((xs.length >= 3 && i - first >= 2) || (xs.length === 2 && (i - first >= 3 || (i - first === 2 && alikeRows(band)))))
         out.push({
           xs,
           ys: ys.slice(first, i + 1),
@@ -112,6 +114,12 @@ export function findGrids(rules: PageRules): Grid[] {
   }
   return out;
 }
+
+/** Two ruled rows of similar height (neither over twice the other). */
+const alikeRows = (ys: number[]) => {
+  const [a, b] = [ys[1] - ys[0], ys[2] - ys[1]];
+  return Math.max(a, b) <= 2 * Math.min(a, b);
+};
 
 /** Rows [start, end) whose baselines lie inside the grid, if all their text lies inside it too. */
 export function rowsInGrid(rows: Row[], grid: Grid): { start: number; end: number } | null {
@@ -213,7 +221,7 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
     .filter((row, i) => row.some(Boolean) || (i > first && grid.ys[i + 1] - grid.ys[i] >= 0.6 * size))
     .map((row) => row.filter((_, j) => keepCols[j]));
   if (out.flat().filter(Boolean).length < 2) return null;
-  return out.length >= 2 && (out[0].length >= 2 || out.length >= 3) ? out : null;
+  return out.length >= 2 && (out[0].length >= 2 || out.length >= 3 || (out.length === 2 && nRows === 2)) ? out : null;
 }
 
 /** A cell spanning rows repeats its text in each of them up to this many characters. */
