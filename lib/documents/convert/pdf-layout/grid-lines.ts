@@ -4,7 +4,7 @@
 // such a row holds the same number of lines on the same baselines and figures fill at least half of those
 // columns, each line is a row of its own: a border (one the page does not draw) goes between them.
 // Wrapped text (one cell running over lines beside one-line cells, or words rather than figures) stays.
-import { type Grid, splitAtBorders } from "./grid";
+import { type Grid, splitAtBorders } from "./grid-borders";
 import { NUMERIC } from "./gutters";
 import type { Row } from "./model";
 

@@ -2,22 +2,12 @@
 // column borders (text that pdf.js merged across a border is split there) and its horizontal lines the
 // row borders (wrapped cell text and headers stay in their row).
 import { joinCellLines } from "./blocks";
+import { type Grid, splitAtBorders, TOUCH } from "./grid-borders";
 import { withLineRows } from "./grid-lines";
-import type { PageRules, Row, Segment } from "./model";
-import { splitSegment } from "./model";
+import type { PageRules, Row } from "./model";
 
-export interface Grid {
-  /** Column borders, left to right (outer edges included). */
-  xs: number[];
-  /** Row borders, top to bottom (outer edges included). */
-  ys: number[];
-  /** Vertical lines, for splitting text only where a border really runs. */
-  v: PageRules["v"];
-  /** Horizontal lines, for telling a cell that spans rows (no border under it) from one per row. */
-  h?: PageRules["h"];
-}
+export type { Grid } from "./grid-borders";
 
-const TOUCH = 2;
 const MAX_LINES = 600;
 
 /** Lines at (nearly) the same position whose extents overlap or touch, merged into one. */
@@ -137,22 +127,6 @@ export function rowsInGrid(rows: Row[], grid: Grid): { start: number; end: numbe
     end = k + 1;
   }
   return start < 0 ? null : { start, end };
-}
-
-/** Splits a segment where a vertical border crosses it, at the word break nearest the border. */
-export function splitAtBorders(s: Segment, grid: Grid): Segment[] {
-  const border = grid.v.find((l) => l.x > s.x0 + 1 && l.x < s.x1 - 1 && l.y0 - TOUCH <= s.y && s.y <= l.y1 + TOUCH);
-  if (!border) return [s];
-  const perChar = (s.x1 - s.x0) / Math.max(s.text.length, 1);
-  let best = -1;
-  let dist = Infinity;
-  for (let k = s.text.indexOf(" "); k > 0; k = s.text.indexOf(" ", k + 1)) {
-    const d = Math.abs(s.x0 + (k + 0.5) * perChar - border.x);
-    if (d < dist) [best, dist] = [k, d];
-  }
-  if (best < 0 || dist > 2 * perChar) return [s];
-  const [a, b] = splitSegment(s, best);
-  return [{ ...a, x1: Math.min(a.x1, border.x - 0.5) }, ...splitAtBorders({ ...b, x0: Math.max(b.x0, border.x + 0.5) }, grid)];
 }
 
 const indexIn = (borders: number[], v: number) => {
