@@ -11,6 +11,11 @@ describe("highlightTerms", () => {
     expect(highlightTerms('"Late fee" Invoice or -draft -"old text" total?')).toEqual(["late fee", "invoice", "total"]);
   });
 
+  it("leaves out the function words of a typed question, but keeps them inside a quoted phrase", () => {
+    expect(highlightTerms("What do the reports say about travel expenses?")).toEqual(["reports", "travel", "expenses"]);
+    expect(highlightTerms('"the end of the year" report')).toEqual(["the end of the year", "report"]);
+  });
+
   it("ignores one-letter words and pure punctuation", () => {
     expect(highlightTerms("a ? refund")).toEqual(["refund"]);
   });

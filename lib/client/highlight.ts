@@ -12,6 +12,18 @@ export interface Segment {
 
 const SUFFIXES = ["ing", "ed", "es", "s", "ly"];
 
+/**
+ * Function words of a typed question ("What do the reports say about…") are not what was searched for: marking
+ * every "the" hides the words that matter. Inside quoted phrases they are kept.
+ */
+const STOP_WORDS = new Set(
+  (
+    "a an and are as at be been but by can could did do does for from had has have how i if in into is it its me my of on or our " +
+    "say says should so than that the their them there these they this those to was we were what when where which who whom why " +
+    "will with would you your about"
+  ).split(" "),
+);
+
 /** Light English suffix stripping: enough to mark inflected forms, never below 4 letters. */
 function stem(word: string): string {
   for (const suffix of SUFFIXES) {
@@ -36,7 +48,7 @@ export function highlightTerms(query: string): string[] {
   for (const raw of rest.split(/\s+/)) {
     if (!raw || raw.startsWith("-") || raw.toLowerCase() === "or") continue;
     const word = trimPunctuation(raw).toLowerCase();
-    if (word.length >= 2) terms.add(word);
+    if (word.length >= 2 && !STOP_WORDS.has(word)) terms.add(word);
   }
   return [...terms];
 }
