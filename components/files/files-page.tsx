@@ -13,6 +13,7 @@ import { isFinalStatus, useFiles } from "@/lib/client/hooks/use-files";
 import { useTags } from "@/lib/client/hooks/use-tags";
 import { useWorkspaces } from "@/lib/client/hooks/use-workspaces";
 import { MAX_PAGE_SIZE } from "@/lib/client/paginated";
+import { uploadTargets } from "@/lib/client/upload-targets";
 import { BulkActions } from "./bulk-actions";
 import { FileFilters } from "./file-filters";
 import { FilesTable } from "./files-table";
@@ -49,7 +50,8 @@ export function FilesPage({ initial }: { initial: FileFilterState }) {
   const searching = !!debounced.search.trim();
   const ingesting = results.filter((f) => !isFinalStatus(f.status)).length;
   const wsList = workspaces.data?.results ?? [];
-  const defaultWs = wsList.find((w) => w.is_default)?.id ?? wsList[0]?.id;
+  const targets = uploadTargets(wsList);
+  const defaultWs = targets.find((w) => w.is_default)?.id ?? targets[0]?.id;
   const filtered =
     JSON.stringify({ ...debounced, page: 1, page_size: 0, ordering: "" }) !==
     JSON.stringify({ ...DEFAULT_FILTERS, page: 1, page_size: 0, ordering: "" });
@@ -57,7 +59,7 @@ export function FilesPage({ initial }: { initial: FileFilterState }) {
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <PageHeader title="Files" description="Upload documents into a workspace, follow their ingestion and open them to read, tag and classify." />
-      <UploadPanel workspaces={wsList} defaultWorkspaceId={defaultWs} />
+      <UploadPanel workspaces={targets} defaultWorkspaceId={defaultWs} />
       <section aria-labelledby="files-list-title" className="space-y-4">
         <h2 id="files-list-title" className="sr-only">
           Documents

@@ -51,6 +51,11 @@ export const ZWorkspace = z
         "A public dataset: managed by instance users holding the public-dataset management permission, read-only for companies opted in to public datasets",
       ),
     user_role: z.enum([...WORKSPACE_ROLES, ""]).describe("Caller's membership role, or empty"),
+    effective_role: z
+      .enum(WORKSPACE_ROLES)
+      .describe(
+        "The role the caller acts with here (beyond the spec): its membership, its company role (company admins act as owners), or viewer on a public dataset read by an opted-in company",
+      ),
     summaries: z.array(z.object({ language: z.string(), summary: z.string() })),
     sync: ZWorkspaceSync.nullable().describe("Datasource sync state for synced workspaces, else null"),
     scoped_api_keys: z.array(ZScopedApiKey).describe("Visible to workspace owners and company/instance admins; else empty"),

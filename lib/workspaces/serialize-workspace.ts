@@ -43,7 +43,7 @@ export async function serializeWorkspaces(accesses: WorkspaceAccess[], withMembe
         })
       : Promise.resolve([]),
   ]);
-  return accesses.map(({ workspace: w, memberRole, canSeeMembers }) => ({
+  return accesses.map(({ workspace: w, memberRole, effectiveRole, canSeeMembers }) => ({
     id: w.id,
     name: w.name,
     description: w.description,
@@ -57,6 +57,7 @@ export async function serializeWorkspaces(accesses: WorkspaceAccess[], withMembe
     is_default: w.isDefault,
     is_public: w.isPublic,
     user_role: memberRole ?? "",
+    effective_role: effectiveRole ?? "viewer",
     summaries: [],
     sync: syncs.get(w.id) ?? null,
     scoped_api_keys: keys

@@ -72,6 +72,7 @@ describe("workspaces", () => {
     const asMember = await api.get(`/api/v3/workspaces/${ws.id}`, { key: member.key });
     expect(asMember.status).toBe(200);
     expect(asMember.body.user_role).toBe("viewer");
+    expect(asMember.body.effective_role).toBe("viewer");
     expect(asMember.body.members).toBeUndefined();
 
     expectError(await api.get(`/api/v3/workspaces/${ws.id}`, { key: outsider.key }), 404, "not_found");
@@ -81,6 +82,9 @@ describe("workspaces", () => {
     const asDpo = await api.get(`/api/v3/workspaces/${ws.id}`, { key: dpo.key });
     expect(asDpo.status).toBe(200);
     expect(asDpo.body.user_role).toBe("");
+    expect(asDpo.body.effective_role).toBe("viewer"); // a DPO reads every workspace of the company
+    // A company admin acts as an owner without a membership.
+    expect((await api.get(`/api/v3/workspaces/${ws.id}`, { key: acme.admin.key })).body.effective_role).toBe("owner");
     expect(asDpo.body.members).toHaveLength(2);
 
     const asInstance = await api.get(`/api/v3/workspaces/${ws.id}`, { key: instanceAdmin.key });
