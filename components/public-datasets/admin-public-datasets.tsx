@@ -25,6 +25,10 @@ export function AdminPublicDatasets({ onChanged }: { onChanged: (message: string
   const managers = usePublicDatasetManagers({ page: managerPage, page_size: PAGE_SIZE });
   const optIn = useSetCompanyPublicDatasets();
   const permission = useSetPublicDatasetManager();
+  // The asked-for state, shown from the click until the saved list is back: set in the change handler itself,
+  // so the controlled checkbox never flips back while the mutation's pending state is still on its way.
+  const [askedOptIn, setAskedOptIn] = useState<{ id: number; value: boolean } | null>(null);
+  const [askedManager, setAskedManager] = useState<{ id: number; value: boolean } | null>(null);
   return (
     <div className="space-y-6">
       <div className="space-y-3">
@@ -47,16 +51,20 @@ export function AdminPublicDatasets({ onChanged }: { onChanged: (message: string
                     <input
                       type="checkbox"
                       className={checkbox}
-                      // The asked-for state while the change is saved (the list refreshes before the mutation settles).
-                      checked={optIn.isPending && optIn.variables?.id === c.id ? optIn.variables.publicDatasets : c.public_datasets}
+                      checked={askedOptIn?.id === c.id ? askedOptIn.value : c.public_datasets}
                       disabled={optIn.isPending}
                       aria-label={`${c.name} reads public datasets`}
-                      onChange={(e) =>
+                      onChange={(e) => {
+                        setAskedOptIn({ id: c.id, value: e.target.checked });
                         optIn.mutate(
                           { id: c.id, publicDatasets: e.target.checked },
-                          { onSuccess: (u) => onChanged(`${u.name} ${u.public_datasets ? "now reads" : "no longer reads"} public datasets.`) },
-                        )
-                      }
+                          {
+                            // The list refreshes before the mutation settles.
+                            onSettled: () => setAskedOptIn(null),
+                            onSuccess: (u) => onChanged(`${u.name} ${u.public_datasets ? "now reads" : "no longer reads"} public datasets.`),
+                          },
+                        );
+                      }}
                     />
                     {c.public_datasets ? <Badge tone="green">Opted in</Badge> : <Badge>Not opted in</Badge>}
                   </label>
@@ -98,17 +106,19 @@ export function AdminPublicDatasets({ onChanged }: { onChanged: (message: string
                     <input
                       type="checkbox"
                       className={checkbox}
-                      checked={
-                        permission.isPending && permission.variables?.userId === m.user_id ? permission.variables.manages : m.manages_public_datasets
-                      }
+                      checked={askedManager?.id === m.user_id ? askedManager.value : m.manages_public_datasets}
                       disabled={permission.isPending}
                       aria-label={`${name} manages public datasets`}
-                      onChange={(e) =>
+                      onChange={(e) => {
+                        setAskedManager({ id: m.user_id, value: e.target.checked });
                         permission.mutate(
                           { userId: m.user_id, manages: e.target.checked },
-                          { onSuccess: (_, v) => onChanged(`${name} ${v.manages ? "now manages" : "no longer manages"} public datasets.`) },
-                        )
-                      }
+                          {
+                            onSettled: () => setAskedManager(null),
+                            onSuccess: (_, v) => onChanged(`${name} ${v.manages ? "now manages" : "no longer manages"} public datasets.`),
+                          },
+                        );
+                      }}
                     />
                   </td>
                 </tr>
