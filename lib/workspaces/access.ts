@@ -38,9 +38,11 @@ function ownWorkspacesWhere(p: Principal): Prisma.WorkspaceWhereInput {
  */
 async function publicWorkspacesWhere(p: Principal): Promise<Prisma.WorkspaceWhereInput | null> {
   if (canManagePublicDatasets(p)) return { isPublic: true };
+  const scoped = isWorkspaceScoped(p);
+  // A company-scoped key never reaches a public dataset (spec): no need to read the company's opt-in for it.
+  if (!scoped && p.kind !== "session") return null;
   if (!(await companyOptedIn(p))) return null;
-  if (isWorkspaceScoped(p)) return { isPublic: true, id: p.apiKey!.workspaceId ?? -1 };
-  return p.kind === "session" ? { isPublic: true } : null;
+  return scoped ? { isPublic: true, id: p.apiKey!.workspaceId ?? -1 } : { isPublic: true };
 }
 
 /** Whether the console offers the caller its "Public datasets" section (managers, opted-in companies' members). */
