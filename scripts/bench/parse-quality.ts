@@ -13,8 +13,13 @@
 // report several sets, e.g. a held-out development part and a part never looked at while tuning. A
 // manifest.json in a directory tags documents with failure classes ({"x.pdf": ["1", "5"]}); the report
 // then breaks the scores down per class.
-// Besides the project's structure scores, every set is scored like external benchmarks (structure-score-tree.ts):
-// NID text similarity, TEDS table similarity, heading-outline similarity and their mean ("ODL overall").
+// PARSE_QUALITY_PUBLIC=<dir>,<dir> adds public sets without arguments (so `npm run bench:parse` reports them).
+// A public "document" that is a Git LFS pointer (a clone without `git lfs pull`) is reported and skipped.
+// Public sets are also reported split into born-digital documents and scanned ones (OCR'd pages).
+// Besides the project's structure scores, every set is scored like external benchmarks: the opendataloader-bench
+// evaluator ported (structure-score-odl.ts: NID over the Markdown, TEDS of the first table, MHS heading tree
+// with levels ignored, and their mean "ODL overall"), and the stricter structure-score-tree.ts (NID over plain
+// text, TEDS over all tables paired, heading outline with levels).
 // Predicted Markdown is written to --out (default os.tmpdir()/docintel-bench-quality-out/<format>/<id>.md)
 // so the worst documents can be diffed against the ground truth. Seconds are wall time per document, after
 // one untimed warm-up parse per format (module loading, OCR worker start-up); --no-warmup to include it.
@@ -24,6 +29,7 @@ import path from "node:path";
 import { joinPages, parseDocument } from "@/lib/documents/parse-document";
 import { buildCorpus, type CorpusDocument, type Lang } from "./parse-quality-corpus";
 import { parseMarkdown, type StructureScores, scoreStructure } from "./structure-score";
+import { type OdlScores, scoreOdl } from "./structure-score-odl";
 import { scoreTree, type TreeScores } from "./structure-score-tree";
 
 type Format = "pdf" | "docx" | "odt" | "png";
@@ -107,6 +113,7 @@ interface DocResult {
   error?: string;
   scores: StructureScores;
   tree: TreeScores;
+  odl: OdlScores;
   /** Failure classes the document was chosen for (public documents with a manifest). */
   classes: string[];
   predictedPath: string;
@@ -165,6 +172,7 @@ async function runOne(
     error,
     scores: scoreStructure(predicted, truth),
     tree: scoreTree(parseMarkdown(predicted), parseMarkdown(truth)),
+    odl: scoreOdl(predicted, truth),
     classes: [],
     predictedPath,
     truthPath,
@@ -190,10 +198,14 @@ const METRICS: { key: string; label: string; get: (r: DocResult) => number | nul
   { key: "list", label: "list F1", get: (r) => r.scores.listF1 },
   { key: "order", label: "reading order", get: (r) => r.scores.readingOrder },
   { key: "overall", label: "OVERALL", get: (r) => r.scores.overall },
-  { key: "nid", label: "NID (text)", get: (r) => r.tree.nid },
-  { key: "teds", label: "TEDS (tables)", get: (r) => r.tree.teds },
-  { key: "headingTree", label: "heading outline", get: (r) => r.tree.headingTree },
-  { key: "odl", label: "ODL OVERALL", get: (r) => r.tree.odlOverall },
+  { key: "nidPlain", label: "NID plain text", get: (r) => r.tree.nid },
+  { key: "tedsAll", label: "TEDS all tables", get: (r) => r.tree.teds },
+  { key: "headingTree", label: "heading outline+levels", get: (r) => r.tree.headingTree },
+  { key: "strict", label: "strict tree overall", get: (r) => r.tree.odlOverall },
+  { key: "nid", label: "ODL NID", get: (r) => r.odl.nid },
+  { key: "teds", label: "ODL TEDS", get: (r) => r.odl.teds },
+  { key: "mhs", label: "ODL MHS (headings)", get: (r) => r.odl.mhs },
+  { key: "odl", label: "ODL OVERALL", get: (r) => r.odl.overall },
 ];
 
 const f3 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? "  –  " : x.toFixed(3));
@@ -244,7 +256,8 @@ function printFormat(label: string, results: DocResult[], worst: number): void {
     );
   }
   for (const e of errors) console.log(`ERROR ${e.id}: ${e.error}`);
-  const worstDocs = [...results].sort((a, b) => a.scores.overall - b.scores.overall || a.id.localeCompare(b.id)).slice(0, worst);
+  const rank = (r: DocResult) => (r.format === "public" ? (r.odl.overall ?? 1) : r.scores.overall);
+  const worstDocs = [...results].sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id)).slice(0, worst);
   if (worstDocs.length) {
     console.log(`worst ${worstDocs.length}:`);
     console.log(
@@ -255,7 +268,7 @@ function printFormat(label: string, results: DocResult[], worst: number): void {
           "odl",
           "nid",
           "teds",
-          "outline",
+          "mhs",
           "text",
           "char",
           "head",
@@ -271,10 +284,10 @@ function printFormat(label: string, results: DocResult[], worst: number): void {
         worstDocs.map((r) => [
           r.id,
           f3(r.scores.overall),
-          f3(r.tree.odlOverall),
-          f3(r.tree.nid),
-          f3(r.tree.teds),
-          f3(r.tree.headingTree),
+          f3(r.odl.overall),
+          f3(r.odl.nid),
+          f3(r.odl.teds),
+          f3(r.odl.mhs),
           f3(r.scores.textF1),
           f3(r.scores.charSimilarity),
           f3(r.scores.headingF1),
@@ -292,13 +305,32 @@ function printFormat(label: string, results: DocResult[], worst: number): void {
     for (const r of worstDocs) console.log(`  ${r.id} [${r.features.join(" ")}]\n    diff ${r.truthPath} ${r.predictedPath}`);
   }
   printClasses(results);
+  printScanned(results);
+}
+
+/** Public sets: born-digital documents (no page OCR'd) and scanned ones apart. */
+function printScanned(results: DocResult[]): void {
+  if (results[0]?.format !== "public") return;
+  const keys = ["nid", "teds", "mhs", "odl", "strict"];
+  const chosen = METRICS.filter((m) => keys.includes(m.key));
+  const groups: [string, DocResult[]][] = [
+    ["born-digital", results.filter((r) => !r.ocrPages && !r.error)],
+    ["scanned (OCR)", results.filter((r) => r.ocrPages > 0 && !r.error)],
+  ];
+  console.log("born-digital vs scanned (mean over the documents where a metric applies):");
+  console.log(
+    table(
+      ["kind", "docs", ...chosen.map((m) => m.label)],
+      groups.map(([label, docs]) => [label, String(docs.length), ...chosen.map((m) => f3(stats(docs.map((r) => m.get(r))).mean))]),
+    ),
+  );
 }
 
 /** Scores per failure class (documents tagged in a public set's manifest.json). */
 function printClasses(results: DocResult[]): void {
   const classes = [...new Set(results.flatMap((r) => r.classes))].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
   if (!classes.length) return;
-  const keys = ["nid", "teds", "headingTree", "odl", "overall"];
+  const keys = ["nid", "teds", "mhs", "odl", "overall"];
   const chosen = METRICS.filter((m) => keys.includes(m.key));
   console.log("per failure class (documents tagged in manifest.json; mean over the documents where a metric applies):");
   console.log(
@@ -354,6 +386,18 @@ function printSummary(byFormat: Map<string, DocResult[]>): void {
 
 const PUBLIC_EXTENSIONS = [".pdf", ".docx", ".odt", ".pptx", ".odp", ".doc", ".ppt", ".html", ".xhtml", ".png", ".jpg", ".jpeg"];
 
+/** A Git LFS pointer file stands where the document should be (a clone without the LFS objects). */
+function isLfsPointer(file: string): boolean {
+  const fd = fs.openSync(file, "r");
+  try {
+    const head = Buffer.alloc(48);
+    const n = fs.readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, n).toString("latin1").startsWith("version https://git-lfs.github.com/spec/");
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 async function runPublic(dir: string, args: Args): Promise<DocResult[] | null> {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
     console.log(
@@ -367,6 +411,14 @@ async function runPublic(dir: string, args: Args): Promise<DocResult[] | null> {
     .map((n) => ({ doc: path.join(dir, n), md: path.join(dir, `${path.basename(n, path.extname(n))}.md`) }))
     .filter((p) => fs.existsSync(p.md))
     .filter((p) => !args.only || path.basename(p.doc).includes(args.only));
+  const pointers = pairs.filter((p) => isLfsPointer(p.doc));
+  if (pointers.length) {
+    console.log(
+      `\nnote: ${pointers.length} of ${pairs.length} documents in ${dir} are Git LFS pointers, not documents (run \`git lfs pull\` in the benchmark's clone); skipped${pointers.length === pairs.length ? " — nothing to score" : ""}.`,
+    );
+    pairs.splice(0, pairs.length, ...pairs.filter((p) => !pointers.includes(p)));
+    if (!pairs.length) return null;
+  }
   if (pairs.length === 0) {
     console.log(`\nnote: no document with ground truth (x.pdf + x.md) found in ${dir}; skipped.`);
     return null;
@@ -376,7 +428,7 @@ async function runPublic(dir: string, args: Args): Promise<DocResult[] | null> {
   const results: DocResult[] = [];
   for (const p of pairs) {
     const id = path.basename(p.doc);
-    const outDir = path.join(args.out, path.basename(dir));
+    const outDir = path.join(args.out, `${path.basename(path.dirname(dir))}-${path.basename(dir)}`);
     const res = await runOne(id, "public", [p.doc], p.md, 0, [path.extname(id).slice(1)], args.ocrLanguages, outDir);
     res.pages = res.pageCountReported ?? 0; // no independent page count for public documents
     res.classes = (manifest[id] ?? []).map(String);
@@ -392,6 +444,8 @@ async function runPublic(dir: string, args: Args): Promise<DocResult[] | null> {
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const args = parseArgs(argv);
+  if (!args.publicDirs.length && process.env.PARSE_QUALITY_PUBLIC)
+    args.publicDirs.push(...process.env.PARSE_QUALITY_PUBLIC.split(",").filter(Boolean));
   const command = ["npx tsx --conditions=react-server scripts/bench/parse-quality.ts", ...argv].join(" ");
   console.log(`command: ${command}`);
   console.log(`machine: ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? "?"}), node ${process.version}, ${new Date().toISOString()}`);
