@@ -110,6 +110,20 @@ function splitBySize(rows: Row[]): Row[] {
   return out;
 }
 
+/** A section number opening a line ("3.2.", "A.1", "IV."), followed by its title. */
+const SECTION_LABEL = /^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z](?:\.\d{1,3})+\.?|[IVX]{1,5}\.)\s+(?=\S)/u;
+
+/**
+ * A bold line continuing a bold numbered title under the title's first word, not under its number
+ * ("3.2. Attention-based Sequence Recognition Net-" / "work"): a hanging indent, not a new paragraph.
+ */
+function hangingUnderLabel(prev: Line, l: Line): boolean {
+  const label = SECTION_LABEL.exec(prev.text);
+  if (!label || !prev.bold || !l.bold || l.x0 <= prev.x0) return false;
+  const perChar = (prev.x1 - prev.x0) / Math.max(prev.text.length, 1);
+  return l.x0 <= prev.x0 + label[0].length * perChar + 0.8 * l.size;
+}
+
 interface Para {
   lines: Line[];
   marker: Marker | null;
@@ -203,7 +217,7 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
     if (p.marker) {
       if (l.x0 < p.markerX - 0.5 * s) return false;
     } else if (p.lines.length === 1) {
-      if (l.x0 > prev.x0 + 0.8 * s || l.x0 < prev.x0 - 4 * s) return false;
+      if ((l.x0 > prev.x0 + 0.8 * s && !hangingUnderLabel(prev, l)) || l.x0 < prev.x0 - 4 * s) return false;
     } else if (Math.abs(l.x0 - p.lines[1].x0) > 0.8 * s) return false;
     if (SENTENCE_END.test(prev.text) && !full(prev)) return false;
     // A table of contents' entry ends with its leader and page number: the next entry is a line of its own.

@@ -67,4 +67,23 @@ describe("headings", () => {
     expect(parts).toContain("# (1) Changes to the law on infections");
     expect(parts[parts.length - 1]).toBe("- (1) a real list item\n- (2) another list item");
   });
+
+  it("keeps a bold numbered title whose second line hangs under its first word in one heading", () => {
+    const out = md([
+      ...body(80, 3, 14),
+      item("3.2. Attention-based Sequence Recognition Net-", 72, 140, 12, { bold: true }),
+      item("work", 96, 154, 12, { bold: true }),
+      ...body(172, 3, 14),
+      // A bold line indented further than the title's number is wide stays apart.
+      item("3.3. Fractional Pickup", 72, 230, 12, { bold: true }),
+      item("Indented bold remark set well inside", 150, 244, 12, { bold: true }),
+      ...body(262, 3, 14),
+    ]);
+    const parts = out.split("\n\n");
+    expect(parts.filter((p) => p.startsWith("#"))).toEqual([
+      "# 3.2. Attention-based Sequence Recognition Network",
+      "# 3.3. Fractional Pickup",
+      "# Indented bold remark set well inside",
+    ]);
+  });
 });
