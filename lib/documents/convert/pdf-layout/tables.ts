@@ -2,6 +2,7 @@
 // row, trimmed to the rows that belong to the table, then checked for evidence (evidence.ts).
 import { joinCellLines } from "./blocks";
 import { byColumns } from "./cells";
+import { looksLikeChart } from "./chart";
 import { isAligned, isNumeric, looksLikeProse, spacedLikeProse } from "./evidence";
 import { columnOf, freeBands, type Interval, mergedCellGaps, rowGaps, splitAtGutters, splitAtNumber, subtract, touchingGutters } from "./gutters";
 import type { Row, Segment } from "./model";
@@ -152,6 +153,7 @@ function buildTable(slice: Row[], size: number): string[][] | null {
   }
   let cells = byColumns(rows, gutters, groups);
   if (gutters.length <= 3 && looksLikeProse(cells)) return null;
+  if (looksLikeChart(slice, cells, headerRows)) return null;
   const boldHeader = header.every((r) => r.segments.every((s) => s.bold)) && bodyRows.some((r) => r.segments.some((s) => !s.bold));
   const body = cells.slice(headerRows);
   let aligned: Interval[];
