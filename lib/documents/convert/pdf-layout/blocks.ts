@@ -42,7 +42,7 @@ const NUMBERED = /^(\d{1,3})[.)]\s+(\S.*)$/;
 const LETTERED = /^([a-z]\.|[a-zA-Z]\)|\([a-zA-Z]\)|\(?[ivxlc]{1,6}[.)]|\([ivxlcIVXLC]{1,6}\)|\(\d{1,3}\))\s+(\S.*)$/;
 export const SENTENCE_END = /[.!?:;]["'”’)\]]?$/;
 /** Dot leaders (or a run of spaced dots) then a page number, arabic or roman, at the end of a line. */
-const TOC_ENTRY_END = /(?:[.·…_]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})$/;
+export const TOC_ENTRY_END = /(?:[.·…_]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})$/;
 
 /** A checkbox (ballot box, checked or not) in front of text: a GFM task list item. */
 const CHECKBOX = /^([\u2610\u2611\u2612])\s+(\S.*)$/;
@@ -267,12 +267,14 @@ function toBlock(p: Para, stats: LayoutStats, next?: Para): Block {
   const first = p.lines[0];
   let text = p.marker ? p.marker.rest : first.text;
   for (const l of p.lines.slice(1)) text = joinLines(text, l.text);
-  if (first.level > 0 && text.length <= 250 && p.lines.length <= 4) return { type: "heading", level: first.level, text };
-  if (numberedHeading(p, first.text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text: first.text };
+  // A table of contents' entry, set like the heading it points to, is not a heading: it ends with its leader and page number.
+  const tocEntry = TOC_ENTRY_END.test(text);
+  if (first.level > 0 && text.length <= 250 && p.lines.length <= 4 && !tocEntry) return { type: "heading", level: first.level, text };
+  if (!tocEntry && numberedHeading(p, first.text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text: first.text };
   if (p.marker) return { type: "item", x: p.markerX, marker: p.marker.out, text, size: first.size };
   const allBold = p.lines.every((l) => l.bold);
   // A bold line ending in a colon leads into what follows ("Key benefits:"): a label, not a heading.
-  const boldHeading = allBold && p.lines.length <= 2 && text.length <= 120 && /\p{L}/u.test(text) && !/[.,;:]$/.test(text);
+  const boldHeading = allBold && p.lines.length <= 2 && text.length <= 120 && /\p{L}/u.test(text) && !/[.,;:]$/.test(text) && !tocEntry;
   if (boldHeading && Math.abs(first.size - stats.bodySize) < 1) return { type: "heading", level: stats.boldHeadingLevel, text };
   if (italicHeading(p, text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text };
   let marked = first.marked;

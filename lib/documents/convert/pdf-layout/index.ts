@@ -5,7 +5,7 @@
 //   renderLayoutPage(prepared, st)  rows → regions (columns, tables) → blocks → Markdown
 //
 // layoutDocument() chains the three for tests and simple callers.
-import { type Block, buildBlocks, joinLines, renderBlocks, SENTENCE_END } from "./blocks";
+import { type Block, buildBlocks, joinLines, renderBlocks, SENTENCE_END, TOC_ENTRY_END } from "./blocks";
 import { contentRows, findFurniture } from "./furniture";
 import { findGrids } from "./grid";
 import { headingLevels } from "./levels";
@@ -245,7 +245,8 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
           // A paragraph running on from the foot of the previous column.
           const prev = blocks[first - 1];
           const head = blocks[first];
-          if (first > 0 && prev?.type === "paragraph" && head?.type === "paragraph" && !SENTENCE_END.test(stripMarks(prev.text))) {
+          const ended = (text: string) => SENTENCE_END.test(text) || TOC_ENTRY_END.test(text);
+          if (first > 0 && prev?.type === "paragraph" && head?.type === "paragraph" && !ended(stripMarks(prev.text))) {
             prev.text = mergeMarks(joinLines(prev.text, head.text));
             blocks.splice(first, 1);
           }

@@ -54,7 +54,7 @@ function textTables(input: Row[]): Region[] {
     const found = tryTable(rows, i, cursor);
     if (!found) continue;
     if (found.start > cursor) out.push({ kind: "rows", rows: rows.slice(cursor, found.start) });
-    out.push({ kind: "table", cells: found.cells });
+    out.push("cells" in found ? { kind: "table", cells: found.cells } : { kind: "columns", columns: found.columns });
     cursor = found.end;
     i = found.end - 1;
   }

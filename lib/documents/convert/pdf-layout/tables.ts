@@ -1,18 +1,22 @@
 // Tables without ruling lines: runs of rows that share empty vertical bands ("gutters"), grown from a seed
 // row, trimmed to the rows that belong to the table, then checked for evidence (evidence.ts).
-import { joinCellLines } from "./blocks";
+import { joinCellLines, TOC_ENTRY_END } from "./blocks";
 import { byColumns } from "./cells";
 import { looksLikeChart } from "./chart";
 import { isAligned, isNumeric, looksLikeProse, spacedLikeProse } from "./evidence";
 import { columnOf, freeBands, type Interval, mergedCellGaps, rowGaps, splitAtGutters, splitAtNumber, subtract, touchingGutters } from "./gutters";
-import type { Row, Segment } from "./model";
+import { type Row, rowText, type Segment } from "./model";
 
 /**
  * A table grown from a seed row with several segments: rows are added while they leave one of the
  * seed's gaps open. A row that lands in a single column may not close any gutter (a paragraph or list
  * running past a table's first column is not part of the table).
  */
-export function tryTable(rows: Row[], seed: number, floor: number): { start: number; end: number; cells: string[][] } | null {
+export function tryTable(
+  rows: Row[],
+  seed: number,
+  floor: number,
+): { start: number; end: number; cells: string[][] } | { start: number; end: number; columns: Row[][] } | null {
   const seedRow = rows[seed];
   const minGap = 0.45 * seedRow.size;
   const keepGap = 0.25 * seedRow.size;
@@ -58,8 +62,9 @@ export function tryTable(rows: Row[], seed: number, floor: number): { start: num
   if (end - start < 2) return null;
   const span = trim(rows, start, end, gutters, seedRow.size);
   if (!span || span.end - span.start < 2) return null;
-  const cells = buildTable(rows.slice(span.start, span.end), seedRow.size);
-  return cells ? { ...span, cells } : null;
+  const found = buildTable(rows.slice(span.start, span.end), seedRow.size);
+  if (!found) return null;
+  return Array.isArray(found) ? { ...span, cells: found } : { ...span, columns: found.columns };
 }
 
 /**
@@ -133,7 +138,7 @@ function trim(rows: Row[], start: number, end: number, gutters: Interval[], size
  * wrapped or with cells that pdf.js merged, must not hide the body's columns); header gaps add gutters
  * where body columns touch or pdf.js merged their cells. Header words are split where they cross a gutter.
  */
-function buildTable(slice: Row[], size: number): string[][] | null {
+function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][] } | null {
   const minGap = 0.45 * size;
   const groups = rowGroups(slice, size);
   const headerRows = groups.length >= 3 ? groups[0].length : 1;
@@ -154,6 +159,10 @@ function buildTable(slice: Row[], size: number): string[][] | null {
   let cells = byColumns(rows, gutters, groups);
   if (gutters.length <= 3 && looksLikeProse(cells)) return null;
   if (looksLikeChart(slice, cells, headerRows)) return null;
+  const entries = tocColumns(rows, cells);
+  if (entries) return { columns: entries };
+  // A table of contents: its entries end with a leader and a page number; they read as lines, not cells.
+  if (slice.filter((r) => TOC_ENTRY_END.test(rowText(r))).length >= slice.length / 2) return null;
   const boldHeader = header.every((r) => r.segments.every((s) => s.bold)) && bodyRows.some((r) => r.segments.some((s) => !s.bold));
   const body = cells.slice(headerRows);
   let aligned: Interval[];
@@ -187,6 +196,26 @@ function buildTable(slice: Row[], size: number): string[][] | null {
   return tableCells(
     groups,
     cells.map((row) => row.map((segs) => segs.map((s) => s.text).join(" "))),
+  );
+}
+
+/**
+ * Entries of a table of contents or an index set in two or more columns side by side (each column's
+ * entries end with a leader and a page number): the columns, to be read one after the other, not a table
+ * whose rows pair unrelated entries.
+ */
+function tocColumns(rows: Row[], cells: Segment[][][]): Row[][] | null {
+  const columns = cells[0].map((_, c) => cells.flatMap((row, k) => (row[c].length ? [{ row: rows[k], segments: row[c] }] : [])));
+  if (columns.length < 2) return null;
+  const entries = (col: (typeof columns)[number]) => col.filter((e) => TOC_ENTRY_END.test(e.segments.map((x) => x.text).join(" "))).length;
+  if (!columns.every((col) => col.length >= 2 && entries(col) >= col.length / 2)) return null;
+  return columns.map((col) =>
+    col.map(({ row, segments }) => ({
+      ...row,
+      segments,
+      x0: segments[0].x0,
+      x1: Math.max(...segments.map((x) => x.x1)),
+    })),
   );
 }
 

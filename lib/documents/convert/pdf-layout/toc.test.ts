@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { item, lines, md } from "./test-items";
+
+// Tables of contents and indexes (issue 14, classes 4/5): entries end with a dot leader and a page number.
+const leader = (text: string, page: string, width = 60) => `${text} ${". ".repeat(Math.max(4, Math.floor((width - text.length) / 2)))}${page}`;
+const prose = (top: number) =>
+  lines(["Body text of the manual that is long enough to be ordinary running text here.", "And a second line of it."], 72, top, 10, 12);
+
+describe("tables of contents", () => {
+  it("reads chapter numbers beside their entries as lines, not a table, and no entry as a heading", () => {
+    const out = md([
+      ...prose(60),
+      item("Table of Contents", 72, 110, 17, { bold: true }),
+      item("1", 72, 150, 14, { bold: true }),
+      item(leader("Introduction", "1"), 90, 150, 14),
+      item("2", 72, 184, 14, { bold: true }),
+      item(leader("Structure handling", "2"), 90, 184, 14),
+      item(leader("2.1 Syntax", "2"), 105, 200, 10),
+      item(leader("2.2 Naming", "3"), 105, 213, 10),
+      item("3", 72, 243, 14, { bold: true }),
+      item(leader("Utilities", "5"), 90, 243, 14),
+      item(leader("3.1 Invoking the parser", "5"), 105, 259, 10),
+      ...prose(300),
+    ]);
+    expect(out).not.toContain("|");
+    const headings = out.split("\n\n").filter((p) => p.startsWith("#"));
+    expect(headings).toEqual(["# Table of Contents"]);
+    expect(out).toContain("2.1 Syntax");
+  });
+
+  it("reads an index set in two columns column by column", () => {
+    const left = ["array2tree", "bit_der", "check_version", "copy_node", "create_element", "decode_ber"];
+    const right = ["get_bit_der", "get_length", "get_tag", "length_der", "read_value", "write_value"];
+    const out = md([
+      ...prose(60),
+      item("Function Index", 72, 110, 17, { bold: true }),
+      ...left.flatMap((t, i) => [
+        item(leader(t, `${i + 9}`, 40), 72, 140 + i * 10.5, 9),
+        item(leader(right[i], `${i + 17}`, 40), 315, 140 + i * 10.5, 9),
+      ]),
+    ]);
+    expect(out).not.toContain("|");
+    const order = [...left, ...right].map((t) => out.indexOf(`${t} .`));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+});
