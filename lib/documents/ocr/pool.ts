@@ -12,6 +12,17 @@ import { AppError } from "@/lib/errors";
 import { linkLanguageDir, tesseractWorkerPath } from "./language-data";
 import type { OcrLanguage } from "./languages";
 import { ocrLayoutToMarkdown, scaleBox, type TBlock } from "./layout-markdown";
+import {
+  chooseTurn,
+  isConfidentReading,
+  isPoorReading,
+  type OrientationReading,
+  orientationReading,
+  probeCrop,
+  TURNS,
+  type Turn,
+  turnPrepared,
+} from "./orientation";
 import { type PreparedImage, parsePgmHeader, prepareOcrImage, renderingFailed } from "./prepare-image";
 import { strokeMeter } from "./stroke-width";
 import { detectRules, type TableGrid, tableGrids } from "./table-lines";
@@ -134,6 +145,15 @@ class OcrPool {
           }
         }
       }
+      if (isPoorReading(orientationReading(wordsOf(data)))) {
+        // A page read with low confidence may be upside down or turned (orientation.ts).
+        const turn = await this.orientation(slot, worker, prepared, wordsOf(data), opts.timeoutMs ?? this.pageTimeoutMs, signal);
+        if (turn) {
+          prepared = turnPrepared(prepared, turn);
+          data = await this.recognize(slot, worker, prepared, opts.timeoutMs ?? this.pageTimeoutMs, signal);
+          grids = findTableGrids(prepared);
+        }
+      }
       broken = false;
       const recognizeMs = Date.now() - started;
       const layout = ocrLayoutToMarkdown(data.blocks as TBlock[] | null, prepared.scale, grids, strokeMeter(prepared.pgm));
@@ -163,6 +183,20 @@ class OcrPool {
     } finally {
       this.releaseSlot(slot, broken);
     }
+  }
+
+  /** The clockwise turn that reads a poorly read page clearly better, tried on a crop around its words; 0 if none. */
+  private async orientation(slot: Slot, worker: TWorker, img: PreparedImage, words: TWord[], timeoutMs: number, signal?: AbortSignal): Promise<Turn> {
+    const mid = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1] ?? 0;
+    const center = { x: mid(words.map((w) => (w.bbox.x0 + w.bbox.x1) / 2)), y: mid(words.map((w) => (w.bbox.y0 + w.bbox.y1) / 2)) };
+    const crop = probeCrop(img, center);
+    const tried: (OrientationReading & { turn: Turn })[] = [];
+    for (const turn of TURNS) {
+      const reading = orientationReading(wordsOf(await this.recognize(slot, worker, turnPrepared(crop, turn), timeoutMs, signal)));
+      tried.push({ turn, ...reading });
+      if (isConfidentReading(reading)) break;
+    }
+    return chooseTurn(orientationReading(words), tried);
   }
 
   private recognize(slot: Slot, worker: TWorker, img: PreparedImage, timeoutMs: number, signal?: AbortSignal) {
@@ -387,12 +421,19 @@ class OcrPool {
 /** A scaled page with fewer confidently read words than this is read again unscaled. */
 const WEAK_PAGE_WORDS = 5;
 
+type TWord = TBlock["paragraphs"][number]["lines"][number]["words"][number];
+
+/** The words of a reading (those with text). */
+function wordsOf(page: import("tesseract.js").Page): TWord[] {
+  const out: TWord[] = [];
+  for (const b of (page.blocks ?? []) as TBlock[])
+    for (const p of b.paragraphs ?? []) for (const l of p.lines ?? []) for (const w of l.words ?? []) if (w.text.trim()) out.push(w);
+  return out;
+}
+
 /** Words read with a confidence of 60 or more (a page's reading quality, for choosing between two). */
 function readWords(page: import("tesseract.js").Page): number {
-  let n = 0;
-  for (const b of (page.blocks ?? []) as TBlock[])
-    for (const p of b.paragraphs ?? []) for (const l of p.lines ?? []) for (const w of l.words ?? []) if (w.text.trim() && w.confidence >= 60) n++;
-  return n;
+  return wordsOf(page).filter((w) => w.confidence >= 60).length;
 }
 
 /** Table grids drawn by ruling lines in the prepared page; none when the detection fails. */
