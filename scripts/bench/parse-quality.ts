@@ -303,6 +303,18 @@ function printFormat(label: string, results: DocResult[], worst: number): void {
       ),
     );
     for (const r of worstDocs) console.log(`  ${r.id} [${r.features.join(" ")}]\n    diff ${r.truthPath} ${r.predictedPath}`);
+    if (results[0]?.format === "public") {
+      // Per metric too: a document can be worst at tables while its overall is average.
+      for (const m of METRICS.filter((x) => ["nid", "teds", "mhs"].includes(x.key))) {
+        const ranked = results.filter((r) => m.get(r) !== null).sort((a, b) => (m.get(a) ?? 0) - (m.get(b) ?? 0) || a.id.localeCompare(b.id));
+        console.log(
+          `worst by ${m.label}: ${ranked
+            .slice(0, worst)
+            .map((r) => `${r.id} ${f3(m.get(r))}`)
+            .join(", ")}`,
+        );
+      }
+    }
   }
   printClasses(results);
   printScanned(results);
