@@ -3,6 +3,8 @@
 //
 //   npm run bench:quality -- --dir /path/to/beir/scifact [--queries 300] [--split test] [--modes lexical,hybrid]
 //   BEIR_DIR=/path/to/set npm run bench:quality
+//   --dump FILE writes one JSON line per query and mode (nDCG@10, rank of the first relevant document) for
+//   comparing runs query by query.
 //
 // The directory holds corpus.jsonl ({_id, title, text}), queries.jsonl ({_id, text}) and
 // qrels/<split>.tsv (query-id, corpus-id, score). Data sets stay out of the repository.
@@ -79,6 +81,8 @@ async function main() {
   const split = arg("split", "test");
   const maxQueries = Number(arg("queries", "1000"));
   const only = arg("modes", MODES.join(",")).split(",") as Mode[];
+  const dump = arg("dump", "");
+  const dumped: string[] = [];
   const corpus = readJsonl<{ _id: string; title?: string; text: string }>(path.join(dir, "corpus.jsonl"));
   const qrels = readQrels(path.join(dir, "qrels", `${split}.tsv`));
   const queries = readJsonl<{ _id: string; text: string }>(path.join(dir, "queries.jsonl"))
@@ -183,7 +187,13 @@ async function main() {
         if (!ranked.includes(d)) ranked.push(d);
         if (ranked.length === K) break;
       }
-      ndcg += ndcgAt(ranked, qrels.get(q._id)!);
+      const qNdcg = ndcgAt(ranked, qrels.get(q._id)!);
+      ndcg += qNdcg;
+      if (dump) {
+        const firstRelevant = ranked.findIndex((d) => (qrels.get(q._id)!.get(d) ?? 0) > 0);
+        const bm25 = ndcgAt(reference.search(q.text, K), qrels.get(q._id)!);
+        dumped.push(JSON.stringify({ query: q._id, mode, ndcg: qNdcg, bm25, firstRelevant: firstRelevant + 1 }));
+      }
       recall += recallAt(ranked, qrels.get(q._id)!);
     }
     const ms = (performance.now() - t0) / queries.length;
@@ -193,6 +203,7 @@ async function main() {
     console.log(rows.at(-1));
   }
   console.log(`\n${rows.join("\n")}`);
+  if (dump) fs.writeFileSync(dump, `${dumped.join("\n")}\n`);
   setDatabase(undefined);
   await database.close();
 }

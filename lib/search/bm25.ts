@@ -17,6 +17,7 @@
 // questions say "low or very low frequency"); phrases and exclusions in websearch syntax ("…", -word) are
 // honoured as a filter on the chunk's own language, with the positive words ranked. The candidates' SQL, with
 // top-k pruning of common words, is in bm25-candidates.ts.
+import { withoutArabicFunctionWords } from "@/lib/ai/rerank/arabic-stem";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 
@@ -100,7 +101,8 @@ function companyMatch(column: Prisma.Sql, companies: LexicalCompanies): Prisma.S
  */
 export async function analyseLexicalQuery(companyId: LexicalCompanies, query: string): Promise<Bm25Query | null> {
   const text = query.trim();
-  const ranking = rankingText(text);
+  // Function words of a language whose configuration keeps them (Arabic) do not rank.
+  const ranking = withoutArabicFunctionWords(rankingText(text));
   const filter = filterText(text);
   if (!ranking) return null;
   const languages = await db().$queryRaw<LanguageRow[]>`

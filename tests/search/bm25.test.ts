@@ -181,6 +181,22 @@ describe("BM25 scoring", () => {
     const hits = await lexical("أين المكتبة كتب", scope);
     expect(hits[0]?.content).toContain("المكتبة الوطنية");
   });
+
+  it("does not rank Arabic function words, which the arabic configuration keeps", async () => {
+    const c = await seedCompany();
+    const scope = { companyId: c.companyId, workspaceIds: [c.defaultWorkspaceId] };
+    await addFile(c, ["من هو الذي كان في المدينة؟ هو من كان في السوق، وما كان في البيت."], "arabic");
+    await addFile(c, ["أسس المهندس الشركة في بيروت"], "arabic");
+    await addFile(c, ["تصنع الشركة السيارات"], "arabic");
+    // "من هو" (who is) and "في" (in) are words of every question; only "مؤسس/أسس", "الشركة" carry its topic.
+    const q = await analyseLexicalQuery(c.companyId, "من هو الذي أسس الشركة في بيروت؟");
+    expect(q?.groups.flatMap((g) => g.terms).every((t) => !/:(من|هو|في|الذي)$/.test(t))).toBe(true);
+    const hits = await lexical("من هو الذي أسس الشركة في بيروت؟", scope);
+    expect(hits[0]?.content).toBe("أسس المهندس الشركة في بيروت");
+    expect(hits.map((h) => h.content)).not.toContain("من هو الذي كان في المدينة؟ هو من كان في السوق، وما كان في البيت.");
+    // A query of function words only still ranks them.
+    expect((await lexical("من هو", scope))[0]?.content).toContain("من هو الذي كان");
+  });
 });
 
 describe("postings kept by triggers", () => {

@@ -1,9 +1,11 @@
 // Lexical analysis shared by the offline reranker and the extractive answerer: the same tokeniser as
 // embeddings and the lexical query (lib/ai/embeddings/tokenize.ts), plus Porter stemming so that
-// "refunds"/"refunded"/"refund" meet. Compound tokens (INV-77341, v2.3.1) count as one exact term and
+// "refunds"/"refunded"/"refund" meet, and Arabic light stemming (arabic-stem.ts) so that "الكتاب",
+// "والكتاب" and "كتاب" do. Compound tokens (INV-77341, v2.3.1) count as one exact term and
 // their parts are matched as well, at the same position.
 import { stemmer } from "stemmer";
 import { foldText, STOPWORDS, tokenize, tokenParts } from "@/lib/ai/embeddings/tokenize";
+import { ARABIC_STOPWORDS, arabicStem, isArabicWord, normaliseArabic } from "./arabic-stem";
 
 export interface QueryTerm {
   /** Stemmed form used for matching. */
@@ -28,12 +30,18 @@ export interface AnalysedText {
 
 const memo = new Map<string, string>();
 
-/** Porter stem of a folded token (ASCII words only; numbers and other scripts are kept as they are). */
+const ASCII_WORD = /^[a-z]+$/;
+
+/**
+ * Stem of a folded token: Porter for ASCII words, light10 for Arabic words; numbers and other scripts
+ * are kept as they are.
+ */
 export function stem(token: string): string {
-  if (token.length <= 3 || !/^[a-z]+$/.test(token)) return token;
+  const ascii = ASCII_WORD.test(token);
+  if (ascii ? token.length <= 3 : !isArabicWord(token)) return token;
   let s = memo.get(token);
   if (s === undefined) {
-    s = stemmer(token);
+    s = ascii ? stemmer(token) : arabicStem(token);
     if (memo.size > 50_000) memo.clear();
     memo.set(token, s);
   }
@@ -50,10 +58,13 @@ function fastTokens(text: string): string[] {
   return ASCII.test(text) ? (text.toLowerCase().match(ASCII_TOKEN) ?? []) : tokenize(foldText(text));
 }
 
+/** Function words: the shared English/German/French list, and Arabic's (arabic-stem.ts). */
+const isStopWord = (token: string) => STOPWORDS.has(token) || (isArabicWord(token) && ARABIC_STOPWORDS.has(normaliseArabic(token)));
+
 /** Content terms of a query, deduplicated; stop words dropped unless the query has nothing else. */
 export function queryTerms(query: string): QueryTerm[] {
   const tokens = tokenize(foldText(query));
-  const content = tokens.filter((t) => !STOPWORDS.has(t));
+  const content = tokens.filter((t) => !isStopWord(t));
   const seen = new Set<string>();
   const out: QueryTerm[] = [];
   for (const token of content.length ? content : tokens) {
@@ -73,7 +84,7 @@ export function queryTerms(query: string): QueryTerm[] {
 /** The query's stem sequence (stop words kept out) for phrase/bigram matching. */
 export function querySequence(query: string): string[] {
   return tokenize(foldText(query))
-    .filter((t) => !STOPWORDS.has(t))
+    .filter((t) => !isStopWord(t))
     .map((t) => (isCode(t) ? t : stem(t)));
 }
 
@@ -82,7 +93,8 @@ export function stemPrefixes(terms: QueryTerm[]): Set<string> {
   return new Set(terms.map((t) => t.stem.slice(0, 3)));
 }
 
-const mayMatch = (token: string, only?: Set<string>) => !only || only.has(token.slice(0, 3)) || only.has(token.slice(0, 2));
+// Arabic words are stemmed whatever their first letters (their prefixes are what stemming removes).
+const mayMatch = (token: string, only?: Set<string>) => !only || only.has(token.slice(0, 3)) || only.has(token.slice(0, 2)) || isArabicWord(token);
 
 /**
  * Positions of the text's stems. With `only` (stemPrefixes of a query), tokens that cannot match the
