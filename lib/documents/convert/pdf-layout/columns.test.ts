@@ -27,4 +27,34 @@ describe("two-column pages", () => {
     expect(parts).toContain("A high ratio indicates that the engine is more likely to produce unsafe code.");
     expect(parts.at(-1)).toBe(rightLines.join(" "));
   });
+
+  it("reads an author block of centred blocks side by side above the columns block by block, before the columns", () => {
+    // Centred lines of different lengths around x = 180 (left) and x = 430 (right); two rows of blocks.
+    const centred = (text: string, axis: number, top: number, size = 10) => item(text, axis - (text.length * size * 0.5) / 2, top, size);
+    const block = (lines: string[], axis: number, top: number) => lines.map((t, i) => centred(t, axis, top + 12 * i, i === 0 ? 12 : 10));
+    const authors = [
+      ...block(["Ada Lovelace", "Analytical Society", "London, United Kingdom"], 180, 100),
+      ...block(["Charles Babbage", "Difference Engine Works", "Cambridge"], 430, 100),
+      ...block(["Grace Hopper", "Navy Computing Lab", "Arlington, Virginia, USA"], 180, 150),
+      ...block(["Alan Turing", "Bletchley Park", "Milton Keynes"], 430, 150),
+    ];
+    const leftLines = [
+      "Running text of the left column sets out the issue",
+      "at some length, in lines that fill its measure and",
+      "go on for a few lines before the paragraph ends.",
+    ];
+    const rightLines = [
+      "Running text of the right column carries on with",
+      "the method in lines as long as those on the left",
+      "so the page reads as two columns of prose here.",
+    ];
+    const body = [...leftLines.map((t, i) => item(t, 60, 200 + 12 * i, 10)), ...rightLines.map((t, i) => item(t, 330, 200 + 12 * i, 10))];
+    const out = md([item("A Paper With Four Authors", 150, 60, 17), ...authors, ...body]);
+    const at = (t: string) => out.indexOf(t);
+    const order = ["Ada Lovelace", "Grace Hopper", "Charles Babbage", "Alan Turing", "Running text of the left", "Running text of the right"].map(at);
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // The last author line does not run on into the columns' first paragraph.
+    expect(out.split("\n\n").some((p) => p.startsWith("Running text of the left column"))).toBe(true);
+  });
 });

@@ -10,6 +10,8 @@ export interface ColumnRun {
   end: number;
   /** Left edge of the right-hand column: segments starting at or right of it belong to it. */
   split: number;
+  /** Blocks of centred lines side by side above columns of text (an author block), not columns of text. */
+  band?: boolean;
 }
 
 /** Minimum gutter width, in font sizes. */
@@ -64,14 +66,55 @@ export function findColumnRuns(rows: Row[]): ColumnRun[] {
       let j = i + 1;
       while (j < rows.length && !taken[j] && fits(rows[j]) && rows[j].y - rows[j - 1].y <= 4 * size) j++;
       const run = trimRun(rows, i, j, split, size);
-      if (run && accept(rows, run, tol)) {
-        out.push(run);
+      const runs = run && withBandAbove(rows, run, size, tol);
+      if (runs && run) {
+        out.push(...runs);
         taken.fill(1, run.start, run.end);
       }
       i = j;
     }
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The column runs of a candidate run, or null: the run itself when it holds two columns of text; blocks of
+ * short centred lines side by side at its top, set off from the columns' text by a gap wider than two of
+ * its lines (an author block: names, affiliations, addresses), split off as a run of their own, so that
+ * the right-hand block is read right after the left-hand one, not after the whole left column.
+ */
+function withBandAbove(rows: Row[], run: ColumnRun, size: number, tol: number): ColumnRun[] | null {
+  const pitches: number[] = [];
+  for (let k = run.start + 1; k < run.end; k++) pitches.push(rows[k].y - rows[k - 1].y);
+  const pitch = median(pitches.filter((d) => d > 0.5 * size)) || 1.3 * size;
+  // The lowest such gap: an author block may itself be several rows of blocks with gaps between them.
+  let best: ColumnRun[] | null = accept(rows, run, tol) ? [run] : null;
+  pitches.forEach((d, k) => {
+    if (d <= 2 * pitch) return;
+    const top = { start: run.start, end: run.start + k + 1, split: run.split, band: true };
+    const rest = { start: top.end, end: run.end, split: run.split };
+    if (centredBlocks(rows, top) && accept(rows, rest, tol)) best = [top, rest];
+  });
+  return best;
+}
+
+/** Both sides of rows hold two or more lines, none of them running text, each side's lines centred on one axis. */
+function centredBlocks(rows: Row[], run: ColumnRun): boolean {
+  for (const right of [false, true]) {
+    const lines = rows.slice(run.start, run.end).flatMap((r) => {
+      const segs = side(r, run.split, right);
+      return segs.length ? [segs] : [];
+    });
+    if (lines.length < 2 || hasParagraph(lines)) return false;
+    const centres = lines.map((l) => (l[0].x0 + l[l.length - 1].x1) / 2);
+    const axis = median(centres);
+    const size = median(lines.map((l) => l[0].size));
+    if (!centres.every((c) => Math.abs(c - axis) <= Math.max(2, 0.3 * size))) return false;
+    // Centred lines of different lengths (all of one length would be a column of cells, not a block).
+    const widths = lines.map((l) => l[l.length - 1].x1 - l[0].x0);
+    if (Math.max(...widths) - Math.min(...widths) < 2 * size) return false;
+  }
+  return true;
 }
 
 const side = (r: Row, split: number, right: boolean) => r.segments.filter((s) => s.x0 >= split - EDGE_TOL === right);

@@ -234,6 +234,7 @@ function withoutKickers(pages: PreparedPage[], sizes: number[]): number[] {
 export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
   const grids = p.rules ? findGrids(p.rules) : [];
   const blocks: Block[] = [];
+  let barrier = 0;
   const emit = (regions: Region[]) => {
     for (const region of regions) {
       if (region.kind === "rows") blocks.push(...buildBlocks(region.rows, stats));
@@ -242,15 +243,16 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
         for (const column of region.columns) {
           const first = blocks.length;
           emit(findRegions(column, { columns: true, grids }));
-          // A paragraph running on from the foot of the previous column.
+          // A paragraph running on from the foot of the previous column (never from a block of author names).
           const prev = blocks[first - 1];
           const head = blocks[first];
           const ended = (text: string) => SENTENCE_END.test(text) || TOC_ENTRY_END.test(text);
-          if (first > 0 && prev?.type === "paragraph" && head?.type === "paragraph" && !ended(stripMarks(prev.text))) {
+          if (first > barrier && prev?.type === "paragraph" && head?.type === "paragraph" && !ended(stripMarks(prev.text))) {
             prev.text = mergeMarks(joinLines(prev.text, head.text));
             blocks.splice(first, 1);
           }
         }
+        if (region.band) barrier = blocks.length;
       }
     }
   };

@@ -5,7 +5,11 @@ import { type Grid, gridCells, rowsInGrid } from "./grid";
 import type { Row } from "./model";
 import { tryTable } from "./tables";
 
-export type Region = { kind: "rows"; rows: Row[] } | { kind: "columns"; columns: Row[][] } | { kind: "table"; cells: string[][] };
+export type Region =
+  | { kind: "rows"; rows: Row[] }
+  /** band: blocks side by side above columns (authors), whose text does not run on into what follows. */
+  | { kind: "columns"; columns: Row[][]; band?: boolean }
+  | { kind: "table"; cells: string[][] };
 
 export interface RegionOptions {
   /** Look for multi-column text (off inside a column that is already narrow). */
@@ -29,7 +33,12 @@ export function findRegions(rows: Row[], options: RegionOptions): Region[] {
   }
   if (options.columns) {
     for (const run of findColumnRuns(rows)) {
-      if (free(run.start, run.end)) claims.push({ start: run.start, end: run.end, region: { kind: "columns", columns: splitColumns(rows, run) } });
+      if (free(run.start, run.end))
+        claims.push({
+          start: run.start,
+          end: run.end,
+          region: { kind: "columns", columns: splitColumns(rows, run), ...(run.band ? { band: true } : {}) },
+        });
     }
   }
   claims.sort((a, b) => a.start - b.start);
