@@ -15,6 +15,7 @@
 //    completion, polls every JOBS_POLL_INTERVAL_MS) and the same requests are timed again while it works
 //    (until `samples` of each or the queue is drained). Printed: p50/p95/max of both phases, the p95 ratio,
 //    the load average and the event loop's delay (a stall shows there; a busy machine only in the latencies),
+//    the embedded connection's queue (requests' wait for it per request, background statements' share of it),
 //    the documents ingested during the load phase, and the document workers' settings.
 import fs from "node:fs";
 import os from "node:os";
@@ -196,9 +197,25 @@ for (let i = 0; i < 20; i++) {
   await timed("POST", "/api/v3/search", key, JSON.stringify({ query: QUERIES[i % QUERIES.length] }), true);
 }
 await new Promise((r) => setTimeout(r, 2000));
+// The embedded connection's queue (thread mode): what requests waited for it, what background work held it.
+const connection = () => database.connectionStats?.();
+function connectionLine(from: ReturnType<typeof connection>, requests: number, seconds: number): string {
+  const to = connection();
+  if (!from || !to) return "connection queue: n/a (database not in its thread)";
+  const wait = to.requestWaitMs - from.requestWaitMs;
+  const bgHold = to.backgroundHoldMs - from.backgroundHoldMs;
+  return (
+    `connection: requests waited ${(wait / requests).toFixed(1)} ms per request ` +
+    `(${((to.requestCheckouts - from.requestCheckouts) / requests).toFixed(1)} statements each), background held it ` +
+    `${((100 * bgHold) / (seconds * 1000)).toFixed(0)}% of the time (${to.backgroundCheckouts - from.backgroundCheckouts} checkouts)`
+  );
+}
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
+let connectionFrom = connection();
+let phaseStart = Date.now();
 const idle = await sample(key, () => false);
+const idleConnection = connectionLine(connectionFrom, idle.files.length + idle.search.length, (Date.now() - phaseStart) / 1000);
 const idleLoad = loadavg();
 const idleLoop = { p95: loop.percentile(95) / 1e6, max: loop.max / 1e6 };
 loop.reset();
@@ -210,11 +227,17 @@ void untilIngested(loadStart + MAX_MINUTES * 60_000).then(() => {
   drained = true;
 });
 await new Promise((r) => setTimeout(r, 3000)); // the runner reaches full speed
+const openAtSampling = await openFiles();
+connectionFrom = connection();
+phaseStart = Date.now();
 const loaded = await sample(key, () => drained);
+const samplingS = (Date.now() - phaseStart) / 1000;
+const loadedConnection = connectionLine(connectionFrom, loaded.files.length + loaded.search.length, (Date.now() - phaseStart) / 1000);
 const loadedLoad = loadavg();
 const loadedLoop = { p95: loop.percentile(95) / 1e6, max: loop.max / 1e6 };
 loop.disable();
 const openAtEnd = await openFiles();
+const ingestedWhileTimed = openAtSampling - openAtEnd;
 const ingested = DOCUMENTS - openAtEnd;
 const loadS = (Date.now() - loadStart) / 1000;
 
@@ -228,11 +251,17 @@ const delay = (d: { p95: number; max: number }) => `event-loop delay p95 ${d.p95
 console.log(`\nidle (load average ${idleLoad}; ${delay(idleLoop)}):`);
 console.log(`  ${line("GET /api/v3/files", idle.files)}`);
 console.log(`  ${line("POST /api/v3/search", idle.search)}`);
+console.log(`  ${idleConnection}`);
 console.log(
   `under ingestion (load average ${loadedLoad}; ${delay(loadedLoop)}; ${ingested} of ${DOCUMENTS} documents final after ${loadS.toFixed(1)} s):`,
 );
 console.log(`  ${line("GET /api/v3/files", loaded.files)}`);
 console.log(`  ${line("POST /api/v3/search", loaded.search)}`);
+console.log(`  ${loadedConnection}`);
+console.log(
+  `  ingestion while the requests were timed: ${ingestedWhileTimed} documents in ${samplingS.toFixed(1)} s ` +
+    `(${((60 * ingestedWhileTimed) / samplingS).toFixed(0)}/min)`,
+);
 console.log(
   `p95 ratio (under load / idle): files ${(pct(loaded.files, 95) / pct(idle.files, 95)).toFixed(2)}×, ` +
     `search ${(pct(loaded.search, 95) / pct(idle.search, 95)).toFixed(2)}× (goal ≤ 2×)`,

@@ -15,7 +15,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
 import { PrismaClient } from "./generated/client";
 import { startPGliteThread } from "./pglite-thread";
-import { isBackgroundWork } from "./priority-pool";
+import { type ConnectionStats, isBackgroundWork } from "./priority-pool";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -27,6 +27,8 @@ export interface Database {
   /** Runs a multi-statement SQL script (simple query protocol). */
   execScript(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** Figures of the embedded connection's queue (thread mode; benchmarks print them). */
+  connectionStats?: () => ConnectionStats;
   /** The embedded engine, for tests and tools that need it directly. */
   pglite?: () => Promise<PGlite>;
 }
@@ -60,6 +62,7 @@ export function createDatabase(url = env().DATABASE_URL, opts: CreateDatabaseOpt
       kind: "pglite",
       prisma,
       background,
+      connectionStats: () => ({ ...thread.pool.stats }),
       execScript: async (sql) => {
         await thread.ready;
         await thread.pool.query(sql);

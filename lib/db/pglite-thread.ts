@@ -24,7 +24,7 @@ const CONNECTIONS = 1;
 const START_TIMEOUT_MS = 120_000;
 
 export interface PGliteThread {
-  pool: pg.Pool;
+  pool: PriorityPool;
   /** Requests' lane of the connection. */
   adapter: SqlMigrationAwareDriverAdapterFactory;
   /** Background jobs' lane: its checkouts wait behind requests' (priority-pool.ts). */

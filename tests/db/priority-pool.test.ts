@@ -1,7 +1,7 @@
 // The embedded database's one connection serves requests before background jobs (lib/db/priority-pool.ts),
 // through the real PGlite thread and Prisma's adapter: queued background statements wait behind requests
-// that arrive later, a background statement that waited too long goes first anyway, and a failed statement
-// or transaction releases the connection.
+// that arrive later, a request's next statement goes before them, a background statement that waited too long
+// goes first anyway, and a failed statement or transaction releases the connection.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { db, setDatabase } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { type PGliteThread, startPGliteThread } from "@/lib/db/pglite-thread";
-import { BACKGROUND_MAX_WAIT_MS, PriorityPool, runAsBackground } from "@/lib/db/priority-pool";
+import { BACKGROUND_MAX_WAIT_MS, PriorityPool, REQUEST_GRACE_MS, runAsBackground } from "@/lib/db/priority-pool";
 
 let dir: string;
 let thread: PGliteThread;
@@ -80,6 +80,34 @@ describe("the embedded connection's queue", () => {
     } finally {
       pool.backgroundMaxWaitMs = BACKGROUND_MAX_WAIT_MS;
     }
+  });
+
+  it("keeps the connection a moment for a request's next statement, then serves waiting background work", async () => {
+    pool.backgroundMaxWaitMs = 60_000;
+    onTestFinished(() => {
+      pool.backgroundMaxWaitMs = BACKGROUND_MAX_WAIT_MS;
+      pool.requestGraceMs = REQUEST_GRACE_MS;
+    });
+    // A request of two statements while a job's statement waits: the job's must not slip in between them.
+    const twoStatements = async () => {
+      await pool.query("SELECT pg_sleep(0.1)");
+      return pool.query("SELECT 'request' AS v");
+    };
+    const order = async () => {
+      const request = twoStatements();
+      await sleep(20);
+      pool.served = [];
+      const job = runAsBackground(() => pool.query("SELECT 'job' AS v"));
+      await Promise.all([request, job]);
+      return pool.served;
+    };
+    const before = { ...pool.stats };
+    expect(await order()).toEqual(["request", "background"]);
+    expect(pool.stats.requestCheckouts - before.requestCheckouts).toBe(2);
+    expect(pool.stats.backgroundCheckouts - before.backgroundCheckouts).toBe(1);
+    // Without the grace the job's statement takes the gap.
+    pool.requestGraceMs = 0;
+    expect(await order()).toEqual(["background", "request"]);
   });
 
   it("releases the connection after a failed statement and a rolled-back transaction", async () => {
