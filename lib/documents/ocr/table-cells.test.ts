@@ -169,3 +169,25 @@ describe("ruled table cells", () => {
     for (const t of ["—", "--", "2020-10-01", "1–2–3", "well-known", "e-mail"]) expect(isRuleReadAsText(t)).toBe(false);
   });
 });
+
+describe("one-column ruled tables", () => {
+  it("a box whose full-width rules part three or more rows with text is a one-column table, one row per band", () => {
+    const g = grid(600, [], [v(0, 0, 300), v(600, 0, 300)], [h(0, 0, 600), h(40, 0, 600), h(80, 0, 600), h(300, 0, 600)]);
+    const ws = [
+      ...words("List of services", 10, 10),
+      ...words("Breakfast options", 10, 50),
+      ...words("Choose as many as you like:", 10, 90),
+      ...words("Orange juice", 30, 130),
+      ...words("Tea", 30, 170),
+    ];
+    expect(tableCells(g, ws)).toEqual([["List of services"], ["Breakfast options"], ["Choose as many as you like: Orange juice Tea"]]);
+  });
+
+  it("a box with a title bar over its body, or a framed paragraph, stays text", () => {
+    const titled = grid(600, [], [v(0, 0, 200), v(600, 0, 200)], [h(0, 0, 600), h(40, 0, 600), h(200, 0, 600)]);
+    expect(tableCells(titled, [...words("Note", 10, 10), ...words("Keep the receipt for your records.", 10, 60)])).toBeNull();
+    // a rule across part of the box only does not part rows
+    const partial = grid(600, [], [v(0, 0, 300), v(600, 0, 300)], [h(0, 0, 600), h(40, 0, 600), h(80, 0, 200), h(300, 0, 600)]);
+    expect(tableCells(partial, [...words("One", 10, 10), ...words("Two", 10, 50), ...words("Three", 10, 90)])).toBeNull();
+  });
+});

@@ -145,6 +145,7 @@ export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | nul
     for (const l of lines) l.sort((a, b) => a.bbox.x0 - b.bbox.x0);
     bandLines.push(lines);
   }
+  if (nCols === 1) return oneColumnTable(grid, bandLines, hBorder);
   // Candidate rows of a band: a text line starts a row when it fills two or more columns or stands apart
   // from the line before (more than 0.8 line heights); other lines continue the cells above.
   // In a band that column rules run through, a first line that opens with the first column (a key: "Document
@@ -246,6 +247,25 @@ export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | nul
   const multi = table.filter((r) => r.filter(Boolean).length >= 2).length;
   if (multi < (fromRules ? 1 : Math.min(2, table.length))) return null;
   return table;
+}
+
+/**
+ * A grid without columns (no internal vertical rule, no column of whitespace): a table of one column when
+ * rules across its whole width part three or more rows with text (a list of options, a form's sections),
+ * one row per band, its lines joined; a box with a title bar over its body (two rows), or a frame around a
+ * paragraph, stays text.
+ */
+function oneColumnTable(grid: TableGrid, bandLines: CellWord[][][], hBorder: (band: number, col: number) => boolean): string[][] | null {
+  if (bandLines.length < 3 || !bandLines.every((_, b) => b === 0 || hBorder(b, 0))) return null;
+  const rows = bandLines.map((lines) =>
+    lines
+      .map((l) => l.map((w) => w.text.trim()).join(" "))
+      .join(" ")
+      .trim(),
+  );
+  const withText = rows.filter(Boolean);
+  if (withText.length < 3 || grid.rows.length < 2) return null;
+  return withText.map((t) => [t]);
 }
 
 /** Index of the interval of sorted borders (outer edges included) that holds v. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parsePgmHeader, prepareOcrImage } from "./prepare-image";
-import { detectRules, tableGrids } from "./table-lines";
+import { detectRules, type Rule, tableGrids } from "./table-lines";
 import { textImage } from "./test-fixtures";
 import { invoiceImage } from "./test-scans";
 
@@ -43,5 +43,42 @@ describe("ruling lines → table grids", () => {
       { heading: "HEADING WITH CAPITALS" },
     );
     expect(await grids(page)).toEqual([]);
+  });
+
+  it("follows a thin rule on a skewed scan as one rule although its steps only touch end to end", () => {
+    // a 1 px rule at 0.5° across a 1200 px page: steps of ~115 px, each one pixel row lower than the last
+    const W = 1200;
+    const H = 200;
+    const gray = new Uint8Array(W * H).fill(255);
+    for (let x = 100; x < 1100; x++) gray[(50 + Math.floor((x - 100) / 115)) * W + x] = 0;
+    const rules = detectRules(gray, W, H).filter((r) => r.dir === "h");
+    expect(rules).toHaveLength(1);
+    expect(rules[0].x0).toBeLessThanOrEqual(101);
+    expect(rules[0].x1).toBeGreaterThanOrEqual(1098);
+  });
+
+  it("keeps a row rule that falls short of a box's sides as one of the box's rows", () => {
+    const h = (y: number, x0: number, x1: number): Rule => ({ dir: "h", x0, x1, y0: y - 1, y1: y + 1 });
+    const v = (x: number, y0: number, y1: number): Rule => ({ dir: "v", x0: x - 1, x1: x + 1, y0, y1 });
+    // the rule at y 100 lost 25 px at each end (skewed, blurred scan): it crosses neither side
+    const found = tableGrids([h(50, 100, 1100), h(100, 125, 1075), h(150, 100, 1100), h(400, 100, 1100), v(100, 50, 400), v(1100, 50, 400)], 1600);
+    expect(found).toHaveLength(1);
+    expect(found[0].rows.map(Math.round)).toEqual([100, 150]);
+  });
+
+  it("leaves a table nested in a cell out of the outer table's columns and rows", () => {
+    const h = (y: number, x0: number, x1: number): Rule => ({ dir: "h", x0, x1, y0: y - 1, y1: y + 1 });
+    const v = (x: number, y0: number, y1: number): Rule => ({ dir: "v", x0: x - 1, x1: x + 1, y0, y1 });
+    // outer: framed 200…1500 × 100…400, one column rule at 850, rows at 140 and 180; nested: 215…835 ×
+    // 180…270 (its top on the outer row rule) with columns at 420 and 630
+    const outer = [h(100, 200, 1500), h(140, 200, 1500), h(180, 200, 1500), h(400, 200, 1500), v(200, 100, 400), v(850, 100, 400), v(1500, 100, 400)];
+    const nested = [h(225, 215, 835), h(270, 215, 835), v(215, 180, 270), v(420, 180, 270), v(630, 180, 270), v(835, 180, 270)];
+    const [grid, ...more] = tableGrids([...outer, ...nested], 1600);
+    expect(more).toEqual([]);
+    expect(grid.cols.map((c) => Math.round(c.x))).toEqual([850]);
+    expect(grid.rows.map(Math.round)).toEqual([140, 180]);
+    // a partial rule that ends on outer rules (a cell merged across rows) stays
+    const merged = tableGrids([...outer, h(300, 850, 1500)], 1600)[0];
+    expect(merged.rows.map(Math.round)).toEqual([140, 180, 300]);
   });
 });

@@ -78,13 +78,19 @@ interface Chain {
 
 /**
  * Runs of adjacent rows (columns) continue the same line when they overlap by half the shorter one and
- * differ in length at most 2×: a rule's border run does not merge with the shading beside it.
+ * differ in length at most 2×: a rule's border run does not merge with the shading beside it. A thin rule
+ * on a skewed scan is a staircase: each row holds a step that only touches the next one at its end (0.5°:
+ * steps of ~115 px, overlapping by a pixel or two after blur, or not at all), so a run that continues the
+ * previous row's run end to end (overlapping or touching, in one direction) continues it too.
  */
 function similarRuns(s0: number, e0: number, s1: number, e1: number): boolean {
   const l0 = e0 - s0;
   const l1 = e1 - s1;
+  if (Math.max(l0, l1) > 2 * Math.min(l0, l1)) return false;
   const overlap = Math.min(e0, e1) - Math.max(s0, s1);
-  return overlap >= 0.5 * Math.min(l0, l1) && Math.max(l0, l1) <= 2 * Math.min(l0, l1);
+  if (overlap >= 0.5 * Math.min(l0, l1)) return true;
+  // a step: one run starts where the other ends (within MAX_GAP), neither inside the other
+  return overlap >= -MAX_GAP && (s1 > s0 ? e1 > e0 : e1 < e0);
 }
 
 /**
@@ -285,6 +291,58 @@ function crosses(hr: Rule, vr: Rule, tol: number): boolean {
   return vr.x1 >= hr.x0 - tol && vr.x0 <= hr.x1 + tol && hr.y1 >= vr.y0 - tol && hr.y0 <= vr.y1 + tol;
 }
 
+/**
+ * The rules of a table nested inside a cell of a framed table (a box with rules down both sides): the outer
+ * table's rules are the frame and every rule whose two ends meet the frame or other outer rules (an end that
+ * meets no rule at all counts as meeting: ends lost on a skewed scan); a nested table's rules meet one
+ * another (its own box), never the outer ones at both ends, and stay apart. Their words are then the text of
+ * the outer cell, and the nested table's rules no longer split the outer table into extra columns and rows.
+ */
+function nestedRules(hs: Rule[], vs: Rule[], box: Box, tol: number): Set<Rule> {
+  const spansHeight = (r: Rule) => r.y0 <= box.y0 + tol && r.y1 >= box.y1 - tol;
+  const framed = vs.some((r) => r.x0 <= box.x0 + tol && spansHeight(r)) && vs.some((r) => r.x1 >= box.x1 - tol && spansHeight(r));
+  if (!framed) return new Set();
+  const mid = (a: number, b: number) => (a + b) / 2;
+  // the rules an end touches: the end's coordinate along the rule, and the rule's position across
+  const touching = (along: number, across: number, dir: "h" | "v") =>
+    (dir === "h" ? vs : hs).filter((o) =>
+      dir === "h"
+        ? along >= o.x0 - tol && along <= o.x1 + tol && across >= o.y0 - tol && across <= o.y1 + tol
+        : along >= o.y0 - tol && along <= o.y1 + tol && across >= o.x0 - tol && across <= o.x1 + tol,
+    );
+  const ends = (r: Rule): [number, number, "h" | "v"][] =>
+    r.dir === "h"
+      ? [
+          [r.x0, mid(r.y0, r.y1), "h"],
+          [r.x1, mid(r.y0, r.y1), "h"],
+        ]
+      : [
+          [r.y0, mid(r.x0, r.x1), "v"],
+          [r.y1, mid(r.x0, r.x1), "v"],
+        ];
+  const atFrame = (r: Rule) =>
+    r.dir === "h"
+      ? Math.abs(mid(r.y0, r.y1) - box.y0) <= tol || Math.abs(mid(r.y0, r.y1) - box.y1) <= tol
+      : r.x0 <= box.x0 + tol || r.x1 >= box.x1 - tol;
+  const outer = new Set([...hs, ...vs].filter(atFrame));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const r of [...hs, ...vs]) {
+      if (outer.has(r)) continue;
+      if (
+        ends(r).every(([along, across, dir]) => {
+          const t = touching(along, across, dir);
+          return !t.length || t.some((o) => outer.has(o));
+        })
+      ) {
+        outer.add(r);
+        changed = true;
+      }
+    }
+  }
+  return new Set([...hs, ...vs].filter((r) => !outer.has(r)));
+}
+
 /** Groups rules into table grids (see the file header). */
 export function tableGrids(rules: Rule[], pageHeight: number): TableGrid[] {
   const tol = 6;
@@ -320,8 +378,8 @@ export function tableGrids(rules: Rule[], pageHeight: number): TableGrid[] {
   });
   const grids: TableGrid[] = [];
   for (const g of groups.values()) {
-    const hs = g.filter((r) => r.dir === "h");
-    const vs = g.filter((r) => r.dir === "v");
+    let hs = g.filter((r) => r.dir === "h");
+    let vs = g.filter((r) => r.dir === "v");
     if (hs.length < 2) continue;
     if (vs.length < 2 && hs.length < 3) continue;
     const box: Box = {
@@ -331,6 +389,22 @@ export function tableGrids(rules: Rule[], pageHeight: number): TableGrid[] {
       y1: Math.max(...g.map((r) => r.y1)),
     };
     if (box.y1 - box.y0 < 20) continue;
+    // A row rule that falls short of the box's sides (its ends lost on a skewed, blurred scan) crosses no
+    // column rule and was grouped with nothing: inside the box across most of its width, it is one of its rows.
+    for (const r of rules)
+      if (
+        r.dir === "h" &&
+        !g.includes(r) &&
+        r.y0 > box.y0 &&
+        r.y1 < box.y1 &&
+        Math.min(r.x1, box.x1) - Math.max(r.x0, box.x0) >= 0.8 * (box.x1 - box.x0)
+      )
+        hs.push(r);
+    const nested = nestedRules(hs, vs, box, tol);
+    if (nested.size) {
+      hs = hs.filter((r) => !nested.has(r));
+      vs = vs.filter((r) => !nested.has(r));
+    }
     const cols: TableGrid["cols"] = [];
     for (const r of vs.filter((r) => (r.x0 + r.x1) / 2 > box.x0 + 2 * tol && (r.x0 + r.x1) / 2 < box.x1 - 2 * tol).sort((p, q) => p.x0 - q.x0)) {
       const x = (r.x0 + r.x1) / 2;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type TextWord, textTables, visualLines } from "./text-tables";
+import { isNumbering, type TextWord, textTables, visualLines } from "./text-tables";
 
 /** Words of one line: [text, x0] pairs at y, 10 px per character, 20 px tall. */
 function line(y: number, ...cells: [string, number][]): TextWord[] {
@@ -105,5 +105,25 @@ describe("unruled tables from whitespace-aligned OCR words", () => {
     const lines = visualLines(words);
     expect(lines).toHaveLength(2);
     expect(lines[0].map((w) => w.text)).toEqual(Array.from({ length: 10 }, (_, i) => `a${i}`));
+  });
+
+  it("a first column of list or section numbers beside their text is a numbered list, not a table of figures", () => {
+    expect(isNumbering(["2.2", "3.", "3.1"])).toBe(true);
+    expect(isNumbering(["1.", "2.", "3."])).toBe(true);
+    expect(isNumbering(["4", "10", "2"])).toBe(false); // quantities, not in order
+    expect(isNumbering(["2019", "2020"])).toBe(false); // years
+    const words = [
+      ...line(0, ["2.2", 100], ["Kitchen Tasks", 180]),
+      ...line(40, ["3.", 100], ["WORKSHOP AND TOOL SHED", 180]),
+      ...line(80, ["3.1", 100], ["Bench Setup", 180]),
+    ];
+    expect(textTables(words)).toEqual([]);
+    // the same layout with amounts in the first column is a table
+    const priced = [
+      ...line(0, ["12.50", 100], ["Kitchen Tasks", 180]),
+      ...line(40, ["3.20", 100], ["Workshop", 180]),
+      ...line(80, ["8.75", 100], ["Bench Setup", 180]),
+    ];
+    expect(textTables(priced)).toHaveLength(1);
   });
 });

@@ -45,6 +45,23 @@ const MAX_CELL_WORDS = 12;
 /** Amounts, quantities, years, dates, percentages, codes with digits: "$300.00", "1 234,50 €", "28/11/2022". */
 const FIGURE = /^[^\p{L}\d]{0,3}[-+(]?\d[\d\s.,:/'%-]*\)?[^\p{L}\d]{0,3}$|^\p{L}{0,3}[\d.,/-]*\d[\d.,/-]*$/u;
 
+/** A list's or headings' numbers: "1.", "2.2", "3", "3.1.4" (at most two digits a part). */
+const NUMBER_LABEL = /^\d{1,2}(?:\.\d{1,2})*\.?$/;
+
+/**
+ * A first column of list or section numbers in reading order ("2.2", "3.", "3.1"): the numbering of items or
+ * headings beside their text, not a column of figures.
+ */
+export function isNumbering(values: readonly string[]): boolean {
+  if (values.length < 2 || !values.every((v) => NUMBER_LABEL.test(v.trim()))) return false;
+  const parts = values.map((v) => v.trim().replace(/\.$/, "").split(".").map(Number));
+  const cmp = (a: number[], b: number[]) => {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? -1) !== (b[i] ?? -1)) return (a[i] ?? -1) - (b[i] ?? -1);
+    return 0;
+  };
+  return parts.every((p, i) => i === 0 || cmp(parts[i - 1], p) < 0);
+}
+
 function median(values: number[]): number {
   if (!values.length) return 0;
   const s = [...values].sort((a, b) => a - b);
@@ -289,6 +306,7 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
   const body = table.slice(1);
   const figureColumn = cols.some((_, i) => {
     const vals = body.map((r) => r[i]).filter(Boolean);
+    if (i === 0 && isNumbering(table.map((r) => r[0]).filter(Boolean))) return false;
     return vals.length >= 2 && vals.filter((v) => FIGURE.test(v)).length >= 0.6 * vals.length;
   });
   const wide = cols.length >= 3 && table.filter((r) => r.filter(Boolean).length >= 3).length >= 3;
