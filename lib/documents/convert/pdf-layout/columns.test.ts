@@ -57,4 +57,28 @@ describe("two-column pages", () => {
     // The last author line does not run on into the columns' first paragraph.
     expect(out.split("\n\n").some((p) => p.startsWith("Running text of the left column"))).toBe(true);
   });
+
+  it("keeps list items whose bullets hang left of the right column's text in that column", () => {
+    const leftLines = [
+      "Running text of the left column sets out the issue",
+      "at some length, in lines that fill its measure and",
+      "go on for several lines so that the column is read",
+      "as prose beside the list of contributions at right",
+      "until the paragraph finally ends on this line here.",
+    ];
+    // Right column text at x = 331; its bullets at x = 320, with their items' next lines at 331.
+    const right = [
+      item("In short, the contributions of this work follow:", 331, 100, 10),
+      item("• We propose a framework to recognise the text", 320, 112, 10),
+      item("of scene images set in irregular shapes.", 331, 124, 10),
+      item("• Trained in a weak supervision way, the network", 320, 136, 10),
+      item("is free of geometric constraints.", 331, 148, 10),
+    ];
+    const out = md([...leftLines.map((t, i) => item(t, 60, 100 + 12 * i, 10)), ...right]);
+    const parts = out.split("\n\n");
+    expect(parts[0]).toBe(leftLines.join(" "));
+    expect(out).toContain(
+      "- We propose a framework to recognise the text of scene images set in irregular shapes.\n- Trained in a weak supervision way, the network is free of geometric constraints.",
+    );
+  });
 });

@@ -8,8 +8,11 @@ export interface ColumnRun {
   /** Rows [start, end) of the input. */
   start: number;
   end: number;
-  /** Left edge of the right-hand column: segments starting at or right of it belong to it. */
+  /** Left edge of the right-hand column's text. */
   split: number;
+  /** Segments starting at or right of it belong to the right-hand column (a little left of the split, or
+   * further where list markers hang left of the column's text). */
+  reach: number;
   /** Blocks of centred lines side by side above columns of text (an author block), not columns of text. */
   band?: boolean;
 }
@@ -57,7 +60,8 @@ export function findColumnRuns(rows: Row[]): ColumnRun[] {
     // Exact edge: the smallest x0 near the candidate among segments starting there.
     let split = x + 1;
     for (const r of rows) for (const s of r.segments) if (Math.abs(s.x0 - x) <= 1 && s.x0 < split) split = s.x0;
-    const fits = (r: Row) => r.segments.every((s) => s.x1 <= split - minGap || s.x0 >= split - EDGE_TOL);
+    const reach = hangingReach(rows, split, size, minGap, minX);
+    const fits = (r: Row) => r.segments.every((s) => s.x1 <= Math.min(split, reach + EDGE_TOL) - minGap || s.x0 >= reach);
     for (let i = 0; i < rows.length; ) {
       if (taken[i] || !fits(rows[i])) {
         i++;
@@ -65,7 +69,7 @@ export function findColumnRuns(rows: Row[]): ColumnRun[] {
       }
       let j = i + 1;
       while (j < rows.length && !taken[j] && fits(rows[j]) && rows[j].y - rows[j - 1].y <= 4 * size) j++;
-      const run = trimRun(rows, i, j, split, size);
+      const run = trimRun(rows, i, j, split, reach, size);
       const runs = run && withBandAbove(rows, run, size, tol);
       if (runs && run) {
         out.push(...runs);
@@ -91,8 +95,8 @@ function withBandAbove(rows: Row[], run: ColumnRun, size: number, tol: number): 
   let best: ColumnRun[] | null = accept(rows, run, tol) ? [run] : null;
   pitches.forEach((d, k) => {
     if (d <= 2 * pitch) return;
-    const top = { start: run.start, end: run.start + k + 1, split: run.split, band: true };
-    const rest = { start: top.end, end: run.end, split: run.split };
+    const top = { ...run, end: run.start + k + 1, band: true };
+    const rest = { ...run, start: top.end };
     if (centredBlocks(rows, top) && accept(rows, rest, tol)) best = [top, rest];
   });
   return best;
@@ -102,7 +106,7 @@ function withBandAbove(rows: Row[], run: ColumnRun, size: number, tol: number): 
 function centredBlocks(rows: Row[], run: ColumnRun): boolean {
   for (const right of [false, true]) {
     const lines = rows.slice(run.start, run.end).flatMap((r) => {
-      const segs = side(r, run.split, right);
+      const segs = side(r, run.reach, right);
       return segs.length ? [segs] : [];
     });
     if (lines.length < 2 || hasParagraph(lines)) return false;
@@ -117,25 +121,45 @@ function centredBlocks(rows: Row[], run: ColumnRun): boolean {
   return true;
 }
 
-const side = (r: Row, split: number, right: boolean) => r.segments.filter((s) => s.x0 >= split - EDGE_TOL === right);
+const side = (r: Row, reach: number, right: boolean) => r.segments.filter((s) => s.x0 >= reach === right);
+
+/** A list marker opening a segment: a bullet, a dash, a number ("1.", "(2)", "[3]"). */
+const HANGING_MARKER = /^(?:[•●○◦▪■□‣⁃∙➢➤►▶✓✔❖–—*]|\d{1,3}[.)]|\(\d{1,3}\)|\[\d{1,3}\])\s/u;
+
+/**
+ * Where the right-hand column begins when list markers hang left of its text (bullets set out, their
+ * lines' text at the column's edge): two or more segments opening with a marker, less than two sizes
+ * left of the split and clear of the text to their left. Otherwise a little left of the split.
+ */
+function hangingReach(rows: Row[], split: number, size: number, minGap: number, minX: number): number {
+  const hanging: number[] = [];
+  for (const r of rows) {
+    r.segments.forEach((s, k) => {
+      if (s.x0 >= split - EDGE_TOL || s.x0 < split - 2 * size || !HANGING_MARKER.test(s.text)) return;
+      const clear = k > 0 ? s.x0 - r.segments[k - 1].x1 >= minGap : s.x0 - minX >= 4 * size;
+      if (clear) hanging.push(s.x0);
+    });
+  }
+  return hanging.length >= 2 ? Math.min(...hanging) - 0.5 : split - EDGE_TOL;
+}
 
 /**
  * The rows of a candidate run that belong to the columns: from just above the right column's first line
  * to its last line, plus left-column lines that continue at line pitch below it (rows after a wider gap
  * are the text under the columns).
  */
-function trimRun(rows: Row[], a: number, b: number, split: number, size: number): ColumnRun | null {
+function trimRun(rows: Row[], a: number, b: number, split: number, reach: number, size: number): ColumnRun | null {
   let firstRight = -1;
   let lastRight = -1;
   for (let k = a; k < b; k++) {
-    if (side(rows[k], split, true).length) {
+    if (side(rows[k], reach, true).length) {
       if (firstRight < 0) firstRight = k;
       lastRight = k;
     }
   }
   if (firstRight < 0) return null;
   const leftRows: number[] = [];
-  for (let k = a; k < b; k++) if (side(rows[k], split, false).length) leftRows.push(k);
+  for (let k = a; k < b; k++) if (side(rows[k], reach, false).length) leftRows.push(k);
   const pitches = leftRows
     .slice(1)
     .map((k, i) => rows[k].y - rows[leftRows[i]].y)
@@ -154,7 +178,7 @@ function trimRun(rows: Row[], a: number, b: number, split: number, size: number)
     end = k + 1;
     prevY = rows[k].y;
   }
-  return { start, end, split };
+  return { start, end, split, reach };
 }
 
 /** Both sides hold enough lines of prose, and the right side's lines mostly start at the split. */
@@ -162,8 +186,8 @@ function accept(rows: Row[], run: ColumnRun, tol: number): boolean {
   const left: Segment[][] = [];
   const right: Segment[][] = [];
   for (let k = run.start; k < run.end; k++) {
-    const l = side(rows[k], run.split, false);
-    const r = side(rows[k], run.split, true);
+    const l = side(rows[k], run.reach, false);
+    const r = side(rows[k], run.reach, true);
     if (l.length) left.push(l);
     if (r.length) right.push(r);
   }
@@ -245,8 +269,8 @@ export function splitColumns(rows: Row[], run: ColumnRun): Row[][] {
   const left: Row[] = [];
   const right: Row[] = [];
   for (let k = run.start; k < run.end; k++) {
-    const l = side(rows[k], run.split, false);
-    const r = side(rows[k], run.split, true);
+    const l = side(rows[k], run.reach, false);
+    const r = side(rows[k], run.reach, true);
     if (l.length) left.push(rowOf(l));
     if (r.length) right.push(rowOf(r));
   }
