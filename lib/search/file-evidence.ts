@@ -5,11 +5,12 @@
 // file counts only with evidence:
 //   - lexical: the document holds enough of the query's words (`requiredWords`, the "2<75%" minimum-should-
 //     match of Lucene/Elasticsearch: up to two words all of them, more words three quarters), counted over
-//     all its chunks with each chunk's own language analysis; stop words do not count; or
+//     all its chunks with each chunk's own language analysis; stop words (and Arabic function words) do not count; or
 //   - semantic: one of its passages is at least `semanticMatchFloor` similar to the query, a floor above the
 //     ranking floor, calibrated per model (README "Semantic floor").
 // Quoted phrases and exclusions are already honoured by both retrievers in hybrid mode (hybrid-search.ts).
 import type { EmbeddingProvider } from "@/lib/ai/embeddings/types";
+import { withoutArabicFunctionWords } from "@/lib/ai/rerank/arabic-stem";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { rankingText } from "./bm25";
@@ -22,7 +23,8 @@ export function requiredWords(n: number): number {
 
 /** The query's positive words as typed (quotes, exclusions and repeats removed), for per-word matching. */
 export function queryWords(query: string): string[] {
-  const words = rankingText(query)
+  // Arabic function words are stop words too, although the arabic configuration indexes them (as in bm25.ts).
+  const words = withoutArabicFunctionWords(rankingText(query))
     .split(/\s+/)
     .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
     .filter(Boolean);

@@ -84,6 +84,8 @@ describe("requiredWords and queryWords", () => {
 
   it("takes the positive words once, without quotes, exclusions or punctuation", () => {
     expect(queryWords('"Travel expenses" -draft travel, Hotel?')).toEqual(["travel", "expenses", "hotel"]);
+    // Arabic function words ("what is", "in") do not count, although the arabic configuration indexes them.
+    expect(queryWords("ما هو عقد الإيجار في بيروت؟")).toEqual(["عقد", "الإيجار", "بيروت"]);
   });
 
   it("uses the model's match floor, never below the ranking floor, and none when uncalibrated", () => {
