@@ -81,4 +81,43 @@ describe("two-column pages", () => {
       "- We propose a framework to recognise the text of scene images set in irregular shapes.\n- Trained in a weak supervision way, the network is free of geometric constraints.",
     );
   });
+
+  it("reads a left-column paragraph whole beside a right column whose list is indented past its text edge", () => {
+    const leftLines = [
+      "Running text of the left column sets out the issue",
+      "at some length, in lines that fill its measure and",
+      "go on for several lines so that the column is read",
+      "as prose beside the paragraph and the list at right",
+      "and the list of contributions that follows it there",
+      "while this paragraph carries on past the list's top",
+      "and on past its first item and into its second one",
+      "so that the left column's one paragraph runs along",
+      "the whole of the list that is set beside it on the",
+      "right hand side of the page, line after line after",
+      "line, as the items go on and on down to the last",
+      "one of them, and further still, to the foot of the",
+      "list, where the paragraph finally ends right here.",
+    ];
+    // Right column: four lines at x = 329, then three items, bullets at 340 and their text at 351 (more
+    // lines at 351 than at 329, so the list's edge is found first, as a run of its own).
+    const right = [
+      item("With respect to the decoder, the method takes the", 329, 100, 10),
+      item("rectified images and reads them more accurately", 329, 112, 10),
+      item("than the methods before it could ever read them,", 329, 124, 10),
+      item("and so our contributions are the following ones:", 329, 136, 10),
+      item("• We propose a framework to recognise the text", 340, 148, 10),
+      item("of scene images set in irregular shapes and", 351, 160, 10),
+      item("read them as words of a known vocabulary.", 351, 172, 10),
+      item("• Trained in a weak supervision way, the network", 340, 184, 10),
+      item("is free of geometric constraints and can fix", 351, 196, 10),
+      item("images with complicated distortion in them.", 351, 208, 10),
+      item("• A curriculum learning strategy lets the model", 340, 220, 10),
+      item("learn efficiently and outperform the others on", 351, 232, 10),
+      item("several standard text recognition benchmarks.", 351, 244, 10),
+    ];
+    const out = md([...leftLines.map((t, i) => item(t, 60, 100 + 12 * i, 10)), ...right]);
+    const parts = out.split("\n\n");
+    expect(parts[0]).toBe(leftLines.join(" "));
+    expect(parts[1]).toMatch(/^With respect to the decoder/);
+  });
 });

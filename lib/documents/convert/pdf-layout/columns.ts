@@ -78,7 +78,36 @@ export function findColumnRuns(rows: Row[]): ColumnRun[] {
       i = j;
     }
   }
-  return out.sort((a, b) => a.start - b.start);
+  return joinAdjacent(
+    rows,
+    out.sort((a, b) => a.start - b.start),
+    size,
+    minGap,
+  );
+}
+
+/**
+ * Runs that follow each other with right-hand columns starting a little apart (a list whose bullets hang
+ * left of the column's text, found from its own edge) are one pair of columns when every row of both
+ * fits the wider one: otherwise a paragraph of the left column would be cut where the runs meet, the
+ * right column's first half read in between.
+ */
+function joinAdjacent(rows: Row[], runs: ColumnRun[], size: number, minGap: number): ColumnRun[] {
+  const out: ColumnRun[] = [];
+  for (const run of runs) {
+    const prev = out[out.length - 1];
+    if (prev && !prev.band && !run.band && prev.end === run.start && Math.abs(prev.split - run.split) <= 3 * size) {
+      const split = Math.min(prev.split, run.split);
+      const reach = Math.min(prev.reach, run.reach);
+      const fits = (r: Row) => r.segments.every((s) => s.x1 <= Math.min(split, reach + EDGE_TOL) - minGap || s.x0 >= reach);
+      if (rows.slice(prev.start, run.end).every(fits)) {
+        out[out.length - 1] = { start: prev.start, end: run.end, split, reach };
+        continue;
+      }
+    }
+    out.push(run);
+  }
+  return out;
 }
 
 /**
