@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinOcrLines, ocrLayoutToMarkdown } from "./layout-markdown";
+import { joinOcrLines, midSentence, ocrLayoutToMarkdown, readingOrderOfBands, wordy } from "./layout-markdown";
 
 describe("layout → Markdown", () => {
   const box = (y: number, h = 40) => ({ x0: 100, y0: y, x1: 1500, y1: y + h });
@@ -42,6 +42,42 @@ describe("layout → Markdown", () => {
     );
     expect(out.blocks.map((b) => b.kind)).toEqual(["heading", "paragraph", "heading", "list", "paragraph"]);
     expect(out.text).toContain("First paragraph line one and line two.\n\nKey points");
+  });
+
+  it("does not make headings of tall formulas or figure lines (a fax number, an equation)", () => {
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("Formula", 0, 60))] },
+        { paragraphs: [para(line("a> +8=12", 100, 60))] },
+        { paragraphs: [para(line("Fax 7079 4302", 200, 60))] },
+        { paragraphs: [para(line("smaller models trained on OTSL perform better, especially in recognizing complex", 250, 60))] },
+        { paragraphs: [para(line("Body text of the page, set in the regular size.", 300), line("More body text follows here.", 350))] },
+        { paragraphs: [para(line("Body text goes on and on in this paragraph.", 450), line("And ends here.", 500))] },
+      ],
+      1,
+    );
+    expect(out.blocks.map((b) => b.kind)).toEqual(["heading", "paragraph", "paragraph", "paragraph", "paragraph", "paragraph"]);
+    expect(wordy("2.1.7 Verifying function usage IDs")).toBe(true);
+    expect(midSentence("smaller models trained on OTSL perform better, especially in recognizing complex")).toBe(true);
+    expect(midSentence("heading level 1.0")).toBe(false);
+    expect(wordy("코로나-19 관련 보험약관상")).toBe(true);
+  });
+
+  it("puts a paragraph alone across its band before the paragraphs below it that tesseract reported first", () => {
+    const b = (x0: number, y0: number, x1: number, y1: number, id: string) => ({ id, bbox: { x0, y0, x1, y1 } });
+    const title = b(900, 0, 1100, 80, "title");
+    const heading = b(100, 120, 600, 170, "heading");
+    const body = b(100, 200, 1500, 300, "body");
+    const page = [heading, title, body];
+    readingOrderOfBands(page);
+    expect(page.map((p) => p.id)).toEqual(["title", "heading", "body"]);
+    // two columns read one after the other stay as they are; so does a band already in place
+    const columns = [b(100, 0, 700, 500, "left"), b(800, 0, 1500, 500, "right"), b(100, 600, 1500, 650, "footer")];
+    readingOrderOfBands(columns);
+    expect(columns.map((p) => p.id)).toEqual(["left", "right", "footer"]);
+    const mixed = [b(100, 0, 700, 100, "l1"), b(100, 400, 700, 500, "l2"), b(800, 0, 1500, 100, "r1"), b(100, 200, 1500, 300, "band")];
+    readingOrderOfBands(mixed);
+    expect(mixed.map((p) => p.id)).toEqual(["l1", "l2", "r1", "band"]);
   });
 
   it("reads bullets misread as letters ('eo', 'e', 'o', '¢') as list items, not one run-on paragraph", () => {

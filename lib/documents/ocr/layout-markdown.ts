@@ -103,6 +103,44 @@ export function scaleBox(b: TBox, inv: number): OcrBox {
   return { x0: Math.round(b.x0 * inv), y0: Math.round(b.y0 * inv), x1: Math.round(b.x1 * inv), y1: Math.round(b.y1 * inv) };
 }
 
+/**
+ * Text that can be a heading: not a formula ("a² + b² = c²" read as "a> +8=12") and not mostly figures (a
+ * phone or fax number, "Fax 7079 4302"): no comparison signs or spaced arithmetic signs, and letters make up
+ * at least 40% of its characters.
+ */
+export function wordy(text: string): boolean {
+  const t = text.replace(/\s+/g, "");
+  if (/[=<>]|\s[+×÷]\s/u.test(text)) return false;
+  const letters = (t.match(/\p{L}/gu) ?? []).length;
+  return letters >= 0.4 * t.length;
+}
+
+/**
+ * tesseract sometimes reports a block after blocks below it (a centred title after the heading under it). A
+ * paragraph alone across its band of the page (no other paragraph beside it) that comes after paragraphs
+ * below it is moved before the first of them, when every paragraph above it already comes before that one
+ * (columns read one after the other are left as they are). In place.
+ */
+export function readingOrderOfBands<T extends { bbox: TBox }>(ps: T[]): void {
+  for (const p of [...ps]) {
+    if (ps.some((o) => o !== p && o.bbox.y0 < p.bbox.y1 && o.bbox.y1 > p.bbox.y0)) continue;
+    const i = ps.indexOf(p);
+    const firstBelow = ps.findIndex((o) => o !== p && o.bbox.y0 >= p.bbox.y1);
+    if (firstBelow < 0 || firstBelow > i) continue;
+    const lastAbove = ps.findLastIndex((o) => o !== p && o.bbox.y1 <= p.bbox.y0);
+    if (lastAbove > firstBelow) continue;
+    ps.splice(i, 1);
+    ps.splice(firstBelow, 0, p);
+  }
+}
+
+/**
+ * A line of running text that opens in lower case and runs on for five words or more continues a sentence
+ * ("smaller models trained on OTSL perform better, especially in recognizing complex"): however tall tesseract
+ * measured it (noise, a bracket), it is not a heading. A short lower-case heading ("heading level 1.0") is.
+ */
+export const midSentence = (text: string) => /^\p{Ll}/u.test(text) && text.split(/\s+/).length >= 5;
+
 /** Vertical rules read as words. */
 const RULE_WORD = /^[|[\]{}]+$/;
 /** A line's height changes by this factor between a heading and the body text below it. */
@@ -266,6 +304,7 @@ export function ocrLayoutToMarkdown(
       }
     }
   }
+  readingOrderOfBands(paragraphs);
   // Body text height: median line height weighted by characters, table text included (on a form or an
   // invoice the tables hold most of the body text; without it a small footer would pass for the body).
   const weighted: number[] = [];
@@ -298,7 +337,13 @@ export function ocrLayoutToMarkdown(
   };
   // Headings: clearly taller than the body text, short, not a sentence.
   const headingLike = (p: (typeof paragraphs)[number], joined: string) =>
-    totalLines >= 3 && p.lines.length <= 3 && joined.length <= 150 && !/[.,;]$/.test(joined) && /\p{L}/u.test(joined);
+    totalLines >= 3 &&
+    p.lines.length <= 3 &&
+    joined.length <= 150 &&
+    !/[.,;]$/.test(joined) &&
+    /\p{L}/u.test(joined) &&
+    wordy(joined) &&
+    !midSentence(joined);
   const sizeLevels = paragraphs.map((p) => {
     const joined = joinOcrLines(p.lines.map((l) => l.text));
     if (!headingLike(p, joined)) return 0;
