@@ -14,3 +14,11 @@ export interface Page<T> {
 export function pageWindow({ page, page_size }: PageRequest): { skip: number; take: number } {
   return { skip: (page - 1) * page_size, take: page_size };
 }
+
+/**
+ * The total count when a page's rows already tell it (a page that is not full and not past the end), else
+ * null: the caller then counts. Saves the count statement on most first pages.
+ */
+export function countFromPage({ skip, take }: { skip: number; take: number }, rowsOnPage: number): number | null {
+  return rowsOnPage < take && (rowsOnPage > 0 || skip === 0) ? skip + rowsOnPage : null;
+}

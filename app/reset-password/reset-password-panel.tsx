@@ -2,14 +2,13 @@
 // Sets the new password with the link's token (every other session of the account ends), then signs in.
 import Link from "next/link";
 import { type FormEvent, useState } from "react";
-import { Alert, Button, Field, Input } from "@/components/ui";
+import { NewPasswordFields, useNewPassword } from "@/components/account/new-password-fields";
+import { Alert, Button } from "@/components/ui";
 import { signInWith } from "@/lib/client/auth";
 import { useConfirmPasswordReset } from "@/lib/client/hooks/use-account";
 
 export function ResetPasswordPanel({ token }: { token: string }) {
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword();
   const [signingIn, setSigningIn] = useState(false);
   const confirm = useConfirmPasswordReset();
   const err = confirm.error;
@@ -24,8 +23,8 @@ export function ResetPasswordPanel({ token }: { token: string }) {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    setMismatch(password !== repeat);
-    if (password !== repeat) return;
+    if (!newPassword.confirm()) return;
+    const password = newPassword.password;
     confirm.mutate(
       { token, new_password: password },
       {
@@ -48,34 +47,7 @@ export function ResetPasswordPanel({ token }: { token: string }) {
           </Link>
         </Alert>
       )}
-      <Field label="New password" required hint="At least 10 characters" error={err?.fieldMessage("new_password")}>
-        {({ invalid, ...c }) => (
-          <Input
-            {...c}
-            invalid={invalid}
-            type="password"
-            autoComplete="new-password"
-            minLength={10}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-            autoFocus
-          />
-        )}
-      </Field>
-      <Field label="Repeat the new password" required error={mismatch ? "The two passwords differ." : null}>
-        {({ invalid, ...c }) => (
-          <Input
-            {...c}
-            invalid={invalid}
-            type="password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-            required
-          />
-        )}
-      </Field>
+      <NewPasswordFields state={newPassword} error={err?.fieldMessage("new_password")} autoFocus />
       <Button type="submit" className="w-full" loading={confirm.isPending || signingIn}>
         {signingIn ? "Signing in…" : "Set password and sign in"}
       </Button>

@@ -10,28 +10,25 @@ import { FormActions } from "@/components/ui/form-actions";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { useChangePassword, useSignOutOtherSessions } from "@/lib/client/hooks/use-account";
+import { NewPasswordFields, useNewPassword } from "./new-password-fields";
 
 const sessionsWord = (n: number) => (n === 1 ? "1 other session was" : `${n} other sessions were`);
 
 function ChangePasswordForm() {
   const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [repeat, setRepeat] = useState("");
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword();
   const change = useChangePassword();
   const err = change.error;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    setMismatch(next !== repeat);
-    if (next !== repeat) return;
+    if (!newPassword.confirm()) return;
     change.mutate(
-      { current_password: current, new_password: next },
+      { current_password: current, new_password: newPassword.password },
       {
         onSuccess: () => {
           setCurrent("");
-          setNext("");
-          setRepeat("");
+          newPassword.clear();
         },
       },
     );
@@ -54,33 +51,7 @@ function ChangePasswordForm() {
           />
         )}
       </Field>
-      <Field label="New password" required hint="At least 10 characters" error={err?.fieldMessage("new_password")}>
-        {({ invalid, ...c }) => (
-          <Input
-            {...c}
-            invalid={invalid}
-            type="password"
-            autoComplete="new-password"
-            minLength={10}
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-            required
-          />
-        )}
-      </Field>
-      <Field label="Repeat the new password" required error={mismatch ? "The two new passwords differ." : null}>
-        {({ invalid, ...c }) => (
-          <Input
-            {...c}
-            invalid={invalid}
-            type="password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-            required
-          />
-        )}
-      </Field>
+      <NewPasswordFields state={newPassword} error={err?.fieldMessage("new_password")} />
       <FormActions submitLabel="Change password" pending={change.isPending} />
     </form>
   );

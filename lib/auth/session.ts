@@ -12,7 +12,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Principal } from "./principal";
 import { sessionSecret } from "./secrets";
-import { isSessionLive } from "./user-sessions";
+import { isLive } from "./user-sessions";
 
 export const SESSION_COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -78,10 +78,13 @@ export async function principalFromSessionToken(token: string): Promise<Principa
   if (!Number.isInteger(userId) || !Number.isInteger(companyId) || userId < 1 || companyId < 1) return null;
   // Tokens name their session row; one without (or with a revoked row) is signed out.
   const sessionId = typeof payload?.sid === "string" ? payload.sid : null;
-  if (!sessionId || !(await isSessionLive(sessionId, userId))) return null;
-  const user = await db().user.findUnique({ where: { id: userId } });
-  if (!user?.isActive) return null;
-  const membership = await db().membership.findUnique({ where: { companyId_userId: { companyId, userId } } });
+  if (!sessionId) return null;
+  // The session row, its user and the user's memberships in one statement: every console request pays it.
+  const session = await db().userSession.findUnique({ where: { id: sessionId }, include: { user: { include: { memberships: true } } } });
+  if (!isLive(session, userId)) return null;
+  const user = session!.user;
+  if (!user.isActive) return null;
+  const membership = user.memberships.find((m) => m.companyId === companyId);
   if (!membership?.isActive) return null;
   return {
     kind: "session",

@@ -3,7 +3,7 @@
 // password change or reset end every session an attacker may hold, although the cookie itself is a JWT.
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
+import type { Prisma, UserSession } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 
 type Tx = Prisma.TransactionClient;
@@ -15,8 +15,8 @@ export async function startUserSession(userId: number, companyId: number, userAg
   return id;
 }
 
-export async function isSessionLive(sessionId: string, userId: number): Promise<boolean> {
-  const row = await db().userSession.findUnique({ where: { id: sessionId } });
+/** A session row that signs `userId` in now: not revoked, not expired. */
+export function isLive(row: Pick<UserSession, "userId" | "revokedAt" | "expiresAt"> | null, userId: number): boolean {
   return !!row && row.userId === userId && !row.revokedAt && row.expiresAt > new Date();
 }
 

@@ -7,17 +7,21 @@
 // The call that crosses a limit completes (its cost is known only afterwards); the next one is refused.
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
+import { AppError, notFound } from "@/lib/errors";
 import type { UsageFeature } from "@/lib/usage/features";
-import { billingCompany } from "./company";
 import { currentCycle, isoDate } from "./cycle";
 import { formatEur, money } from "./money";
 import { freeTierCredits } from "./prices";
 import { cumulativeMeteredSpend, periodSpend } from "./spend";
 
 export async function enforceSpendingLimits(principal: Principal, feature: UsageFeature): Promise<void> {
-  const company = await billingCompany(principal.companyId);
-  const budget = await db().budget.findUnique({ where: { companyId: company.id } });
+  // Company and budget in one statement: every metered request pays it.
+  const company = await db().company.findUnique({
+    where: { id: principal.companyId },
+    select: { id: true, tier: true, limitEnforcement: true, budget: true },
+  });
+  if (!company) throw notFound("Company");
+  const budget = company.budget;
   if (budget?.isEnabled) {
     const cycle = currentCycle();
     const amount = money(budget.amountEur);

@@ -7,12 +7,12 @@ import type { Principal } from "@/lib/auth/principal";
 import type { TFile } from "@/lib/contracts/files";
 import type { FILE_ORDER_FIELDS, TFileListQuery } from "@/lib/contracts/files-list";
 import { db } from "@/lib/db/client";
-import { type File, Prisma } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { fileListWhere } from "@/lib/facets/file-filter-sql";
 import { type Page, pageWindow } from "@/lib/pagination";
 import { fileLevelSearch } from "@/lib/search/hybrid-search";
 import { type DocumentScope, readableDocumentScope } from "@/lib/workspaces/access";
-import { serializeFiles } from "./serialize-file";
+import { loadSerializedFiles } from "./serialize-file";
 
 const ORDER_COLUMNS: Record<(typeof FILE_ORDER_FIELDS)[number], Prisma.Sql> = {
   created_at: Prisma.sql`f.created_at`,
@@ -30,14 +30,6 @@ function orderBy(ordering: TFileListQuery["ordering"]): Prisma.Sql {
   return Prisma.sql`ORDER BY ${column} ${dir}, f.id ${dir}`;
 }
 
-/** Rows of `ids` in that order. */
-async function filesInOrder(ids: number[]): Promise<File[]> {
-  if (!ids.length) return [];
-  const rows = await db().file.findMany({ where: { id: { in: ids } } });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((f): f is File => f !== undefined);
-}
-
 export async function listFiles(p: Principal, q: TFileListQuery): Promise<Page<TFile>> {
   // Own workspaces and the public datasets the caller is granted, in one list (lib/workspaces/access.ts).
   const readable = await readableDocumentScope(p);
@@ -47,12 +39,19 @@ export async function listFiles(p: Principal, q: TFileListQuery): Promise<Page<T
 
   if (q.search) return searchFiles(p, readable, where, q);
 
-  const [counted, page] = await Promise.all([
-    db().$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM files f WHERE ${where}`,
-    db().$queryRaw<{ id: number }[]>`SELECT f.id FROM files f WHERE ${where} ${orderBy(q.ordering)} LIMIT ${take} OFFSET ${skip}`,
-  ]);
-  const files = await filesInOrder(page.map((r) => r.id));
-  return { count: Number(counted[0]?.count ?? 0), results: await serializeFiles(files, { detail: q.detail }) };
+  // The page's ids and the total in one statement; a page past the end has no row to carry the total.
+  const page = await db().$queryRaw<{ id: number; total: number }[]>`
+    SELECT f.id, count(*) OVER ()::int AS total FROM files f WHERE ${where} ${orderBy(q.ordering)} LIMIT ${take} OFFSET ${skip}`;
+  const count = page.length
+    ? Number(page[0].total)
+    : Number((await db().$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM files f WHERE ${where}`)[0]?.count ?? 0);
+  return {
+    count,
+    results: await loadSerializedFiles(
+      page.map((r) => r.id),
+      { detail: q.detail },
+    ),
+  };
 }
 
 /** `search`: the top `max_documents` files by combined retrieval score within the same scope and filters. */
@@ -69,8 +68,10 @@ async function searchFiles(p: Principal, readable: DocumentScope, where: Prisma.
   ).slice(0, q.max_documents);
   const { skip, take } = pageWindow(q);
   const pageHits = hits.slice(skip, skip + take);
-  const files = await filesInOrder(pageHits.map((h) => h.fileId));
-  const items = await serializeFiles(files, { detail: q.detail });
+  const items = await loadSerializedFiles(
+    pageHits.map((h) => h.fileId),
+    { detail: q.detail },
+  );
   if (q.search_details) {
     const byFile = new Map(pageHits.map((h) => [h.fileId, h]));
     for (const item of items) {

@@ -8,7 +8,7 @@
 import { canManagePublicDatasets, isCompanyAdmin, isCompanyLevel, isInstanceLevel, isWorkspaceScoped } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
-import type { Prisma, Workspace, WorkspaceRole } from "@/lib/db/generated/client";
+import type { Prisma, Workspace, WorkspaceMember, WorkspaceRole } from "@/lib/db/generated/client";
 import { forbidden, notFound } from "@/lib/errors";
 
 const optedIn = new WeakMap<Principal, Promise<boolean>>();
@@ -75,7 +75,11 @@ async function publicWorkspaceAccess(p: Principal, workspace: Workspace): Promis
   return { workspace, memberRole: null, effectiveRole: "viewer", canSeeMembers: false };
 }
 
-export async function workspaceAccess(p: Principal, workspace: Workspace): Promise<WorkspaceAccess | null> {
+/**
+ * `workspace.members`, when given, holds the caller's membership rows of that workspace (at most one, loaded
+ * with the workspace: a list of workspaces then costs no statement per row).
+ */
+export async function workspaceAccess(p: Principal, workspace: Workspace & { members?: WorkspaceMember[] }): Promise<WorkspaceAccess | null> {
   if (workspace.isPublic) return publicWorkspaceAccess(p, workspace);
   if (isWorkspaceScoped(p)) {
     if (workspace.id !== p.apiKey!.workspaceId || workspace.companyId !== p.companyId) return null;
@@ -83,9 +87,11 @@ export async function workspaceAccess(p: Principal, workspace: Workspace): Promi
     return { workspace, memberRole: role, effectiveRole: role, canSeeMembers: role === "owner" };
   }
   const sameCompany = workspace.companyId === p.companyId;
-  const membership = sameCompany
-    ? await db().workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId: workspace.id, userId: p.user.id } } })
-    : null;
+  const membership = !sameCompany
+    ? null
+    : workspace.members
+      ? (workspace.members.find((m) => m.userId === p.user.id) ?? null)
+      : await db().workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId: workspace.id, userId: p.user.id } } });
   const memberRole = membership?.role ?? null;
   let effectiveRole: WorkspaceRole | null = memberRole;
   if (sameCompany && isCompanyAdmin(p)) effectiveRole = "owner";

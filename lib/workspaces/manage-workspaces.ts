@@ -9,7 +9,7 @@ import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, forbidden } from "@/lib/errors";
 import { removeFiles } from "@/lib/files/manage-files";
-import { pageWindow } from "@/lib/pagination";
+import { countFromPage, pageWindow } from "@/lib/pagination";
 import { createDatasourceRow, prepareDatasource, prepareWorkspaceDeletion, startFirstRun } from "@/lib/sync/manage-datasource";
 import { findAccessibleWorkspace, findManageableWorkspace, listableWorkspacesWhere, workspaceAccess } from "./access";
 import { serializeWorkspaces } from "./serialize-workspace";
@@ -65,10 +65,15 @@ export async function listWorkspaces(p: Principal, query: z.output<typeof ZWorks
       query.is_public !== undefined ? { isPublic: query.is_public } : {},
     ],
   };
-  const [count, rows] = await Promise.all([
-    db().workspace.count({ where }),
-    db().workspace.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(query) }),
-  ]);
+  const pageRows = pageWindow(query);
+  // The caller's own membership rows come with the workspaces (one statement, not one per row).
+  const rows = await db().workspace.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    include: { members: { where: { userId: p.user.id } } },
+    ...pageRows,
+  });
+  const count = countFromPage(pageRows, rows.length) ?? (await db().workspace.count({ where }));
   const accesses = (await Promise.all(rows.map((w) => workspaceAccess(p, w)))).filter((a) => a !== null);
   return { count, results: await serializeWorkspaces(accesses, false) };
 }

@@ -15,6 +15,8 @@ export interface BuiltApp {
   admin: { email: string; password: string };
   call(method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown; ms: number }>;
   stop(): void;
+  /** The server process (its threads' CPU time is read from /proc by bench-load.ts). */
+  pid: number;
 }
 
 async function freePort(): Promise<number> {
@@ -97,7 +99,7 @@ export async function startBuiltApp(appDir: string, opts: { prefix: string; node
     if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
     return { status: res.status, json: text ? JSON.parse(text) : null, ms };
   };
-  return { base, key, dataDir, admin, call, stop };
+  return { base, key, dataDir, admin, call, stop, pid: server.pid as number };
 }
 
 export const REPORT_TOPICS = ["travel expenses", "supplier contract", "quarterly revenue", "sensor maintenance", "hiring plan", "security audit"];
