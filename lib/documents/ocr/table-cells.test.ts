@@ -191,3 +191,43 @@ describe("one-column ruled tables", () => {
     expect(tableCells(partial, [...words("One", 10, 10), ...words("Two", 10, 50), ...words("Three", 10, 90)])).toBeNull();
   });
 });
+
+describe("fully ruled tables", () => {
+  it("makes one row of each band when column rules run through every band and the bands hold alike numbers of lines", () => {
+    const g = grid(600, [300], [v(0, 0, 300), v(300, 0, 300), v(600, 0, 300)], [h(0, 0, 600), h(40, 0, 600), h(160, 0, 600), h(300, 0, 600)]);
+    const ws = [
+      ...words("Column A", 10, 10),
+      ...words("Column B", 310, 10),
+      ...words("This is a list:", 10, 50),
+      ...words("A First", 30, 80),
+      ...words("A Second", 30, 110),
+      ...words("A formatted list:", 310, 50),
+      ...words("B First", 330, 80),
+      ...words("First Paragraph", 10, 170),
+      ...words("Second Paragraph", 10, 230),
+      ...words("Simple text", 310, 170),
+    ];
+    expect(tableCells(g, ws)).toEqual([
+      ["Column A", "Column B"],
+      ["This is a list: A First A Second", "A formatted list: B First"],
+      ["First Paragraph Second Paragraph", "Simple text"],
+    ]);
+  });
+
+  it("leaves a grid of partial rules (merged cells, a screenshot's panes) to the line-by-line rows", () => {
+    const g = grid(600, [300], [v(0, 0, 300), v(300, 0, 300), v(600, 0, 300)], [h(0, 0, 600), h(40, 0, 600), h(160, 0, 300), h(300, 0, 600)]);
+    const ws = [
+      ...words("Column A", 10, 10),
+      ...words("Column B", 310, 10),
+      ...words("This is a list:", 10, 50),
+      ...words("A First", 30, 80),
+      ...words("A formatted list:", 310, 50),
+      ...words("B First", 330, 80),
+      ...words("First Paragraph", 10, 170),
+      ...words("Simple text", 310, 170),
+      ...words("Second Paragraph", 10, 230),
+      ...words("More text", 310, 230),
+    ];
+    expect(tableCells(g, ws)!.length).toBeGreaterThan(3);
+  });
+});

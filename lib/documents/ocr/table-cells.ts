@@ -181,8 +181,21 @@ export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | nul
     return lines.some((_, i) => i > 0 && i < lines.length - 1 && [...cols[i]].every((c) => cols.every((o, k) => k === i || !o.has(c))));
   });
   // Rules between the rows: when most bands with text hold one row, every band is one row (wrapped cells).
+  // So too in a table ruled all through (every cell boxed: no merged cells, no open band) whose bands hold
+  // alike numbers of lines (a cell of a list or of paragraphs, docling-style): a band of many more lines than
+  // the others (the body of a table ruled only under its header and above its totals) holds rows of its own,
+  // and a grid of partial rules (a screenshot's panes) is not boxed cells.
   const textBands = candidates.map((c, b) => (c.length ? b : -1)).filter((b) => b >= 0);
-  const ruledRows = textBands.length >= 3 && textBands.filter((b) => oneRow[b]).length > textBands.length / 2;
+  const lineCounts = textBands.map((b) => bandLines[b].length);
+  const perfectGrid = () =>
+    Array.from({ length: nBands }, (_, b) => b).every(
+      (b) =>
+        Array.from({ length: nCols - 1 }, (_, j) => j + 1).every((j) => vBorder(b, j)) &&
+        (b === 0 || Array.from({ length: nCols }, (_, c) => c).every((c) => hBorder(b, c))),
+    );
+  const closed =
+    fromRules && openBand.every((open) => !open) && textBands.length >= 3 && Math.max(...lineCounts) <= 3 * median(lineCounts) && perfectGrid();
+  const ruledRows = closed || (textBands.length >= 3 && textBands.filter((b) => oneRow[b]).length > textBands.length / 2);
   const singleRow = oneRow.map((one) => one || ruledRows);
 
   // Merged cells: positions (band, column) joined where no border separates them (single-row bands only).
