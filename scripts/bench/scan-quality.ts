@@ -23,6 +23,8 @@
 // labelled 300 dpi with a 0.5° skew, blur, noise and JPEG q70 (`~150dpi-noisy`), plus real scans (docling's
 // ocr_test pages, a Swiss QR-bill invoice photographed at ~120 dpi and labelled 300) and a real invoice PDF with a
 // banded table, ground truth typed from the page; split dev/test before any result was looked at.
+// /work/heldout-scan/dev-rotated holds six dev documents turned by 90/180/270° (sharp rotate, clockwise) with
+// their dev ground truth, made to develop the orientation check (orientation.ts); no test page was turned.
 // Predicted Markdown is written to --out (default os.tmpdir()/docintel-scan-quality-out/<split>/<id>.md).
 import fs from "node:fs";
 import os from "node:os";
