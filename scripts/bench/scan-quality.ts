@@ -32,6 +32,7 @@ import path from "node:path";
 import { joinPages, parseDocument } from "@/lib/documents/parse-document";
 import { arg, flag } from "./common";
 import { editSimilarity, normalizeText, parseMarkdown, scoreStructure } from "./structure-score";
+import { type LabeledTree, treeEditDistance } from "./structure-score-odl";
 
 const IMAGE = /\.(png|jpe?g|tiff?|webp)$/i;
 
@@ -59,12 +60,7 @@ export function nid(predicted: string, expected: string): number {
   return 1 - indelDistance(a, b) / (a.length + b.length);
 }
 
-interface TNode {
-  label: string;
-  children: TNode[];
-}
-
-function tablesTree(tables: string[][][]): TNode {
+function tablesTree(tables: string[][][]): LabeledTree<string> {
   return {
     label: "doc",
     children: tables.map((t) => ({
@@ -74,76 +70,22 @@ function tablesTree(tables: string[][][]): TNode {
   };
 }
 
-/** Zhang–Shasha tree edit distance; renaming cells costs their normalised edit distance. */
-export function treeEditDistance(t1: TNode, t2: TNode): { distance: number; n1: number; n2: number } {
-  const post = (root: TNode) => {
-    const labels: string[] = [];
-    const lmd: number[] = [];
-    const walk = (n: TNode): number => {
-      let first = -1;
-      for (const c of n.children) {
-        const l = walk(c);
-        if (first < 0) first = l;
-      }
-      labels.push(n.label);
-      const idx = labels.length - 1;
-      lmd[idx] = first < 0 ? idx : first;
-      return lmd[idx];
-    };
-    walk(root);
-    const keyroots: number[] = [];
-    const seen = new Set<number>();
-    for (let i = labels.length - 1; i >= 0; i--) {
-      if (!seen.has(lmd[i])) {
-        seen.add(lmd[i]);
-        keyroots.push(i);
-      }
-    }
-    return { labels, lmd, keyroots: keyroots.sort((x, y) => x - y) };
-  };
-  const A = post(t1);
-  const B = post(t2);
-  const rename = (a: string, b: string) => {
-    if (a === b) return 0;
-    if (a.startsWith("td:") && b.startsWith("td:")) return 1 - editSimilarity(a.slice(3), b.slice(3));
-    return 1;
-  };
-  const n = A.labels.length;
-  const m = B.labels.length;
-  const td: Float64Array[] = Array.from({ length: n }, () => new Float64Array(m));
-  for (const i of A.keyroots) {
-    for (const j of B.keyroots) {
-      const li = A.lmd[i];
-      const lj = B.lmd[j];
-      const rows = i - li + 2;
-      const cols = j - lj + 2;
-      const fd: Float64Array[] = Array.from({ length: rows }, () => new Float64Array(cols));
-      for (let x = 1; x < rows; x++) fd[x][0] = fd[x - 1][0] + 1;
-      for (let y = 1; y < cols; y++) fd[0][y] = fd[0][y - 1] + 1;
-      for (let x = 1; x < rows; x++) {
-        for (let y = 1; y < cols; y++) {
-          const ai = li + x - 1;
-          const bj = lj + y - 1;
-          if (A.lmd[ai] === li && B.lmd[bj] === lj) {
-            fd[x][y] = Math.min(fd[x - 1][y] + 1, fd[x][y - 1] + 1, fd[x - 1][y - 1] + rename(A.labels[ai], B.labels[bj]));
-            td[ai][bj] = fd[x][y];
-          } else {
-            const px = A.lmd[ai] - li;
-            const py = B.lmd[bj] - lj;
-            fd[x][y] = Math.min(fd[x - 1][y] + 1, fd[x][y - 1] + 1, fd[px][py] + td[ai][bj]);
-          }
-        }
-      }
-    }
-  }
-  return { distance: td[n - 1][m - 1], n1: n, n2: m };
+const treeSize = (t: LabeledTree<string>): number => 1 + t.children.reduce((n, c) => n + treeSize(c), 0);
+
+/** Renaming a cell costs its normalised edit distance; any other rename costs 1. */
+function renameCell(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a.startsWith("td:") && b.startsWith("td:")) return 1 - editSimilarity(a.slice(3), b.slice(3));
+  return 1;
 }
 
 export function teds(predictedTables: string[][][], expectedTables: string[][][]): number | null {
   if (!predictedTables.length && !expectedTables.length) return null;
   if (!predictedTables.length || !expectedTables.length) return 0;
-  const r = treeEditDistance(tablesTree(predictedTables), tablesTree(expectedTables));
-  return Math.max(0, 1 - r.distance / Math.max(r.n1, r.n2));
+  const predicted = tablesTree(predictedTables);
+  const expected = tablesTree(expectedTables);
+  const distance = treeEditDistance(predicted, expected, renameCell);
+  return Math.max(0, 1 - distance / Math.max(treeSize(predicted), treeSize(expected)));
 }
 
 export interface ScanScores {
