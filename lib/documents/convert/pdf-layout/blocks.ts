@@ -130,6 +130,19 @@ interface Para {
   markerX: number;
 }
 
+/**
+ * A line set larger than the body that starts with a bullet glyph (a slide's "■ Law conformance"), or hangs
+ * under such an item at its size: a list item's text, not a heading; sizes alone would rank it as one.
+ */
+function bulletAtHeadingSize(l: Line, para: Para | null): boolean {
+  if (l.level === 0) return false;
+  const m = BULLET.exec(l.text);
+  if (m && !/^[-–—*]$/.test(m[1])) return true;
+  if (!para?.marker?.glyph) return false;
+  const item = para.lines[para.lines.length - 1];
+  return Math.abs(l.size - item.size) <= 0.6 && l.x0 > para.markerX + 0.5 * l.size && l.y - item.y <= 2 * l.size;
+}
+
 const isCodeRow = (r: Row, stats: LayoutStats) => r.segments.every((s) => s.mono) && sizeLevel(r.size, stats) === 0;
 
 export function buildBlocks(rows: Row[], stats: LayoutStats): Block[] {
@@ -225,7 +238,8 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
     return true;
   };
 
-  for (const l of lines) {
+  for (const line of lines) {
+    const l = bulletAtHeadingSize(line, para) ? { ...line, level: 0 } : line;
     const marker = l.level === 0 ? listMarker(l.text) : null;
     const asItem: boolean =
       !!marker && (marker.glyph || !para || !!para.marker || !continues(para, l) || SENTENCE_END.test(para.lines[para.lines.length - 1].text));
@@ -258,7 +272,7 @@ function italicHeading(p: Para, text: string, stats: LayoutStats, next: Para | u
  */
 function numberedHeading(p: Para, text: string, stats: LayoutStats, next: Para | undefined): boolean {
   const first = p.lines[0];
-  if (!p.marker || p.lines.length !== 1 || first.size < 1.05 * stats.bodySize || text.length > 80 || /[.,;:!?]$/.test(text)) return false;
+  if (!p.marker || p.marker.glyph || p.lines.length !== 1 || first.size < 1.05 * stats.bodySize || text.length > 80 || /[.,;:!?]$/.test(text)) return false;
   const after = next?.lines[0];
   return !!after && !next.marker && after.level === 0 && after.size < first.size - 0.3;
 }

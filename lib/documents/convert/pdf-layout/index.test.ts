@@ -111,7 +111,51 @@ describe("paragraphs", () => {
   });
 });
 
+describe("right-to-left text", () => {
+  it("reads a Hebrew or Arabic line from its rightmost item, numbers and Latin words in place", () => {
+    // pdf.js gives a line's items in visual order: the number and the last word sit left of the first words.
+    const out = md([
+      item("יחידות", 110, 100),
+      item("25", 150, 100),
+      item("המערכת כוללת", 166, 100),
+      item("3", 100, 130),
+      item("وحدة و", 110, 130),
+      item("25", 150, 130),
+      item("يحتوي النظام على", 166, 130),
+    ]);
+    expect(out.split("\n\n")).toEqual(["המערכת כוללת 25 יחידות", "يحتوي النظام على 25 وحدة و 3"]);
+  });
+
+  it("keeps a Latin line with one Hebrew word left to right", () => {
+    expect(md([item("The word", 72, 100), item("שלום", 125, 100), item("means peace.", 155, 100)])).toBe("The word שלום means peace.");
+  });
+});
+
 describe("lists", () => {
+  it("keeps bullets set larger than the body (slides) as list items, not headings", () => {
+    const out = md([
+      item("Advantages of Tagged PDF", 72, 60, 32),
+      item("■", 72, 120, 20),
+      item("Law conformance", 96, 120, 20),
+      item("■", 72, 160, 20),
+      item("Forced by law and promoted by", 96, 160, 20),
+      item("guidelines (WCAG, PDF/UA)", 96, 184, 20),
+      item("■", 72, 224, 20),
+      item("Document title shown", 96, 224, 20),
+      ...lines(
+        ["A footnote set in the body size, which is the most common size of this page's text,", "runs on over two lines here."],
+        72,
+        700,
+        10,
+        12,
+      ),
+    ]);
+    expect(out.split("\n\n").slice(0, 2)).toEqual([
+      "# Advantages of Tagged PDF",
+      "- Law conformance\n- Forced by law and promoted by guidelines (WCAG, PDF/UA)\n- Document title shown",
+    ]);
+  });
+
   it("turns bullets, numbers and letters into Markdown lists nested by indentation", () => {
     const out = md([
       ...lines(["Intro paragraph before the list, long enough to be ordinary body text."], 72, 80),

@@ -209,7 +209,28 @@ function visibleLength(text: string): number {
   return n;
 }
 
-function makeSegment(frags: Fragment[]): Segment {
+// Strong right-to-left letters: Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan and their presentation forms.
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/gu;
+const LTR_LETTER = /[A-Za-z\u00C0-\u024F\u0370-\u052F]/g;
+
+/**
+ * A run written right to left: more Hebrew/Arabic letters than Latin/Greek/Cyrillic ones. pdf.js gives each
+ * item in logical order, but the items of a line in visual order (numbers and Latin words inside Arabic or
+ * Hebrew text are items of their own), so such a run is read from its rightmost item to its leftmost.
+ */
+export function isRightToLeft(frags: Fragment[]): boolean {
+  let rtl = 0;
+  let ltr = 0;
+  for (const f of frags) {
+    rtl += f.text.match(RTL_LETTER)?.length ?? 0;
+    ltr += f.text.match(LTR_LETTER)?.length ?? 0;
+  }
+  return rtl > ltr;
+}
+
+function makeSegment(visual: Fragment[]): Segment {
+  const rtl = visual.length > 1 && isRightToLeft(visual);
+  const frags = rtl ? [...visual].reverse() : visual;
   let text = "";
   let marked = "";
   let prev: Fragment | undefined;
@@ -225,7 +246,7 @@ function makeSegment(frags: Fragment[]): Segment {
   const cell = cells[cells.length >> 1] || 0.6 * frags[0].size;
   for (const f of frags) {
     if (prev) {
-      const gap = f.x0 - prev.x1;
+      const gap = rtl ? prev.x0 - f.x1 : f.x0 - prev.x1;
       if (mono) {
         // Fixed pitch: as many spaces as character cells in the gap (alignment in code and hexdumps).
         const spaces = gap > 0.4 * cell ? Math.max(1, Math.floor(gap / cell + 0.3)) : 0;
@@ -258,7 +279,7 @@ function makeSegment(frags: Fragment[]): Segment {
   for (const [s, n] of sizeChars) if (n > most || (n === most && s > size)) [size, most] = [s, n];
   const segment: Segment = {
     text: mono ? text.trim() : text.replace(/\s+/g, " ").trim(),
-    x0: frags[0].x0,
+    x0: visual[0].x0,
     x1: Math.max(...frags.map((f) => f.x1)),
     y,
     size,
