@@ -104,5 +104,5 @@ for (const route of PAGES) {
 }
 console.log(`all pages: p50 ${percentile(all, 50).toFixed(0)} ms, p95 ${percentile(all, 95).toFixed(0)} ms, worst ${Math.max(...all).toFixed(0)} ms`);
 await browser.close();
-app.stop();
+await app.stop();
 process.exit(0);

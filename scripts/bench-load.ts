@@ -4,6 +4,11 @@
 //
 //   npm run build && npm run bench:load -- [--files 20] [--requests 400] [--levels 1,16] [--app-dir .]
 //                                          [--endpoints files,search,workspaces]
+//                                          [--database-url postgres://… --instances 2]
+//
+// With --database-url (a Postgres server with pgvector) the app runs on a fresh database of that server, as
+// --instances processes serving together (requests spread over them in turn); the server's CPU time is then
+// counted with the app's other threads (as "postgres server").
 //
 // 1. A workspace gets `files` small documents (TXT and HTML) through POST /api/v3/files; the bench waits until
 //    every one is embedded.
@@ -24,9 +29,16 @@ const FILES = Number(arg("files", "20"));
 const REQUESTS = Number(arg("requests", "400"));
 const LEVELS = arg("levels", "1,16").split(",").map(Number);
 const ENDPOINTS = arg("endpoints", "files,search,workspaces").split(",");
+const DATABASE_URL = arg("database-url", "") || undefined;
+const INSTANCES = Number(arg("instances", "1"));
 
 // --node-args "--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (the profile is written when it stops).
-const app = await startBuiltApp(APP_DIR, { prefix: "docintel-bench-conc-", nodeArgs: arg("node-args", "").split(" ").filter(Boolean) });
+const app = await startBuiltApp(APP_DIR, {
+  prefix: "docintel-bench-conc-",
+  nodeArgs: arg("node-args", "").split(" ").filter(Boolean),
+  databaseUrl: DATABASE_URL,
+  instances: INSTANCES,
+});
 const { call } = app;
 const workspace = { id: await seedReports(app, FILES) };
 
@@ -38,30 +50,58 @@ const requests: Record<string, (i: number) => Promise<unknown>> = {
 
 const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim() || 100);
 
-/** CPU milliseconds (user + system) of the server's main thread, of all its other threads, and per thread name. */
-function serverCpu(): { main: number; others: number; byName: Map<string, number> } {
-  const out = { main: 0, others: 0, byName: new Map<string, number>() };
-  const taskDir = `/proc/${app.pid}/task`;
-  if (!fs.existsSync(taskDir)) return out;
-  for (const tid of fs.readdirSync(taskDir)) {
-    try {
-      // Fields after the ")" that ends the command name: utime and stime are the 12th and 13th.
-      const stat = fs.readFileSync(`${taskDir}/${tid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-      if (tid === String(app.pid)) {
-        out.main += ms;
-        continue;
+/** CPU milliseconds (user + system) of one thread or process from its /proc stat line. */
+function statCpu(statPath: string): number {
+  // Fields after the ")" that ends the command name: utime and stime are the 12th and 13th.
+  const stat = fs.readFileSync(statPath, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+interface CpuSample {
+  /** Thread or process name ("main" for an app instance's main thread). */
+  name: string;
+  ms: number;
+}
+
+/**
+ * CPU milliseconds of every thread of the app's instances (their main threads named "main"; worker threads carry
+ * the process title, libuv's pool, V8's and libvips' helpers their own names) and, with a Postgres server, of its
+ * processes ("postgres server"), keyed by pid/tid so that a difference only counts threads seen at the end (a
+ * thread or backend that ended in between is left out rather than subtracted).
+ */
+function serverCpu(): Map<string, CpuSample> {
+  const out = new Map<string, CpuSample>();
+  for (const pid of app.pids) {
+    const taskDir = `/proc/${pid}/task`;
+    if (!fs.existsSync(taskDir)) continue;
+    for (const tid of fs.readdirSync(taskDir)) {
+      try {
+        const name = tid === String(pid) ? "main" : fs.readFileSync(`${taskDir}/${tid}/comm`, "utf8").trim();
+        out.set(`${pid}/${tid}`, { name, ms: statCpu(`${taskDir}/${tid}/stat`) });
+      } catch {
+        /* thread ended */
       }
-      out.others += ms;
-      // Worker threads carry the process title; libuv's pool, V8's and libvips' helpers their own names.
-      const name = fs.readFileSync(`${taskDir}/${tid}/comm`, "utf8").trim();
-      out.byName.set(name, (out.byName.get(name) ?? 0) + ms);
-    } catch {
-      /* thread ended */
+    }
+  }
+  if (DATABASE_URL) {
+    for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+      try {
+        if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres")
+          out.set(pid, { name: "postgres server", ms: statCpu(`/proc/${pid}/stat`) });
+      } catch {
+        /* process ended */
+      }
     }
   }
   return out;
+}
+
+/** CPU ms spent between two samples, per name. */
+function cpuBetween(before: Map<string, CpuSample>, after: Map<string, CpuSample>): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const [key, { name, ms }] of after) byName.set(name, (byName.get(name) ?? 0) + ms - (before.get(key)?.ms ?? 0));
+  return byName;
 }
 
 interface LevelResult {
@@ -91,18 +131,19 @@ async function level(name: string, concurrency: number): Promise<LevelResult> {
     }),
   );
   const rps = REQUESTS / ((performance.now() - t) / 1000);
-  const cpu1 = serverCpu();
+  const spent = cpuBetween(cpu0, serverCpu());
   const client = process.cpuUsage(client0);
+  const others = [...spent].filter(([name]) => name !== "main");
   return {
     lat,
     rps,
     cpu: {
-      main: (cpu1.main - cpu0.main) / REQUESTS,
-      others: (cpu1.others - cpu0.others) / REQUESTS,
+      main: (spent.get("main") ?? 0) / REQUESTS,
+      others: others.reduce((sum, [, ms]) => sum + ms, 0) / REQUESTS,
       client: (client.user + client.system) / 1000 / REQUESTS,
     },
-    threads: [...cpu1.byName]
-      .map(([name, ms]): [string, number] => [name, (ms - (cpu0.byName.get(name) ?? 0)) / REQUESTS])
+    threads: others
+      .map(([name, ms]): [string, number] => [name, ms / REQUESTS])
       .filter(([, ms]) => ms >= 0.1)
       .sort((a, b) => b[1] - a[1]),
   };
@@ -112,7 +153,9 @@ console.log(
   `machine: ${os.cpus().length} cores, load average ${os
     .loadavg()
     .map((x) => x.toFixed(2))
-    .join(" ")}; ${FILES} files; ${REQUESTS} requests per level`,
+    .join(" ")}; ${FILES} files; ${REQUESTS} requests per level; ${
+    DATABASE_URL ? `Postgres server, ${INSTANCES} app instance(s)` : "embedded database, one app instance"
+  }`,
 );
 for (const name of ENDPOINTS) {
   let base = 0;
@@ -131,7 +174,7 @@ for (const name of ENDPOINTS) {
     );
   }
 }
-app.stop();
+await app.stop();
 await new Promise((r) => setTimeout(r, 3000)); // a profiled server writes its profile on exit
 fs.rmSync(app.dataDir, { recursive: true, force: true });
 process.exit(0);

@@ -1,11 +1,15 @@
 // The built app as a user runs it, for benchmarks over loopback (bench-load.ts, bench-console.ts): `next start`
 // on a fresh embedded DATA_DIR with a company, admin and API key made by the admin CLI, stopped at exit; and a
-// workspace of small text/HTML reports ingested through POST /api/v3/files.
+// workspace of small text/HTML reports ingested through POST /api/v3/files. With `databaseUrl` (a Postgres server
+// with pgvector) the app runs on a fresh database of that server, as `instances` processes that share it (and
+// DATA_DIR, i.e. storage and secret key), and `call` spreads requests over them in turn.
 import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 export interface BuiltApp {
   base: string;
@@ -14,9 +18,21 @@ export interface BuiltApp {
   /** The bootstrap admin's console sign-in. */
   admin: { email: string; password: string };
   call(method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown; ms: number }>;
-  stop(): void;
-  /** The server process (its threads' CPU time is read from /proc by bench-load.ts). */
+  stop(): Promise<void>;
+  /** The first server process (its threads' CPU time is read from /proc by bench-load.ts). */
   pid: number;
+  /** Every server process (one per instance). */
+  pids: number[];
+}
+
+export interface StartOptions {
+  prefix: string;
+  /** Arguments for the server's node. */
+  nodeArgs?: string[];
+  /** A Postgres server (any database on it): the app gets a fresh database there, dropped at stop. */
+  databaseUrl?: string;
+  /** App processes serving together (needs `databaseUrl`: the embedded database belongs to one process). */
+  instances?: number;
 }
 
 async function freePort(): Promise<number> {
@@ -30,16 +46,37 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the build in `appDir` (`.next` or NEXT_DIST_DIR must hold one); `nodeArgs` go to the server's node. */
-export async function startBuiltApp(appDir: string, opts: { prefix: string; nodeArgs?: string[] }): Promise<BuiltApp> {
+async function onServer(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts the build in `appDir` (`.next` or NEXT_DIST_DIR must hold one). */
+export async function startBuiltApp(appDir: string, opts: StartOptions): Promise<BuiltApp> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!fs.existsSync(path.join(appDir, distDir, "BUILD_ID"))) {
     console.error(`No build in ${appDir}/${distDir}: run \`npm run build\` first (the bench measures the built app).`);
     process.exit(2);
   }
+  const instances = opts.instances ?? 1;
+  if (instances > 1 && !opts.databaseUrl) throw new Error("several instances need a Postgres server (--database-url)");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), opts.prefix));
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000000" };
   delete env.DATABASE_URL;
+  let dropDatabase = async () => {};
+  if (opts.databaseUrl) {
+    const name = `docintel_bench_${randomBytes(4).toString("hex")}`;
+    await onServer(opts.databaseUrl, `create database "${name}"`);
+    const url = new URL(opts.databaseUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = () => onServer(opts.databaseUrl as string, `drop database if exists "${name}" with (force)`);
+  }
   const admin = { email: "bench@example.test", password: "bench-password-123456" };
   const out = execFileSync(
     "npx",
@@ -60,34 +97,43 @@ export async function startBuiltApp(appDir: string, opts: { prefix: string; node
     { env, encoding: "utf8", cwd: appDir },
   );
   const { api_key: key } = JSON.parse(out.trim().split("\n").pop() as string) as { api_key: string };
-  const port = await freePort();
-  const logPath = path.join(dataDir, "server.log");
-  const server = spawn(process.execPath, [...(opts.nodeArgs ?? []), "node_modules/next/dist/bin/next", "start", "-p", String(port)], {
-    env,
-    cwd: appDir,
-    stdio: ["ignore", fs.openSync(logPath, "w"), fs.openSync(logPath, "a")],
-    detached: true,
-  });
-  const stop = () => {
-    try {
-      if (server.pid) process.kill(-server.pid, "SIGINT");
-    } catch {
-      /* already gone */
+  const servers: { base: string; pid: number; logPath: string }[] = [];
+  for (let i = 0; i < instances; i++) {
+    const port = await freePort();
+    const logPath = path.join(dataDir, `server-${i}.log`);
+    const server = spawn(process.execPath, [...(opts.nodeArgs ?? []), "node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+      env,
+      cwd: appDir,
+      stdio: ["ignore", fs.openSync(logPath, "w"), fs.openSync(logPath, "a")],
+      detached: true,
+    });
+    servers.push({ base: `http://127.0.0.1:${port}`, pid: server.pid as number, logPath });
+  }
+  const kill = () => {
+    for (const s of servers) {
+      try {
+        process.kill(-s.pid, "SIGINT");
+      } catch {
+        /* already gone */
+      }
     }
   };
-  process.on("exit", stop);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v3/system/status`)).ok) break;
-    } catch {
-      /* not up yet */
+  process.on("exit", kill);
+  for (const { base, logPath } of servers) {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/api/v3/system/status`)).ok) break;
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start: ${fs.readFileSync(logPath, "utf8")}`);
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${fs.readFileSync(logPath, "utf8")}`);
-    await new Promise((r) => setTimeout(r, 250));
   }
+  let turn = 0;
   const call: BuiltApp["call"] = async (method, url, body) => {
+    const base = servers[turn++ % servers.length].base;
     const t = performance.now();
     const res = await fetch(base + url, {
       method,
@@ -99,7 +145,12 @@ export async function startBuiltApp(appDir: string, opts: { prefix: string; node
     if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
     return { status: res.status, json: text ? JSON.parse(text) : null, ms };
   };
-  return { base, key, dataDir, admin, call, stop, pid: server.pid as number };
+  const stop = async () => {
+    kill();
+    await new Promise((r) => setTimeout(r, 1000));
+    await dropDatabase();
+  };
+  return { base: servers[0].base, key, dataDir, admin, call, stop, pid: servers[0].pid, pids: servers.map((s) => s.pid) };
 }
 
 export const REPORT_TOPICS = ["travel expenses", "supplier contract", "quarterly revenue", "sensor maintenance", "hiring plan", "security audit"];
