@@ -39,6 +39,18 @@ describe("headings", () => {
     expect(out.split("\n\n").slice(0, 2)).toEqual(["# Station readings", prose.join(" ")]);
   });
 
+  it("takes the body size from narrow columns, not from wider footnotes set smaller", () => {
+    // Three columns of short paragraphs in 9 pt lines shorter than a prose run (a register's page), 7 pt footnotes across the page.
+    const columns = [72, 250, 428].flatMap((x, c) =>
+      Array.from({ length: 18 }, (_, k) => item(`line ${k} of column ${c} runs on and`, x, 100 + k * 11 + Math.floor(k / 3) * 9, 9)),
+    );
+    const notes = Array.from({ length: 6 }, (_, k) =>
+      item(`${k + 1} A footnote set small that runs across the whole width of the page, citing report number ${k}.`, 72, 340 + k * 9, 7),
+    );
+    const out = md([item("Background", 72, 70, 14), ...columns, ...notes]);
+    expect(out.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["# Background"]);
+  });
+
   it("joins a heading that wraps over two lines", () => {
     const out = md([
       item("A very long title that needs", 72, 60, 24),

@@ -152,9 +152,18 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
       }
     });
   }
-  let bodySize = 0;
-  let most = -1;
-  for (const [s, n] of proseTotal >= 0.2 * allChars ? proseChars : sizeChars) if (n > most || (n === most && s < bodySize)) [bodySize, most] = [s, n];
+  const mostChars = (counts: Map<number, number>) => {
+    let size = 0;
+    let most = -1;
+    for (const [s, n] of counts) if (n > most || (n === most && s < size)) [size, most] = [s, n];
+    return size;
+  };
+  let bodySize = mostChars(proseTotal >= 0.2 * allChars ? proseChars : sizeChars);
+  // Prose runs keep small table text from winning; they must not pull the body size below the size that
+  // carries twice as much text or more (narrow columns, whose lines are shorter than a run, beside wide
+  // footnotes set smaller), or every line of the columns becomes a heading.
+  const overall = mostChars(sizeChars);
+  if (overall > bodySize && (sizeChars.get(overall) ?? 0) >= 2 * (sizeChars.get(bodySize) ?? 0)) bodySize = overall;
   if (!bodySize) bodySize = 10;
   if (monoChars >= 0.5 * allChars) for (const k of shortMonoSizes) shortSizes.add(k);
   const headingSizes = withoutKickers(
