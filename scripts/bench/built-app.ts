@@ -9,7 +9,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { databaseUrl, runOnServer } from "../../tests/helpers/server-db";
 
 export interface BuiltApp {
   base: string;
@@ -46,16 +46,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function onServer(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Starts the build in `appDir` (`.next` or NEXT_DIST_DIR must hold one). */
 export async function startBuiltApp(appDir: string, opts: StartOptions): Promise<BuiltApp> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -71,11 +61,9 @@ export async function startBuiltApp(appDir: string, opts: StartOptions): Promise
   let dropDatabase = async () => {};
   if (opts.databaseUrl) {
     const name = `docintel_bench_${randomBytes(4).toString("hex")}`;
-    await onServer(opts.databaseUrl, `create database "${name}"`);
-    const url = new URL(opts.databaseUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = () => onServer(opts.databaseUrl as string, `drop database if exists "${name}" with (force)`);
+    await runOnServer(opts.databaseUrl, `create database "${name}"`);
+    env.DATABASE_URL = databaseUrl(opts.databaseUrl, name);
+    dropDatabase = () => runOnServer(opts.databaseUrl as string, `drop database if exists "${name}" with (force)`);
   }
   const admin = { email: "bench@example.test", password: "bench-password-123456" };
   const out = execFileSync(
