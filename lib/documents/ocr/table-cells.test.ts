@@ -230,4 +230,11 @@ describe("fully ruled tables", () => {
     ];
     expect(tableCells(g, ws)!.length).toBeGreaterThan(3);
   });
+
+  it("a framed bulleted list is not a table of its bullets and items", () => {
+    // a box around two list items whose bullets OCR read as "e" and "*"
+    const g = grid(600, [], [v(0, 0, 60), v(600, 0, 60)], [h(0, 0, 600), h(60, 0, 600)]);
+    const ws = [...words("e", 40, 8), ...words("Hello world1", 100, 8), ...words("*", 40, 32), ...words("Hello2", 100, 32)];
+    expect(tableCells(g, ws)).toBeNull();
+  });
 });

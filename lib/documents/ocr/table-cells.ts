@@ -82,6 +82,9 @@ export function splitAtRules(words: CellWord[], xs: number[]): CellWord[] {
   return out;
 }
 
+/** One glyph that marks a list item, as printed or as OCR misreads a small bullet. */
+const BULLET_GLYPH = /^[•●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇»*+·\-–—eoO0©®¢°=]$/u;
+
 /** A rule at x touches the word (letter strokes at a word's first or last letter included). */
 const crossesWord = (x: number, w: CellWord) => w.bbox.x0 <= x + 2 && w.bbox.x1 >= x - 2;
 
@@ -104,7 +107,13 @@ export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | nul
   );
   let bounds = ruledCols.map((c) => c.x);
   const fromRules = bounds.length > 0;
-  if (!bounds.length) bounds = gapColumns(grid.box, kept, height);
+  if (!bounds.length) {
+    bounds = gapColumns(grid.box, kept, height);
+    // A framed list: a "column" of bullets (read as "•", "e", "o", "*", "©"…) left of the items' text is the
+    // list's markers, not a column of a table.
+    const firstCol = kept.filter((w) => bounds.length && (w.bbox.x0 + w.bbox.x1) / 2 < bounds[0]);
+    if (firstCol.length >= 2 && firstCol.every((w) => BULLET_GLYPH.test(w.text.trim()))) bounds = bounds.slice(1);
+  }
   const xs = [grid.box.x0, ...bounds, grid.box.x1];
   const nCols = bounds.length + 1;
   const colOf = (w: CellWord) => indexIn(xs, (w.bbox.x0 + w.bbox.x1) / 2);

@@ -126,4 +126,79 @@ describe("unruled tables from whitespace-aligned OCR words", () => {
     ];
     expect(textTables(priced)).toHaveLength(1);
   });
+
+  it("keeps a table whose rows are set far apart (three line heights of padding between rows)", () => {
+    // an HTML or spreadsheet table printed with cell padding: rows 75 px apart for 20 px tall text
+    const words = [
+      ...line(0, ["Name", 100], ["Habitat", 400], ["Comment", 700]),
+      ...line(75, ["Wood Duck", 100], ["Often seen near ponds.", 700]),
+      ...line(150, ["Mallard", 100], ["Ponds, lakes, rivers", 400], ["Quack", 700]),
+      ...line(225, ["Goose", 100], ["Water", 400], ["Loud", 700]),
+      ...line(400, ["A paragraph after the table, far below it.", 100]),
+    ];
+    const [t, ...more] = textTables(words);
+    expect(more).toEqual([]);
+    expect(t.rows).toEqual([
+      ["Name", "Habitat", "Comment"],
+      ["Wood Duck", "", "Often seen near ponds."],
+      ["Mallard", "Ponds, lakes, rivers", "Quack"],
+      ["Goose", "Water", "Loud"],
+    ]);
+  });
+
+  it("does not join two far-apart lines whose columns do not line up", () => {
+    const words = [...line(0, ["Name", 100], ["Habitat", 400]), ...line(75, ["Wood Duck", 250], ["Often seen", 700])];
+    expect(textTables(words)).toEqual([]);
+  });
+
+  it("splits rows at narrow gutters that line up with the header's column gaps", () => {
+    // cells set close together: words 12 px apart inside a cell, 18 px (under a line height) between cells,
+    // under a header whose column titles stand well apart; rows 2.5 line heights apart
+    const row = (y: number, ...cells: string[]) => {
+      const out: TextWord[] = [];
+      let at = 100;
+      for (const cell of cells) {
+        for (const w of cell.split(" ")) {
+          out.push({ text: w, bbox: { x0: at, y0: y, x1: at + 10 * w.length, y1: y + 20 } });
+          at += 10 * w.length + 12;
+        }
+        at += 18 - 12;
+      }
+      return out;
+    };
+    const words = [
+      ...line(0, ["Header 1", 100], ["Header 2", 250], ["Header 3", 400]),
+      ...row(70, "Row 1, Col 1", "Row 1, Col 2", "Row 1, Col 3"),
+      ...row(140, "Row 2, Col 1", "Row 2, Col 2", "Row 2, Col 3"),
+      ...row(210, "Row 3, Col 1", "Row 3, Col 2", "Row 3, Col 3"),
+    ];
+    const [t, ...more] = textTables(words);
+    expect(more).toEqual([]);
+    expect(t.rows).toEqual([
+      ["Header 1", "Header 2", "Header 3"],
+      ["Row 1, Col 1", "Row 1, Col 2", "Row 1, Col 3"],
+      ["Row 2, Col 1", "Row 2, Col 2", "Row 2, Col 3"],
+      ["Row 3, Col 1", "Row 3, Col 2", "Row 3, Col 3"],
+    ]);
+  });
+
+  it("does not split a sentence under a two-column line at its word gaps", () => {
+    const words = [
+      ...line(0, ["Name", 100], ["Links", 400]),
+      ...line(30, ["Wood Duck", 100], ["See page A", 400]),
+      ...line(60, ["This is a long sentence of running text under the table that goes on.", 100]),
+    ];
+    const tables = textTables(words);
+    expect(tables.flatMap((t) => t.words.map((w) => w.text))).not.toContain("sentence");
+  });
+
+  it("leaves a numbered list with loosely spaced items as text (markers beside items are not a column)", () => {
+    const words = [
+      ...line(0, ["Test", 100], ["2:", 160]),
+      ...line(75, ["1.", 100], ["List item a", 160]),
+      ...line(150, ["I.", 100], ["List item b", 160]),
+      ...line(225, ["3.", 100], ["List item c", 160]),
+    ];
+    expect(textTables(words)).toEqual([]);
+  });
 });

@@ -2,9 +2,11 @@
 // word boxes that no ruled table (table-lines.ts) took.
 //   1. Visual lines: words whose boxes overlap vertically, followed left to right (a skewed line drifts).
 //   2. Segments: a line splits where the gap between two words is wider than COLUMN_GAP line heights (words
-//      of a sentence are a fraction of a line height apart).
+//      of a sentence are a fraction of a line height apart); next to a line of two or more segments, also at
+//      the widest gap of NARROW_GUTTER line heights or more inside each of that line's column gaps, when the
+//      pieces then line up with its segments (cells set close together).
 //   3. Runs: consecutive lines of two or more segments, a vertical gap no wider than a few row pitches
-//      apart; a one-segment line may continue a run when it lies under one of its columns (a total, a
+//      apart (the first two rows up to LOOSE_ROW_GAP line heights apart when their columns line up); a one-segment line may continue a run when it lies under one of its columns (a total, a
 //      wrapped cell).
 //   4. Columns: segments of the run's multi-segment lines that overlap in x (or share a left or right edge)
 //      are one column; two neighbouring columns that never hold text on the same line are one column too
@@ -39,11 +41,18 @@ export interface TextTable<W extends TextWord = TextWord> {
 const COLUMN_GAP = 1.3;
 /** A one-cell line this close (line heights) under the line before continues its cell. */
 const WRAP_GAP = 0.6;
+/** A word gap this many line heights wide parts two cells where the columns of the rows around it part. */
+const NARROW_GUTTER = 0.6;
+/** Two lines this many line heights apart may still be rows of one table when their columns line up. */
+const LOOSE_ROW_GAP = 3.5;
 /** Cells longer than this (characters) on average are prose, not a table. */
 const MAX_MEAN_CELL_CHARS = 28;
 const MAX_CELL_WORDS = 12;
 /** Amounts, quantities, years, dates, percentages, codes with digits: "$300.00", "1 234,50 €", "28/11/2022". */
 const FIGURE = /^[^\p{L}\d]{0,3}[-+(]?\d[\d\s.,:/'%-]*\)?[^\p{L}\d]{0,3}$|^\p{L}{0,3}[\d.,/-]*\d[\d.,/-]*$/u;
+
+/** A list item's marker: a number, a letter or a roman numeral closed by a period or a parenthesis. */
+const LIST_MARKER = /^\(?(?:\d{1,2}|\p{L}|[ivxlIVXL]{1,4})[.)]$/u;
 
 /** A list's or headings' numbers: "1.", "2.2", "3", "3.1.4" (at most two digits a part). */
 const NUMBER_LABEL = /^\d{1,2}(?:\.\d{1,2})*\.?$/;
@@ -140,10 +149,20 @@ export function textTables<W extends TextWord>(words: readonly W[]): TextTable<W
   };
   for (const l of lines) {
     const prev = run[run.length - 1];
+    // (cells set close together: a line splits at narrower gaps where the run's columns part)
+    const ref = run.findLast((r) => r.segs.length >= 2);
+    if (ref && l.segs.length < ref.segs.length) {
+      const segs = resegment(l.words, ref.segs, height);
+      if (segs.length > l.segs.length && columnsLineUp(ref.segs, segs, 0.5 * height)) l.segs = segs;
+    }
     const pitches = run.slice(1).map((r, i) => r.y0 - run[i].y0);
     const pitch = pitches.length ? median(pitches) : 0;
     const gap = prev ? l.y0 - prev.y1 : 0;
-    const tooFar = prev && gap > Math.max(1.5 * height, pitch ? 1.6 * pitch - (prev.y1 - prev.y0) : 2 * height);
+    const tooFar =
+      prev &&
+      gap > Math.max(1.5 * height, pitch ? 1.6 * pitch - (prev.y1 - prev.y0) : 2 * height) &&
+      // (rows set far apart, a table printed with cell padding: the next row's columns line up with this one's)
+      !(pitch === 0 && gap <= LOOSE_ROW_GAP * height && columnsLineUp(prev.segs, l.segs, 0.5 * height));
     if (prev && tooFar) close();
     if (l.segs.length >= 2) run.push(l);
     else if (run.length && continues(run, l.segs[0], gap <= WRAP_GAP * height)) run.push(l);
@@ -159,6 +178,50 @@ export function textTables<W extends TextWord>(words: readonly W[]): TextTable<W
     const t = tableOf(r, height, above && r[0].y0 - above.y1 <= WRAP_GAP * height && !runs.some((o) => o.includes(above)) ? above : undefined);
     if (t) out.push(t);
   }
+  return out;
+}
+
+/**
+ * Two lines of two or more segments each whose segments start or end at the same x (within `tol`) two or more
+ * times: rows of the same columns.
+ */
+function columnsLineUp<W extends TextWord>(a: Segment<W>[], b: Segment<W>[], tol: number): boolean {
+  if (a.length < 2 || b.length < 2) return false;
+  return b.filter((s) => a.some((t) => Math.abs(t.x0 - s.x0) <= tol || Math.abs(t.x1 - s.x1) <= tol)).length >= 2;
+}
+
+/**
+ * The line's words cut into segments at its wide gaps (COLUMN_GAP) and, in each gap between two of the
+ * reference line's segments, at the widest word gap of at least `minGap` that overlaps it.
+ */
+function resegment<W extends TextWord>(words: W[], ref: Segment<W>[], height: number): Segment<W>[] {
+  const minGap = NARROW_GUTTER * height;
+  const cuts = new Set<number>();
+  for (let k = 1; k < words.length; k++) if (words[k].bbox.x0 - words[k - 1].bbox.x1 > COLUMN_GAP * height) cuts.add(k);
+  for (let i = 1; i < ref.length; i++) {
+    const g0 = ref[i - 1].x1;
+    const g1 = ref[i].x0;
+    let best = -1;
+    let bestWidth = minGap;
+    for (let k = 1; k < words.length; k++) {
+      const x0 = words[k - 1].bbox.x1;
+      const x1 = words[k].bbox.x0;
+      if (x1 - x0 >= bestWidth && Math.min(x1, g1) - Math.max(x0, g0) > 0) {
+        best = k;
+        bestWidth = x1 - x0;
+      }
+    }
+    if (best > 0) cuts.add(best);
+  }
+  const out: Segment<W>[] = [];
+  words.forEach((w, k) => {
+    const cur = out[out.length - 1];
+    if (cur && !cuts.has(k)) {
+      cur.words.push(w);
+      cur.x1 = Math.max(cur.x1, w.bbox.x1);
+      cur.text += ` ${w.text.trim()}`;
+    } else out.push({ words: [w], x0: w.bbox.x0, x1: w.bbox.x1, text: w.text.trim() });
+  });
   return out;
 }
 
@@ -187,15 +250,16 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
   const gapAt = (prev: W, w: W) =>
     w.bbox.x0 - prev.bbox.x1 >= 0.5 * height ? gaps.findIndex((g) => Math.min(g.x1, w.bbox.x0) - Math.max(g.x0, prev.bbox.x1) > 0) : -1;
   const splits = new Map<number, number>();
+  // (a line with as many segments as the reference has no cell left to split)
   for (const l of run)
-    if (l !== ref)
+    if (l !== ref && l.segs.length < ref.segs.length)
       for (const seg of l.segs) {
         const seen = new Set<number>();
         for (let k = 1; k < seg.words.length; k++) seen.add(gapAt(seg.words[k - 1], seg.words[k]));
         for (const g of seen) if (g >= 0) splits.set(g, (splits.get(g) ?? 0) + 1);
       }
   for (const l of run) {
-    if (l === ref) continue;
+    if (l === ref || l.segs.length >= ref.segs.length) continue;
     l.segs = l.segs.flatMap((seg) => {
       const parts: Segment<W>[] = [];
       for (const w of seg.words) {
@@ -304,6 +368,8 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
   const meanChars = cells.reduce((n, c) => n + c.length, 0) / cells.length;
   if (meanChars > MAX_MEAN_CELL_CHARS || cells.some((c) => c.split(/\s+/).length > MAX_CELL_WORDS)) return null;
   const body = table.slice(1);
+  // A list: item markers ("1.", "2)", "a.", "iv.", "I." read for "1.") beside the items' text.
+  if (cols.length === 2 && body.length >= 2 && body.every((r) => LIST_MARKER.test(r[0].trim()))) return null;
   const figureColumn = cols.some((_, i) => {
     const vals = body.map((r) => r[i]).filter(Boolean);
     if (i === 0 && isNumbering(table.map((r) => r[0]).filter(Boolean))) return false;
