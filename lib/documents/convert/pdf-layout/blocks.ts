@@ -228,7 +228,15 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
     const s = l.size;
     if (l.level > 0) return l.x0 < prev.x1 && l.x1 > prev.x0;
     if (p.marker) {
-      if (l.x0 < p.markerX - 0.5 * s) return false;
+      // An item set like a paragraph (its bullet indented like a first line, the text running on at the
+      // column's edge under it): the first line does not end a sentence and runs to the right edge or
+      // on into a lower-case word; the next lines keep to the second line's edge.
+      if (p.lines.length >= 2 && p.lines[1].x0 < p.markerX - 0.5 * s) {
+        if (Math.abs(l.x0 - p.lines[1].x0) > 0.8 * s) return false;
+      } else if (l.x0 < p.markerX - 0.5 * s) {
+        const runIn = p.lines.length === 1 && l.x0 >= p.markerX - 3 * s && !SENTENCE_END.test(prev.text) && (full(prev) || /^\p{Ll}/u.test(l.text));
+        if (!runIn) return false;
+      }
     } else if (p.lines.length === 1) {
       if ((l.x0 > prev.x0 + 0.8 * s && !hangingUnderLabel(prev, l)) || l.x0 < prev.x0 - 4 * s) return false;
     } else if (Math.abs(l.x0 - p.lines[1].x0) > 0.8 * s) return false;
@@ -272,7 +280,8 @@ function italicHeading(p: Para, text: string, stats: LayoutStats, next: Para | u
  */
 function numberedHeading(p: Para, text: string, stats: LayoutStats, next: Para | undefined): boolean {
   const first = p.lines[0];
-  if (!p.marker || p.marker.glyph || p.lines.length !== 1 || first.size < 1.05 * stats.bodySize || text.length > 80 || /[.,;:!?]$/.test(text)) return false;
+  if (!p.marker || p.marker.glyph || p.lines.length !== 1 || first.size < 1.05 * stats.bodySize || text.length > 80 || /[.,;:!?]$/.test(text))
+    return false;
   const after = next?.lines[0];
   return !!after && !next.marker && after.level === 0 && after.size < first.size - 0.3;
 }

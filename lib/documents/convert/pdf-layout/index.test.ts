@@ -144,6 +144,23 @@ describe("right-to-left text", () => {
 });
 
 describe("lists", () => {
+  it("continues an item set like a paragraph: bullet indented as a first line, its text running on at the margin", () => {
+    const out = md([
+      item("• Revising the existing flight manual to", 84, 100),
+      item("incorporate new and revised information and the", 72, 114),
+      item("procedures that apply to this airplane model.", 72, 128),
+      item("• Installing new flight control software and", 84, 142),
+      item("doing a software installation verification.", 72, 156),
+      item("A paragraph set with its first line indented runs", 84, 170),
+      item("on below the list at the margin of the column.", 72, 184),
+    ]);
+    expect(out.split("\n\n")).toEqual([
+      "- Revising the existing flight manual to incorporate new and revised information and the procedures that apply to this airplane model.\n" +
+        "- Installing new flight control software and doing a software installation verification.",
+      "A paragraph set with its first line indented runs on below the list at the margin of the column.",
+    ]);
+  });
+
   it("keeps bullets set larger than the body (slides) as list items, not headings", () => {
     const out = md([
       item("Advantages of Tagged PDF", 72, 60, 32),

@@ -244,14 +244,18 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
   const grids = p.rules ? findGrids(p.rules) : [];
   const blocks: Block[] = [];
   let barrier = 0;
-  const emit = (regions: Region[]) => {
+  // left: the left edge of the rows being read; list items of a column are placed as if their column
+  // started there, so that a list going on in the next column is not nested under the previous one's.
+  const emit = (regions: Region[], left: number) => {
     for (const region of regions) {
       if (region.kind === "rows") blocks.push(...buildBlocks(region.rows, stats));
       else if (region.kind === "table") blocks.push({ type: "table", cells: region.cells });
       else {
         for (const column of region.columns) {
           const first = blocks.length;
-          emit(findRegions(column, { columns: true, grids }));
+          const columnLeft = Math.min(...column.map((r) => r.x0));
+          emit(findRegions(column, { columns: true, grids }), columnLeft);
+          for (const b of blocks.slice(first)) if (b.type === "item") b.x -= columnLeft - left;
           // A paragraph running on from the foot of the previous column (never from a block of author names).
           const prev = blocks[first - 1];
           const head = blocks[first];
@@ -259,13 +263,24 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
           if (first > barrier && prev?.type === "paragraph" && head?.type === "paragraph" && !ended(stripMarks(prev.text))) {
             prev.text = mergeMarks(joinLines(prev.text, head.text));
             blocks.splice(first, 1);
+          } else if (
+            first > barrier &&
+            prev?.type === "item" &&
+            head?.type === "paragraph" &&
+            !ended(prev.text) &&
+            /^\p{Ll}/u.test(stripMarks(head.text))
+          ) {
+            // A list item running on, in lower case, at the top of the next column.
+            prev.text = joinLines(prev.text, stripMarks(head.text));
+            blocks.splice(first, 1);
           }
         }
         if (region.band) barrier = blocks.length;
       }
     }
   };
-  emit(findRegions(contentRows(p, stats), { columns: true, grids }));
+  const rows = contentRows(p, stats);
+  emit(findRegions(rows, { columns: true, grids }), Math.min(...rows.map((r) => r.x0)));
   return renderBlocks(blocks);
 }
 

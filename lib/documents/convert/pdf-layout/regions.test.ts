@@ -285,6 +285,48 @@ describe("multi-column text", () => {
     expect(out).toBe(`${text.join(" ")} Prüfung.`);
   });
 
+  it("reads a list going on in the next column as one flat list, its item running on at the column's top", () => {
+    const out = md([
+      item("• Installing the new software and doing", 57, 100),
+      item("a software installation verification.", 69, 114),
+      item("• Revising the existing manual and the", 57, 128),
+      item("procedures for the crew of each plane", 69, 142),
+      item("that is operated under this rule.", 319, 100),
+      item("• Changing the wire routing of the trim", 319, 114),
+      item("system in the tail of the airplane.", 331, 128),
+      item("• Performing a readiness flight after", 319, 142),
+      item("the changes are done.", 331, 156),
+    ]);
+    expect(out).toBe(
+      [
+        "- Installing the new software and doing a software installation verification.",
+        "- Revising the existing manual and the procedures for the crew of each plane that is operated under this rule.",
+        "- Changing the wire routing of the trim system in the tail of the airplane.",
+        "- Performing a readiness flight after the changes are done.",
+      ].join("\n"),
+    );
+  });
+
+  it("reads columns that run down to a ruled table column by column, the table after them", () => {
+    // The table's header cell starts right of the gutter, so the column run reaches into the table's rows.
+    const table = [
+      item("Action", 60, 166),
+      item("Cost per product", 345, 166),
+      ...[0, 1].flatMap((k) => [
+        item(["Installation", "Revisions"][k], 60, 182 + k * 16),
+        item("1 work-hour, $85/h", 193, 182 + k * 16),
+        item("$85", 345, 182 + k * 16),
+      ]),
+    ];
+    const rules = [...[57, 190, 340, 567].map((x) => rule(x, 154, x, 202)), ...[154, 170, 186, 202].map((y) => rule(57, y, 567, y))];
+    const out = md([...lines(left, 57, 100, 12, 16), ...lines(right, 319, 100, 12, 16), ...table], rules);
+    // The left column's last line runs on at the top of the right one: one paragraph.
+    expect(out.split("\n\n")).toEqual([
+      [...left, ...right].join(" "),
+      "| Action |  | Cost per product |\n| --- | --- | --- |\n| Installation | 1 work-hour, $85/h | $85 |\n| Revisions | 1 work-hour, $85/h | $85 |",
+    ]);
+  });
+
   it("assigns lines to columns by the gutter when the columns' baselines are offset", () => {
     const a = ["Energy use fell by 13.2 percent to", "85,388 thousand euros in August.", "Each regional office outlines all"];
     const b = ["The sales forecast improves all", "pending invoices in close", "cooperation with the partners and", "reduces the cost of raw"];

@@ -32,8 +32,11 @@ export function findRegions(rows: Row[], options: RegionOptions): Region[] {
     if (span && cells) claims.push({ ...span, region: { kind: "table", cells } });
   }
   if (options.columns) {
-    for (const run of findColumnRuns(rows)) {
-      if (free(run.start, run.end))
+    for (const found of findColumnRuns(rows)) {
+      // Columns running down to a ruled table (its cells line up with the gutter) stop above it; they are
+      // not dropped, or the whole page above the table would read across its columns.
+      const run = free(found.start, found.end) ? found : freePart(found, claims);
+      if (run)
         claims.push({
           start: run.start,
           end: run.end,
@@ -50,6 +53,19 @@ export function findRegions(rows: Row[], options: RegionOptions): Region[] {
   }
   out.push(...textTables(rows.slice(cursor)));
   return out;
+}
+
+/** Rows a column run keeps once claimed rows are left out: its longest stretch of 3 rows or more, or null. */
+function freePart<T extends { start: number; end: number }>(run: T, claims: { start: number; end: number }[]): T | null {
+  let best: T | null = null;
+  let start = run.start;
+  const cuts = claims.filter((c) => c.end > run.start && c.start < run.end).sort((a, b) => a.start - b.start);
+  for (const c of [...cuts, { start: run.end, end: run.end }]) {
+    const end = Math.min(c.start, run.end);
+    if (end - start >= 3 && (!best || end - start > best.end - best.start)) best = { ...run, start, end };
+    start = Math.max(start, c.end);
+  }
+  return best;
 }
 
 /** Tables without rules among rows; everything else stays plain rows. */
