@@ -180,4 +180,22 @@ describe("ruled tables with little text", () => {
       ].join("\n"),
     );
   });
+
+  it("does not repeat running text that spans columns (a full-width cell is read once)", () => {
+    const rules = [...hLines([100, 120, 170], 57, 560), ...vLines([57, 560], 100, 170), ...vLines([200, 380], 100, 120)];
+    const items = [
+      item("Name", 60, 114),
+      item("Title", 203, 114),
+      item("Amount", 383, 114),
+      item("Bain, J. Matthew, district director, 37,499.96", 60, 138),
+      item("Smith, Alvaro R., legislative correspondent, 21,000.00", 60, 152),
+    ];
+    expect(md(items, rules)).toBe(
+      [
+        "| Name | Title | Amount |",
+        "| --- | --- | --- |",
+        "| Bain, J. Matthew, district director, 37,499.96 Smith, Alvaro R., legislative correspondent, 21,000.00 |  |  |",
+      ].join("\n"),
+    );
+  });
 });

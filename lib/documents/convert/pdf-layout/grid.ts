@@ -179,12 +179,13 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
   }
   const merged = cells.map((row) => row.map((parts) => [...parts]));
   for (let i = 1; i < nRows; i++) for (let j = 0; j < nCols; j++) if (tops[i][j] !== i) merged[tops[i][j]][j].push(...cells[i][j]);
-  // A short label repeats in the rows it spans; running text stays in its first row (not read twice).
+  // A short label repeats in the rows and columns it spans; running text stays in its first row and
+  // column (not read twice, or seven times across a full-width cell).
   const texts = cells.map((_, i) =>
     Array.from({ length: nCols }, (_, j) => {
       const c = spans[i][j];
       const text = merged[tops[i][c]][c].reduce(joinCellLines, "");
-      return tops[i][c] === i || text.length <= SPAN_LABEL ? text : "";
+      return (tops[i][c] === i && c === j) || text.length <= SPAN_LABEL ? text : "";
     }),
   );
   const size = sizes.length ? [...sizes].sort((a, b) => a - b)[sizes.length >> 1] : 10;
@@ -198,7 +199,7 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
   return out.length >= 2 && (out[0].length >= 2 || out.length >= 3 || (out.length === 2 && nRows === 2)) ? out : null;
 }
 
-/** A cell spanning rows repeats its text in each of them up to this many characters. */
+/** A cell spanning rows or columns repeats its text in each of them up to this many characters. */
 const SPAN_LABEL = 40;
 
 /** Whether a horizontal border runs over the middle of column j at the top of row i (rules known). */
