@@ -201,4 +201,35 @@ describe("unruled tables from whitespace-aligned OCR words", () => {
     ];
     expect(textTables(words)).toEqual([]);
   });
+
+  it("cuts a row once per column gap, at its widest word gap, and keeps a caption centred above out of the header", () => {
+    // words 12 px apart inside cells (0.6 line heights), a cell gutter of 14-18 px; rows 3 line heights apart
+    const cells = (y: number, ...parts: [string, number][]) => {
+      const out: TextWord[] = [];
+      for (const [text, x] of parts) {
+        let at = x;
+        for (const w of text.split(" ")) {
+          out.push({ text: w, bbox: { x0: at, y0: y, x1: at + 10 * w.length, y1: y + 20 } });
+          at += 10 * w.length + 12;
+        }
+      }
+      return out;
+    };
+    const words = [
+      ...cells(-32, ["Basic duck facts", 520]),
+      ...cells(0, ["Name", 100], ["Habitat", 400], ["Comment", 700]),
+      ...cells(80, ["Wood Duck", 100], ["Often seen", 700]),
+      ...cells(160, ["Mallard", 100], ["Ponds, lakes, rivers", 400], ["Quack", 656]),
+      ...cells(240, ["Goose (not a duck!)", 100], ["Water & wetlands", 310], ["Loud", 700]),
+    ];
+    const [t, ...more] = textTables(words);
+    expect(more).toEqual([]);
+    expect(t.rows).toEqual([
+      ["Name", "Habitat", "Comment"],
+      ["Wood Duck", "", "Often seen"],
+      ["Mallard", "Ponds, lakes, rivers", "Quack"],
+      ["Goose (not a duck!)", "Water & wetlands", "Loud"],
+    ]);
+    expect(t.words.map((w) => w.text)).not.toContain("Basic");
+  });
 });

@@ -150,7 +150,10 @@ export function textTables<W extends TextWord>(words: readonly W[]): TextTable<W
   for (const l of lines) {
     const prev = run[run.length - 1];
     // (cells set close together: a line splits at narrower gaps where the run's columns part)
-    const ref = run.findLast((r) => r.segs.length >= 2);
+    const ref = run.reduce<(typeof run)[number] | undefined>(
+      (best, r) => (r.segs.length >= 2 && r.segs.length >= (best?.segs.length ?? 0) ? r : best),
+      undefined,
+    );
     if (ref && l.segs.length < ref.segs.length) {
       const segs = resegment(l.words, ref.segs, height);
       if (segs.length > l.segs.length && columnsLineUp(ref.segs, segs, 0.5 * height)) l.segs = segs;
@@ -261,12 +264,19 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
   for (const l of run) {
     if (l === ref || l.segs.length >= ref.segs.length) continue;
     l.segs = l.segs.flatMap((seg) => {
+      // (one cut per column gap: at the widest word gap inside it, not at every word space there)
+      const widest = new Map<number, number>();
+      for (let k = 1; k < seg.words.length; k++) {
+        const g = gapAt(seg.words[k - 1], seg.words[k]);
+        const width = (k: number) => seg.words[k].bbox.x0 - seg.words[k - 1].bbox.x1;
+        if (g >= 0 && (!widest.has(g) || width(k) > width(widest.get(g)!))) widest.set(g, k);
+      }
       const parts: Segment<W>[] = [];
-      for (const w of seg.words) {
+      for (const [k, w] of seg.words.entries()) {
         const cur = parts[parts.length - 1];
         const prev = cur?.words[cur.words.length - 1];
         const g = prev ? gapAt(prev, w) : -1;
-        if (cur && (g < 0 || (splits.get(g) ?? 0) < 2)) {
+        if (cur && (g < 0 || widest.get(g) !== k || (splits.get(g) ?? 0) < 2)) {
           cur.words.push(w);
           cur.x1 = Math.max(cur.x1, w.bbox.x1);
           cur.text += ` ${w.text.trim()}`;
@@ -351,7 +361,11 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
   let headWords: W[] = [];
   if (above) {
     const at = above.words.map((w) => cols.findIndex((c) => Math.min(c.x1, w.bbox.x1) - Math.max(c.x0, w.bbox.x0) > 0));
-    if (at.every((c) => c >= 0)) {
+    // (a caption centred over the table is one run of words across columns; a wrapped header's parts stand
+    // apart, one over each column)
+    const parts = segmentsOf(above.words, COLUMN_GAP * height);
+    const onePerColumn = parts.every((p) => new Set(p.words.map((w) => at[above.words.indexOf(w)])).size === 1);
+    if (at.every((c) => c >= 0) && onePerColumn) {
       headWords = above.words;
       const head = cols.map((_, c) =>
         above.words
