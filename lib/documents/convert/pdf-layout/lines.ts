@@ -211,6 +211,7 @@ function visibleLength(text: string): number {
 
 // Strong right-to-left letters: Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan and their presentation forms.
 const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/gu;
+const RTL_ANY = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 const LTR_LETTER = /[A-Za-z\u00C0-\u024F\u0370-\u052F]/g;
 
 /**
@@ -219,6 +220,7 @@ const LTR_LETTER = /[A-Za-z\u00C0-\u024F\u0370-\u052F]/g;
  * Hebrew text are items of their own), so such a run is read from its rightmost item to its leftmost.
  */
 export function isRightToLeft(frags: Fragment[]): boolean {
+  if (!frags.some((f) => RTL_ANY.test(f.text))) return false;
   let rtl = 0;
   let ltr = 0;
   for (const f of frags) {
