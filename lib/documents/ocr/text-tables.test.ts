@@ -232,4 +232,46 @@ describe("unruled tables from whitespace-aligned OCR words", () => {
     ]);
     expect(t.words.map((w) => w.text)).not.toContain("Basic");
   });
+
+  it("makes two spaced columns of short labels and text a table, but not spaced bullets or a form's Key: lines", () => {
+    const rows = (cells: [string, string][]) => cells.flatMap(([a, b], i) => line(i * 60, [a, 100], [b, 400]));
+    const [t, ...more] = textTables([
+      ...rows([
+        ["Name", "Links"],
+        ["Multi-link cell", "See page A and page B for details."],
+        ["Plain cell", "Just text"],
+        ["Formatted cell", "Bold and italic text"],
+      ]),
+      ...line(240, ["A paragraph after the table, across both of its columns and beyond.", 100]),
+    ]);
+    expect(more).toEqual([]);
+    expect(t.rows).toEqual([
+      ["Name", "Links"],
+      ["Multi-link cell", "See page A and page B for details."],
+      ["Plain cell", "Just text"],
+      ["Formatted cell", "Bold and italic text"],
+    ]);
+    // a slide's spaced bullets, a form's labels, lines of a paragraph (not set apart) stay text
+    const bullets: [string, string][] = [
+      ["•", "First point"],
+      ["e", "Second point"],
+      ["•", "Third point"],
+      ["o", "Fourth point"],
+    ];
+    expect(textTables(rows(bullets))).toEqual([]);
+    const form: [string, string][] = [
+      ["Name:", "John Smith"],
+      ["Street:", "1 Main Road"],
+      ["City:", "Springfield"],
+      ["Phone:", "Unknown"],
+    ];
+    expect(textTables(rows(form))).toEqual([]);
+    const close = [
+      ["Name", "Links"],
+      ["Plain cell", "Just text"],
+      ["Other cell", "More text"],
+      ["Last cell", "Last text"],
+    ].flatMap(([a, b], i) => line(i * 25, [a, 100], [b, 400]));
+    expect(textTables(close)).toEqual([]);
+  });
 });

@@ -240,7 +240,9 @@ function underColumn<W extends TextWord>(run: { segs: Segment<W>[] }[], seg: Seg
 function continues<W extends TextWord>(run: { segs: Segment<W>[] }[], seg: Segment<W>, adjacent: boolean): boolean {
   const x0 = Math.min(...run.flatMap((r) => r.segs.map((s) => s.x0)));
   const x1 = Math.max(...run.flatMap((r) => r.segs.map((s) => s.x1)));
-  return seg.x1 - seg.x0 < 0.5 * (x1 - x0) && underColumn(run, seg, adjacent);
+  // (a line across a column gap of the rows above, a paragraph after the table, is no cell of it)
+  const across = run.some((l) => l.segs.filter((s) => Math.min(s.x1, seg.x1) - Math.max(s.x0, seg.x0) > 0).length >= 2);
+  return seg.x1 - seg.x0 < 0.5 * (x1 - x0) && !across && underColumn(run, seg, adjacent);
 }
 
 function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[], height: number, above?: VLine<W>): TextTable<W> | null {
@@ -390,7 +392,19 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
     return vals.length >= 2 && vals.filter((v) => FIGURE.test(v)).length >= 0.6 * vals.length;
   });
   const wide = cols.length >= 3 && table.filter((r) => r.filter(Boolean).length >= 3).length >= 3;
-  if (!figureColumn && !wide) return null;
+  // Two columns of text are a table when laid out as one: four or more rows, every row filled in both
+  // columns, set apart like table rows (a line height or more between them: not the lines of a paragraph),
+  // labels in the first column (short words, not "Key:" pairs of a form).
+  const rowGaps = run.slice(1).map((l, i) => l.y0 - run[i].y1);
+  const spaced = (rows: string[][]) =>
+    rows.length >= 4 &&
+    rows.every((r) => r.every(Boolean)) &&
+    rowGaps.length === rows.length - 1 &&
+    rowGaps.every((g) => g >= 0.9 * height) &&
+    // (and words, not bullets: "•", "e", "o" beside list items)
+    rows.every((r) => r[0].split(/\s+/).length <= 4 && !/:$/.test(r[0]) && (r[0].match(/[\p{L}\p{N}]/gu) ?? []).length >= 2);
+  const twoColumns = cols.length === 2 && spaced(table);
+  if (!figureColumn && !wide && !twoColumns) return null;
   const words = [...headWords, ...run.flatMap((l) => l.words)];
   return {
     box: {
