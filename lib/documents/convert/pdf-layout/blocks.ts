@@ -44,6 +44,12 @@ export const SENTENCE_END = /[.!?:;]["'”’)\]]?$/;
 /** Dot leaders (or a run of spaced dots) then a page number, arabic or roman, at the end of a line. */
 export const TOC_ENTRY_END = /(?:[.·…_]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})$/;
 
+/**
+ * A form's filled-in value or a figure, however large it is set: "N/A", "None", "29,2", "$85", "12.5%".
+ * Not a heading (a bare chapter number, "4", or a section number, "2.1", still is).
+ */
+const FIELD_VALUE = /^(?:n\/a|none|nil|null|tbd|tba|[-–—]|[-+−]?[$€£¥]?\d{1,3}(?:,\d+)+%?|[-+−]?[$€£¥]\s?\d[\d.,]*|[-+−]?\d[\d.,]*\s?%)$/i;
+
 /** A checkbox (ballot box, checked or not) in front of text: a GFM task list item. */
 const CHECKBOX = /^([\u2610\u2611\u2612])\s+(\S.*)$/;
 
@@ -292,12 +298,14 @@ function toBlock(p: Para, stats: LayoutStats, next?: Para): Block {
   for (const l of p.lines.slice(1)) text = joinLines(text, l.text);
   // A table of contents' entry, set like the heading it points to, is not a heading: it ends with its leader and page number.
   const tocEntry = TOC_ENTRY_END.test(text);
-  if (first.level > 0 && text.length <= 250 && p.lines.length <= 4 && !tocEntry) return { type: "heading", level: first.level, text };
+  if (first.level > 0 && text.length <= 250 && p.lines.length <= 4 && !tocEntry && !FIELD_VALUE.test(text))
+    return { type: "heading", level: first.level, text };
   if (!tocEntry && numberedHeading(p, first.text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text: first.text };
   if (p.marker) return { type: "item", x: p.markerX, marker: p.marker.out, text, size: first.size };
   const allBold = p.lines.every((l) => l.bold);
   // A bold line ending in a colon leads into what follows ("Key benefits:"): a label, not a heading.
-  const boldHeading = allBold && p.lines.length <= 2 && text.length <= 120 && /\p{L}/u.test(text) && !/[.,;:]$/.test(text) && !tocEntry;
+  const boldHeading =
+    allBold && p.lines.length <= 2 && text.length <= 120 && /\p{L}/u.test(text) && !/[.,;:]$/.test(text) && !tocEntry && !FIELD_VALUE.test(text);
   if (boldHeading && Math.abs(first.size - stats.bodySize) < 1) return { type: "heading", level: stats.boldHeadingLevel, text };
   if (italicHeading(p, text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text };
   let marked = first.marked;

@@ -51,6 +51,22 @@ describe("headings", () => {
     expect(out.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["# Background"]);
   });
 
+  it("does not take a form's values set large for headings (N/A, amounts), but keeps a bare chapter number", () => {
+    const b = { bold: true };
+    const out = md([
+      item("4", 72, 60, 24),
+      item("Case summary", 72, 100, 18),
+      ...lines(["The agency reviewed the case and the following fields were filled in by the worker."], 72, 130, 10, 12),
+      item("Services provided to the family in the previous five years:", 72, 160, 10, b),
+      item("N/A", 72, 180, 14),
+      item("Amount paid to the provider:", 72, 210, 10, b),
+      item("$1,250.00", 72, 230, 14),
+      ...lines(["Further remarks of the worker follow in the section below this one, in body text."], 72, 260, 10, 12),
+    ]);
+    expect(out.split("\n\n").filter((x) => x.startsWith("#"))).toEqual(["# 4", "## Case summary"]);
+    expect(out).toContain("\n\nN/A\n\n");
+  });
+
   it("joins a heading that wraps over two lines", () => {
     const out = md([
       item("A very long title that needs", 72, 60, 24),
