@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNumbering, type TextWord, textTables, visualLines } from "./text-tables";
+import { fillRowLabels, isNumbering, type TextWord, textTables, visualLines } from "./text-tables";
 
 /** Words of one line: [text, x0] pairs at y, 10 px per character, 20 px tall. */
 function line(y: number, ...cells: [string, number][]): TextWord[] {
@@ -273,5 +273,48 @@ describe("unruled tables from whitespace-aligned OCR words", () => {
       ["Last cell", "Last text"],
     ].flatMap(([a, b], i) => line(i * 25, [a, 100], [b, 400]));
     expect(textTables(close)).toEqual([]);
+  });
+
+  it("fills a first-column label set between the rows it spans into their first cells", () => {
+    // "2025" centred between the rows it spans (a merged cell), on a line of its own
+    const words = [
+      ...line(0, ["Year", 100], ["Month", 250], ["Revenue", 400]),
+      ...line(40, ["January", 250], ["$134", 400]),
+      ...line(80, ["February", 250], ["$150", 400]),
+      ...line(100, ["2025", 100]),
+      ...line(120, ["March", 250], ["$160", 400]),
+    ];
+    const [t] = textTables(words);
+    expect(t.rows).toEqual([
+      ["Year", "Month", "Revenue"],
+      ["2025", "January", "$134"],
+      ["2025", "February", "$150"],
+      ["2025", "March", "$160"],
+    ]);
+    // the nearest label wins; a section label between filled rows stays a row; the header keeps its corner
+    expect(
+      fillRowLabels([
+        ["", "Month"],
+        ["", "Jan"],
+        ["Q1", ""],
+        ["", "Feb"],
+        ["", "Apr"],
+        ["Q2", ""],
+        ["", "May"],
+      ]),
+    ).toEqual([
+      ["", "Month"],
+      ["Q1", "Jan"],
+      ["Q1", "Feb"],
+      ["Q2", "Apr"],
+      ["Q2", "May"],
+    ]);
+    const statement = [
+      ["Item", "2024"],
+      ["Current assets", ""],
+      ["Cash", "10"],
+      ["Stock", "5"],
+    ];
+    expect(fillRowLabels(statement)).toEqual(statement);
   });
 });

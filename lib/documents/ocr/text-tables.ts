@@ -147,7 +147,7 @@ export function textTables<W extends TextWord>(words: readonly W[]): TextTable<W
     if (run.filter((l) => l.segs.length >= 2).length >= 2) runs.push(run);
     run = [];
   };
-  for (const l of lines) {
+  for (const [k, l] of lines.entries()) {
     const prev = run[run.length - 1];
     // (cells set close together: a line splits at narrower gaps where the run's columns part)
     const ref = run.reduce<(typeof run)[number] | undefined>(
@@ -169,6 +169,7 @@ export function textTables<W extends TextWord>(words: readonly W[]): TextTable<W
     if (prev && tooFar) close();
     if (l.segs.length >= 2) run.push(l);
     else if (run.length && continues(run, l.segs[0], gap <= WRAP_GAP * height)) run.push(l);
+    else if (ref && rowLabel(run, ref, l.segs[0], lines[k + 1], height)) run.push(l);
     else close();
   }
   close();
@@ -226,6 +227,50 @@ function resegment<W extends TextWord>(words: W[], ref: Segment<W>[], height: nu
     } else out.push({ words: [w], x0: w.bbox.x0, x1: w.bbox.x1, text: w.text.trim() });
   });
   return out;
+}
+
+/**
+ * A line of one short cell in the first column between rows of the run, the rows going on right below it: a
+ * row label (a cell merged over the rows around it, set between them, or a section label of a statement).
+ */
+function rowLabel<W extends TextWord>(
+  run: { segs: Segment<W>[]; y1: number }[],
+  ref: { segs: Segment<W>[] },
+  seg: Segment<W>,
+  next: { segs: Segment<W>[]; y0: number } | undefined,
+  height: number,
+): boolean {
+  if (!next || seg.x1 > ref.segs[1].x0 || seg.words.length > 6) return false;
+  if (next.y0 - Math.max(...run.map((l) => l.y1)) > 4 * height) return false;
+  return next.segs.length >= 2 ? columnsLineUp(ref.segs, next.segs, 0.5 * height) : continues(run, next.segs[0], false);
+}
+
+/**
+ * Rows that only hold a first-column label set between rows whose first cell is empty (a cell merged over
+ * them): the label fills those rows' first cells (the nearest label, docling-style) and its own row goes. The
+ * header row keeps its empty corner. A label row with filled neighbours (a section label) stays a row.
+ */
+export function fillRowLabels(table: string[][]): string[][] {
+  const isLabel = (r: string[]) => Boolean(r[0]) && r.slice(1).every((c) => !c);
+  const open = (r: string[]) => !r[0] && r.some(Boolean);
+  const labels = table.map((r, i) => i > 0 && isLabel(r) && (open(table[i - 1]) || (i + 1 < table.length && open(table[i + 1]))));
+  if (!labels.some(Boolean)) return table;
+  const out = table.map((r) => [...r]);
+  for (let i = 1; i < table.length; i++) {
+    if (!open(table[i])) continue;
+    let best = -1;
+    for (const dir of [-1, 1]) {
+      for (let j = i + dir; j > 0 && j < table.length; j += dir) {
+        if (labels[j]) {
+          if (best < 0 || Math.abs(j - i) < Math.abs(best - i)) best = j;
+          break;
+        }
+        if (!open(table[j])) break;
+      }
+    }
+    if (best > 0) out[i][0] = table[best][0];
+  }
+  return out.filter((_, i) => !labels[i]);
 }
 
 /** The segment lies under (overlaps) a segment of a multi-segment line of the run other than the first. */
@@ -358,7 +403,7 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
       last.y1 = g.line.y1;
     } else rows.push({ cells: g.cells.map((c) => [...c]), y1: g.line.y1 });
   }
-  let table = rows.map((r) => r.cells.map((c) => c.map((s) => s.text).join(" ")));
+  let table = fillRowLabels(rows.map((r) => r.cells.map((c) => c.map((s) => s.text).join(" "))));
   // A header's first line above the run: each of its words over a column goes before that column's header.
   let headWords: W[] = [];
   if (above) {
