@@ -15,19 +15,25 @@
 //      has a column of figures (amounts, years, quantities, dates), or three or more columns filled on
 //      three or more lines. A line that fills one cell directly under the line before it (closer than
 //      WRAP_GAP line heights) continues that line's cell (wrapped text).
-// Pure: boxes in, rows of cell text out.
+// Pure: boxes in, rows of cell text out. Line geometry: text-table-geometry.ts; cell-text rules: text-table-rows.ts.
+import {
+  COLUMN_GAP,
+  columnsLineUp,
+  continues,
+  median,
+  resegment,
+  rowLabel,
+  type Segment,
+  segmentsOf,
+  type TextBox,
+  type TextWord,
+  type VLine,
+  visualLines,
+} from "./text-table-geometry";
+import { fillRowLabels, isNumbering, LIST_MARKER } from "./text-table-rows";
 
-export interface TextBox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-export interface TextWord {
-  text: string;
-  bbox: TextBox;
-}
+export { type TextBox, type TextWord, visualLines } from "./text-table-geometry";
+export { fillRowLabels, isNumbering } from "./text-table-rows";
 
 export interface TextTable<W extends TextWord = TextWord> {
   box: TextBox;
@@ -37,12 +43,8 @@ export interface TextTable<W extends TextWord = TextWord> {
   words: W[];
 }
 
-/** A gap this many line heights wide separates two columns. */
-const COLUMN_GAP = 1.3;
 /** A one-cell line this close (line heights) under the line before continues its cell. */
 const WRAP_GAP = 0.6;
-/** A word gap this many line heights wide parts two cells where the columns of the rows around it part. */
-const NARROW_GUTTER = 0.6;
 /** Two lines this many line heights apart may still be rows of one table when their columns line up. */
 const LOOSE_ROW_GAP = 3.5;
 /** Cells longer than this (characters) on average are prose, not a table. */
@@ -50,83 +52,6 @@ const MAX_MEAN_CELL_CHARS = 28;
 const MAX_CELL_WORDS = 12;
 /** Amounts, quantities, years, dates, percentages, codes with digits: "$300.00", "1 234,50 €", "28/11/2022". */
 const FIGURE = /^[^\p{L}\d]{0,3}[-+(]?\d[\d\s.,:/'%-]*\)?[^\p{L}\d]{0,3}$|^\p{L}{0,3}[\d.,/-]*\d[\d.,/-]*$/u;
-
-/** A list item's marker: a number, a letter or a roman numeral closed by a period or a parenthesis. */
-const LIST_MARKER = /^\(?(?:\d{1,2}|\p{L}|[ivxlIVXL]{1,4})[.)]$/u;
-
-/** A list's or headings' numbers: "1.", "2.2", "3", "3.1.4" (at most two digits a part). */
-const NUMBER_LABEL = /^\d{1,2}(?:\.\d{1,2})*\.?$/;
-
-/**
- * A first column of list or section numbers in reading order ("2.2", "3.", "3.1"): the numbering of items or
- * headings beside their text, not a column of figures.
- */
-export function isNumbering(values: readonly string[]): boolean {
-  if (values.length < 2 || !values.every((v) => NUMBER_LABEL.test(v.trim()))) return false;
-  const parts = values.map((v) => v.trim().replace(/\.$/, "").split(".").map(Number));
-  const cmp = (a: number[], b: number[]) => {
-    for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? -1) !== (b[i] ?? -1)) return (a[i] ?? -1) - (b[i] ?? -1);
-    return 0;
-  };
-  return parts.every((p, i) => i === 0 || cmp(parts[i - 1], p) < 0);
-}
-
-function median(values: number[]): number {
-  if (!values.length) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  return s[s.length >> 1];
-}
-
-interface VLine<W> {
-  words: W[];
-  y0: number;
-  y1: number;
-  height: number;
-}
-
-interface Segment<W> {
-  words: W[];
-  x0: number;
-  x1: number;
-  text: string;
-}
-
-const vOverlap = (a: TextBox, b: TextBox) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-
-/** Visual lines: each word joins the line whose last word overlaps it most vertically (lines may drift). */
-export function visualLines<W extends TextWord>(words: readonly W[]): W[][] {
-  const lines: W[][] = [];
-  for (const w of [...words].sort((a, b) => a.bbox.x0 - b.bbox.x0)) {
-    const h = w.bbox.y1 - w.bbox.y0;
-    let best: W[] | null = null;
-    let bestOverlap = 0;
-    for (const l of lines) {
-      const last = l[l.length - 1];
-      if (last.bbox.x1 > w.bbox.x0 + 0.5 * h) continue; // overlapping in x: another line
-      const o = vOverlap(last.bbox, w.bbox) / Math.max(1, Math.min(h, last.bbox.y1 - last.bbox.y0));
-      if (o > 0.5 && o > bestOverlap) {
-        best = l;
-        bestOverlap = o;
-      }
-    }
-    if (best) best.push(w);
-    else lines.push([w]);
-  }
-  return lines.sort((a, b) => a[0].bbox.y0 + a[0].bbox.y1 - (b[0].bbox.y0 + b[0].bbox.y1));
-}
-
-function segmentsOf<W extends TextWord>(words: W[], gap: number): Segment<W>[] {
-  const out: Segment<W>[] = [];
-  for (const w of words) {
-    const cur = out[out.length - 1];
-    if (cur && w.bbox.x0 - cur.x1 <= gap) {
-      cur.words.push(w);
-      cur.x1 = Math.max(cur.x1, w.bbox.x1);
-      cur.text += ` ${w.text.trim()}`;
-    } else out.push({ words: [w], x0: w.bbox.x0, x1: w.bbox.x1, text: w.text.trim() });
-  }
-  return out;
-}
 
 /** Unruled tables among the words (see the file header); their words are listed so the caller can drop them. */
 export function textTables<W extends TextWord>(words: readonly W[]): TextTable<W>[] {
@@ -183,111 +108,6 @@ export function textTables<W extends TextWord>(words: readonly W[]): TextTable<W
     if (t) out.push(t);
   }
   return out;
-}
-
-/**
- * Two lines of two or more segments each whose segments start or end at the same x (within `tol`) two or more
- * times: rows of the same columns.
- */
-function columnsLineUp<W extends TextWord>(a: Segment<W>[], b: Segment<W>[], tol: number): boolean {
-  if (a.length < 2 || b.length < 2) return false;
-  return b.filter((s) => a.some((t) => Math.abs(t.x0 - s.x0) <= tol || Math.abs(t.x1 - s.x1) <= tol)).length >= 2;
-}
-
-/**
- * The line's words cut into segments at its wide gaps (COLUMN_GAP) and, in each gap between two of the
- * reference line's segments, at the widest word gap of at least `minGap` that overlaps it.
- */
-function resegment<W extends TextWord>(words: W[], ref: Segment<W>[], height: number): Segment<W>[] {
-  const minGap = NARROW_GUTTER * height;
-  const cuts = new Set<number>();
-  for (let k = 1; k < words.length; k++) if (words[k].bbox.x0 - words[k - 1].bbox.x1 > COLUMN_GAP * height) cuts.add(k);
-  for (let i = 1; i < ref.length; i++) {
-    const g0 = ref[i - 1].x1;
-    const g1 = ref[i].x0;
-    let best = -1;
-    let bestWidth = minGap;
-    for (let k = 1; k < words.length; k++) {
-      const x0 = words[k - 1].bbox.x1;
-      const x1 = words[k].bbox.x0;
-      if (x1 - x0 >= bestWidth && Math.min(x1, g1) - Math.max(x0, g0) > 0) {
-        best = k;
-        bestWidth = x1 - x0;
-      }
-    }
-    if (best > 0) cuts.add(best);
-  }
-  const out: Segment<W>[] = [];
-  words.forEach((w, k) => {
-    const cur = out[out.length - 1];
-    if (cur && !cuts.has(k)) {
-      cur.words.push(w);
-      cur.x1 = Math.max(cur.x1, w.bbox.x1);
-      cur.text += ` ${w.text.trim()}`;
-    } else out.push({ words: [w], x0: w.bbox.x0, x1: w.bbox.x1, text: w.text.trim() });
-  });
-  return out;
-}
-
-/**
- * A line of one short cell in the first column between rows of the run, the rows going on right below it: a
- * row label (a cell merged over the rows around it, set between them, or a section label of a statement).
- */
-function rowLabel<W extends TextWord>(
-  run: { segs: Segment<W>[]; y1: number }[],
-  ref: { segs: Segment<W>[] },
-  seg: Segment<W>,
-  next: { segs: Segment<W>[]; y0: number } | undefined,
-  height: number,
-): boolean {
-  if (!next || seg.x1 > ref.segs[1].x0 || seg.words.length > 6) return false;
-  if (next.y0 - Math.max(...run.map((l) => l.y1)) > 4 * height) return false;
-  return next.segs.length >= 2 ? columnsLineUp(ref.segs, next.segs, 0.5 * height) : continues(run, next.segs[0], false);
-}
-
-/**
- * Rows that only hold a first-column label set between rows whose first cell is empty (a cell merged over
- * them): the label fills those rows' first cells (the nearest label, docling-style) and its own row goes. The
- * header row keeps its empty corner. A label row with filled neighbours (a section label) stays a row.
- */
-export function fillRowLabels(table: string[][]): string[][] {
-  const isLabel = (r: string[]) => Boolean(r[0]) && r.slice(1).every((c) => !c);
-  const open = (r: string[]) => !r[0] && r.some(Boolean);
-  const labels = table.map((r, i) => i > 0 && isLabel(r) && (open(table[i - 1]) || (i + 1 < table.length && open(table[i + 1]))));
-  if (!labels.some(Boolean)) return table;
-  const out = table.map((r) => [...r]);
-  for (let i = 1; i < table.length; i++) {
-    if (!open(table[i])) continue;
-    let best = -1;
-    for (const dir of [-1, 1]) {
-      for (let j = i + dir; j > 0 && j < table.length; j += dir) {
-        if (labels[j]) {
-          if (best < 0 || Math.abs(j - i) < Math.abs(best - i)) best = j;
-          break;
-        }
-        if (!open(table[j])) break;
-      }
-    }
-    if (best > 0) out[i][0] = table[best][0];
-  }
-  return out.filter((_, i) => !labels[i]);
-}
-
-/** The segment lies under (overlaps) a segment of a multi-segment line of the run other than the first. */
-function underColumn<W extends TextWord>(run: { segs: Segment<W>[] }[], seg: Segment<W>, first = false): boolean {
-  return run.some((l) => l.segs.length >= 2 && l.segs.slice(first ? 0 : 1).some((s) => Math.min(s.x1, seg.x1) - Math.max(s.x0, seg.x0) > 0));
-}
-
-/**
- * A one-segment line continues a run when it is narrower than half the run and lies under one of its columns
- * (under the first column only when it directly follows: a wrapped cell, not the next paragraph).
- */
-function continues<W extends TextWord>(run: { segs: Segment<W>[] }[], seg: Segment<W>, adjacent: boolean): boolean {
-  const x0 = Math.min(...run.flatMap((r) => r.segs.map((s) => s.x0)));
-  const x1 = Math.max(...run.flatMap((r) => r.segs.map((s) => s.x1)));
-  // (a line across a column gap of the rows above, a paragraph after the table, is no cell of it)
-  const across = run.some((l) => l.segs.filter((s) => Math.min(s.x1, seg.x1) - Math.max(s.x0, seg.x0) > 0).length >= 2);
-  return seg.x1 - seg.x0 < 0.5 * (x1 - x0) && !across && underColumn(run, seg, adjacent);
 }
 
 function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[], height: number, above?: VLine<W>): TextTable<W> | null {
