@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { ocrImage, shutdownOcr } from "./index";
-import { chooseTurn, isPoorReading, orientationReading, probeCrop, turnPrepared } from "./orientation";
+import { chooseTurn, isPoorReading, orientationReading, probeCrop, probeSide, turnPrepared, turnsToTry } from "./orientation";
 import { type PreparedImage, parsePgmHeader } from "./prepare-image";
 import { invoiceImage } from "./test-scans";
 
@@ -31,6 +31,26 @@ describe("page orientation", () => {
   it("crops a square around a point, kept inside the page", () => {
     const crop = probeCrop(tinyPage(), { x: 0, y: 0 });
     expect(pixels(crop)).toEqual(pixels(tinyPage())); // smaller than the probe: the whole page
+  });
+
+  it("crops only as large as it takes to hold enough of the words read", () => {
+    const page = { width: 1700, height: 2200 };
+    const grid = (n: number, step: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        text: "word",
+        confidence: 30,
+        bbox: { x0: 600 + (i % 10) * step, y0: 800 + Math.floor(i / 10) * step, x1: 640 + (i % 10) * step, y1: 820 + Math.floor(i / 10) * step },
+      }));
+    expect(probeSide(page, { x: 850, y: 1000 }, grid(100, 30))).toBe(500); // dense text: the smallest crop holds 60 words
+    expect(probeSide(page, { x: 850, y: 1000 }, grid(100, 80))).toBe(800); // sparser: larger
+    expect(probeSide(page, { x: 850, y: 1000 }, grid(20, 30))).toBe(1000); // few words on the page: the largest
+  });
+
+  it("tries 180° for a page read across, the quarter turns for one read as vertical lines, every turn otherwise", () => {
+    expect(turnsToTry({ mean: 25, count: 300, upright: 0.99 })).toEqual([180]);
+    expect(turnsToTry({ mean: 35, count: 60, upright: 0 })).toEqual([90, 270]);
+    expect(turnsToTry({ mean: 95, count: 400, upright: 0 })).toEqual([90, 270]);
+    expect(turnsToTry({ mean: 40, count: 50, upright: 0.5 })).toEqual([180, 90, 270]);
   });
 
   it("tries other orientations only for poor or vertical readings, and turns only when one reads clearly better upright", () => {

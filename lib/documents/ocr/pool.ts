@@ -19,9 +19,10 @@ import {
   type OrientationReading,
   orientationReading,
   probeCrop,
-  TURNS,
+  probeSide,
   type Turn,
   turnPrepared,
+  turnsToTry,
 } from "./orientation";
 import { type PreparedImage, parsePgmHeader, prepareOcrImage, renderingFailed } from "./prepare-image";
 import { strokeMeter } from "./stroke-width";
@@ -189,14 +190,15 @@ class OcrPool {
   private async orientation(slot: Slot, worker: TWorker, img: PreparedImage, words: TWord[], timeoutMs: number, signal?: AbortSignal): Promise<Turn> {
     const mid = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1] ?? 0;
     const center = { x: mid(words.map((w) => (w.bbox.x0 + w.bbox.x1) / 2)), y: mid(words.map((w) => (w.bbox.y0 + w.bbox.y1) / 2)) };
-    const crop = probeCrop(img, center);
+    const asRead = orientationReading(words);
+    const crop = probeCrop(img, center, probeSide(img, center, words));
     const tried: (OrientationReading & { turn: Turn })[] = [];
-    for (const turn of TURNS) {
+    for (const turn of turnsToTry(asRead)) {
       const reading = orientationReading(wordsOf(await this.recognize(slot, worker, turnPrepared(crop, turn), timeoutMs, signal)));
       tried.push({ turn, ...reading });
       if (isConfidentReading(reading)) break;
     }
-    return chooseTurn(orientationReading(words), tried);
+    return chooseTurn(asRead, tried);
   }
 
   private recognize(slot: Slot, worker: TWorker, img: PreparedImage, timeoutMs: number, signal?: AbortSignal) {
