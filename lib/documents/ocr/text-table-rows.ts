@@ -3,6 +3,8 @@
 
 /** A list item's marker: a number, a letter or a roman numeral closed by a period or a parenthesis. */
 export const LIST_MARKER = /^\(?(?:\d{1,2}|\p{L}|[ivxlIVXL]{1,4})[.)]$/u;
+/** A list item: a number and a period or parenthesis, or a bullet, then its text ("1. Item", "2.List2", "•Bar"). */
+export const LIST_ITEM = /^(?:\d{1,2}[.)]\s*\p{L}|[•●○◦▪*·‣⁃–—-]\s*\p{L})/u;
 
 /** A list's or headings' numbers: "1.", "2.2", "3", "3.1.4" (at most two digits a part). */
 const NUMBER_LABEL = /^\d{1,2}(?:\.\d{1,2})*\.?$/;

@@ -317,4 +317,14 @@ describe("unruled tables from whitespace-aligned OCR words", () => {
     ];
     expect(fillRowLabels(statement)).toEqual(statement);
   });
+
+  it("leaves text boxes side by side that hold lists (a slide's columns) as text", () => {
+    const words = [
+      ...line(0, ["Numbered:", 100], ["Some info:", 500], ["Maybe a list?", 900]),
+      ...line(40, ["1. List item4", 100], ["Item A", 500], ["1.List1", 900]),
+      ...line(80, ["2. List item5", 100], ["•Item B", 500], ["2.List2", 900]),
+      ...line(120, ["3. List item6", 100], ["Item C", 500], ["3.List3", 900]),
+    ];
+    expect(textTables(words)).toEqual([]);
+  });
 });

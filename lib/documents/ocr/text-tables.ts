@@ -30,7 +30,7 @@ import {
   type VLine,
   visualLines,
 } from "./text-table-geometry";
-import { fillRowLabels, isNumbering, LIST_MARKER } from "./text-table-rows";
+import { fillRowLabels, isNumbering, LIST_ITEM, LIST_MARKER } from "./text-table-rows";
 
 export { type TextBox, type TextWord, visualLines } from "./text-table-geometry";
 export { fillRowLabels, isNumbering } from "./text-table-rows";
@@ -251,6 +251,13 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
   const body = table.slice(1);
   // A list: item markers ("1.", "2)", "a.", "iv.", "I." read for "1.") beside the items' text.
   if (cols.length === 2 && body.length >= 2 && body.every((r) => LIST_MARKER.test(r[0].trim()))) return null;
+  // Text boxes side by side holding lists (a slide's columns): two or more columns whose cells are mostly
+  // list items ("1. List item", "•Bar", "2.List2") are columns of text, not a table.
+  const listColumns = cols.filter((_, i) => {
+    const vals = table.map((r) => r[i]).filter(Boolean);
+    return vals.length >= 2 && vals.filter((v) => LIST_ITEM.test(v.trim())).length >= 0.6 * vals.length;
+  }).length;
+  if (listColumns >= 2) return null;
   const figureColumn = cols.some((_, i) => {
     const vals = body.map((r) => r[i]).filter(Boolean);
     if (i === 0 && isNumbering(table.map((r) => r[0]).filter(Boolean))) return false;
