@@ -6,7 +6,7 @@ import type { TVerificationSent, TVerifyEmailResult } from "@/lib/contracts/auth
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { linkTo, newLinkToken, sendLinkMail, hashToken as sha256 } from "./link-mail";
+import { linkTo, newLinkToken, replaceLinkToken, sendLinkMail, hashToken as sha256 } from "./link-mail";
 import type { Principal } from "./principal";
 
 const RESEND_INTERVAL_MS = 60_000;
@@ -26,10 +26,10 @@ export async function issueEmailVerification(userId: number, origin: string): Pr
   const user = await db().user.findUniqueOrThrow({ where: { id: userId } });
   const { token, tokenHash } = newLinkToken();
   const expiresAt = new Date(Date.now() + env().EMAIL_VERIFICATION_TTL_HOURS * 3600_000);
-  await db().$transaction([
-    db().emailVerificationToken.deleteMany({ where: { userId, usedAt: null } }),
-    db().emailVerificationToken.create({ data: { userId, tokenHash, expiresAt } }),
-  ]);
+  await replaceLinkToken(userId, async (tx) => {
+    await tx.emailVerificationToken.deleteMany({ where: { userId, usedAt: null } });
+    await tx.emailVerificationToken.create({ data: { userId, tokenHash, expiresAt } });
+  });
   const link = linkTo(origin, "/verify-email", token);
   const delivery = await sendLinkMail({
     to: user.email,

@@ -2,6 +2,8 @@
 // random, only its SHA-256 is stored, and the link goes out through SMTP_URL when configured. Without a mail
 // server (the embedded default) it is written to the server log, and `delivery: "log"` tells the caller so.
 import { createHash, randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
@@ -12,6 +14,18 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 export function newLinkToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString("base64url");
   return { token, tokenHash: hashToken(token) };
+}
+
+/**
+ * Makes `tokenHash` the user's one live link token of a kind: `replace` deletes the unused ones and stores the new
+ * one. The user's row is locked first, so two requests at once (two app processes, a Postgres server's parallel
+ * connections) cannot each delete before the other inserts and leave two live links.
+ */
+export async function replaceLinkToken(userId: number, replace: (tx: Prisma.TransactionClient) => Promise<unknown>): Promise<void> {
+  await db().$transaction(async (tx) => {
+    await tx.$executeRaw`select 1 from users where id = ${userId} for update`;
+    await replace(tx);
+  });
 }
 
 /** `<APP_URL or the request's origin>/<path>?token=…` */

@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { hashToken, linkDeliveryMode, linkTo, newLinkToken, sendLinkMail } from "./link-mail";
+import { hashToken, linkDeliveryMode, linkTo, newLinkToken, replaceLinkToken, sendLinkMail } from "./link-mail";
 import { clearLoginFailures, throttleKeys } from "./login-throttle";
 import { hashPassword } from "./passwords";
 import { revokeSessions } from "./user-sessions";
@@ -42,10 +42,10 @@ const ANSWER = "If an account uses this address, a link to choose a new password
 async function issueReset(userId: number, companyId: number, email: string, ip: string, origin: string): Promise<void> {
   const { token, tokenHash } = newLinkToken();
   const expiresAt = new Date(Date.now() + env().PASSWORD_RESET_TTL_MINUTES * 60_000);
-  await db().$transaction([
-    db().passwordResetToken.deleteMany({ where: { userId, usedAt: null } }),
-    db().passwordResetToken.create({ data: { userId, tokenHash, expiresAt } }),
-  ]);
+  await replaceLinkToken(userId, async (tx) => {
+    await tx.passwordResetToken.deleteMany({ where: { userId, usedAt: null } });
+    await tx.passwordResetToken.create({ data: { userId, tokenHash, expiresAt } });
+  });
   await recordAudit({ companyId, userId, action: "Password reset requested", ip });
   await sendLinkMail({
     to: email,

@@ -183,6 +183,12 @@ describe("e-mail verification", () => {
     expect((await db().user.findUniqueOrThrow({ where: { id: user.userId } })).emailVerified).toBe(false);
   });
 
+  it("keeps one live link when links are issued at once (on a Postgres server, parallel connections)", async () => {
+    const { user } = await passwordUser({ verified: false });
+    await Promise.all(Array.from({ length: 6 }, () => issueEmailVerification(user.userId, "http://localhost:3000")));
+    expect(await db().emailVerificationToken.count({ where: { userId: user.userId, usedAt: null } })).toBe(1);
+  });
+
   it("resends a link to the signed-in user, at most once a minute, and not when verified", async () => {
     const { user } = await passwordUser({ verified: false });
     const { cookie } = await signIn("password", { email: user.email, password: PASSWORD });
