@@ -110,6 +110,26 @@ describe("paragraphs", () => {
     ]);
   });
 
+  it("keeps two lines of a column apart beside a display-size word set between their baselines", () => {
+    const out = md([
+      ...lines(
+        [
+          "An assertion of conformance places stringent",
+          "demands on both document authoring software and the",
+          "author responsible for the conformance status of a",
+          "particular document in every case.",
+        ],
+        20,
+        100,
+        10,
+        13.5,
+      ),
+      item("PDF/UA", 400, 120, 30),
+    ]);
+    expect(out).not.toContain("theauthor");
+    expect(out).toContain("author responsible for the conformance status of a particular document");
+  });
+
   it("merges text items of one line split by a font change", () => {
     const out = md([item("A line with a ", 72, 100), item("bold", 72 + 14 * 6, 100, 12, { bold: true }), item(" word in it.", 72 + 18 * 6, 100)]);
     expect(out).toBe("A line with a **bold** word in it.");
