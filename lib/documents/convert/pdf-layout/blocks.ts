@@ -56,7 +56,11 @@ const CHECKBOX = /^([\u2610\u2611\u2612])\s+(\S.*)$/;
 /** A reference list's label ("[12] A. Author, …"); before a lower-case word it is a citation in running text. */
 const REFERENCE = /^(\[\d{1,3}\])\s+([^\p{Ll}\s].*)$/u;
 
+/** Only labels, two or more: a figure's sub-captions "(a) (b) (c)" or "1) 2)", not a list item. */
+export const LABELS_ONLY = /^(?:\(?[a-zA-Z0-9]{1,2}\)\s*){2,}$/;
+
 export function listMarker(text: string): Marker | null {
+  if (LABELS_ONLY.test(text)) return null;
   let m = CHECKBOX.exec(text);
   if (m) return { out: "-", rest: `[${m[1] === "\u2610" ? " " : "x"}] ${m[2]}`, glyph: true };
   m = BULLET.exec(text);
@@ -213,6 +217,8 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
   const continues = (p: Para, l: Line): boolean => {
     const prev = p.lines[p.lines.length - 1];
     if (l.level !== prev.level || Math.abs(l.size - prev.size) > 0.6) return false;
+    // A line of sub-caption labels stands alone.
+    if (LABELS_ONLY.test(l.text) || LABELS_ONLY.test(prev.text)) return false;
     // A change of weight starts a new block, unless a bold run carries on into regular text (emphasis):
     // the next line starts bold, or the line before the change runs to the right edge.
     if (l.level === 0 && l.bold !== prev.bold) {

@@ -197,6 +197,17 @@ describe("lists", () => {
     ]);
   });
 
+  it("does not take a figure's sub-labels '(a) (b) (c)' for a list item", () => {
+    const out = md([
+      ...lines(["Body text above the figure runs across the whole line of this page and"], 72, 180),
+      item("(a)", 100, 200),
+      item("(b)", 250, 200),
+      item("(c)", 400, 200),
+      ...lines(["Figure 1. Examples of regular and irregular scene text."], 72, 230),
+    ]);
+    expect(out.split("\n\n")).toContain("(a) (b) (c)");
+  });
+
   it("keeps bullets set larger than the body (slides) as list items, not headings", () => {
     const out = md([
       item("Advantages of Tagged PDF", 72, 60, 32),

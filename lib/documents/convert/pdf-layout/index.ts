@@ -5,7 +5,7 @@
 //   renderLayoutPage(prepared, st)  rows → regions (columns, tables) → blocks → Markdown
 //
 // layoutDocument() chains the three for tests and simple callers.
-import { type Block, buildBlocks, joinLines, renderBlocks, SENTENCE_END, TOC_ENTRY_END } from "./blocks";
+import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE_END, TOC_ENTRY_END } from "./blocks";
 import { contentRows, findFurniture } from "./furniture";
 import { findGrids } from "./grid";
 import { headingLevels } from "./levels";
@@ -260,7 +260,13 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
           const prev = blocks[first - 1];
           const head = blocks[first];
           const ended = (text: string) => SENTENCE_END.test(text) || TOC_ENTRY_END.test(text);
-          if (first > barrier && prev?.type === "paragraph" && head?.type === "paragraph" && !ended(stripMarks(prev.text))) {
+          if (
+            first > barrier &&
+            prev?.type === "paragraph" &&
+            head?.type === "paragraph" &&
+            !ended(stripMarks(prev.text)) &&
+            !LABELS_ONLY.test(stripMarks(head.text))
+          ) {
             prev.text = mergeMarks(joinLines(prev.text, head.text));
             blocks.splice(first, 1);
           } else if (

@@ -147,8 +147,7 @@ export function toRows(frags: Fragment[]): Row[] {
   // A line within a large font's reach of its baseline (body text beside a display-size word) joins its
   // row only if it overlaps no text of the row set a line or more above it: two lines of one column stay two
   // (a superscript over a subscript, less than a line apart, stays one row).
-  const stacked = (f: Fragment) =>
-    current.some((g) => Math.abs(g.y - f.y) >= Math.max(f.size, g.size) && f.x0 < g.x1 - 0.5 && g.x0 < f.x1 - 0.5);
+  const stacked = (f: Fragment) => current.some((g) => Math.abs(g.y - f.y) >= Math.max(f.size, g.size) && f.x0 < g.x1 - 0.5 && g.x0 < f.x1 - 0.5);
   for (const f of sorted) {
     if (current.length && Math.abs(f.y - refY) <= 0.45 * Math.max(f.size, refSize) && !(f.size < refSize && stacked(f))) {
       current.push(f);

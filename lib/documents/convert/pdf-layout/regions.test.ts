@@ -307,6 +307,11 @@ describe("multi-column text", () => {
     );
   });
 
+  it("does not run a left column's last paragraph on into sub-caption labels at the top of the right one", () => {
+    const out = md([...lines(left, 57, 100, 12, 16), item("(a) (b)", 360, 100), ...lines(right.slice(1), 319, 116, 12, 16)]);
+    expect(out.split("\n\n")).toEqual([left.join(" "), "(a) (b)", right.slice(1).join(" ")]);
+  });
+
   it("reads columns that run down to a ruled table column by column, the table after them", () => {
     // The table's header cell starts right of the gutter, so the column run reaches into the table's rows.
     const table = [
