@@ -259,7 +259,7 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
   };
 
   for (const line of lines) {
-    const l = bulletAtHeadingSize(line, para) ? { ...line, level: 0 } : line;
+    const l: Line = bulletAtHeadingSize(line, para) ? { ...line, level: 0 } : line;
     const marker = l.level === 0 ? listMarker(l.text) : null;
     const asItem: boolean =
       !!marker && (marker.glyph || !para || !!para.marker || !continues(para, l) || SENTENCE_END.test(para.lines[para.lines.length - 1].text));
