@@ -209,6 +209,8 @@ export const ZEnv = z.object({
   /** Lexical BM25 (lib/search/bm25.ts): term-frequency saturation and length normalisation (Lucene's BEIR settings). */
   SEARCH_BM25_K1: z.coerce.number().min(0).max(10).default(0.9),
   SEARCH_BM25_B: z.coerce.number().min(0).max(1).default(0.4),
+  /** Pseudo-relevance feedback (lib/search/bm25-feedback.ts): expand lexical queries with words of their best chunks. */
+  SEARCH_FEEDBACK: bool.default(false),
   /** /search and /ask with rerank: fused candidates handed to the reranker (the top_k best are returned). */
   SEARCH_RERANK_CANDIDATES: int(50, 1),
   /** /ask: passages retrieved when neither the request nor the agent sets top_k. */

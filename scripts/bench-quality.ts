@@ -2,6 +2,8 @@
 // and hybrid + rerank, through the product's own path (chunker → PGlite BM25 postings + HNSW → fusion → reranker).
 //
 //   npm run bench:quality -- --dir /path/to/beir/scifact [--queries 300] [--split test] [--modes lexical,hybrid]
+//   (modes: lexical, semantic, hybrid, hybrid+rerank, lexical+feedback, hybrid+feedback; the first four without
+//   pseudo-relevance feedback whatever SEARCH_FEEDBACK says, the last two with it)
 //   BEIR_DIR=/path/to/set npm run bench:quality
 //   --dump FILE writes one JSON line per query and mode (nDCG@10, rank of the first relevant document) for
 //   comparing runs query by query.
@@ -31,8 +33,9 @@ import type { ChunkHit, ChunkSearchScope, SearchMode } from "@/lib/search/types"
 import { bm25Reference } from "./bench/bm25-reference";
 import { arg } from "./bench/common";
 
-type Mode = SearchMode | "hybrid+rerank";
-const MODES: Mode[] = ["lexical", "semantic", "hybrid", "hybrid+rerank"];
+type Mode = SearchMode | "hybrid+rerank" | "lexical+feedback" | "hybrid+feedback";
+// "+feedback": with pseudo-relevance feedback (SEARCH_FEEDBACK, lib/search/bm25-feedback.ts), whatever the setting.
+const MODES: Mode[] = ["lexical", "semantic", "hybrid", "hybrid+rerank", "lexical+feedback", "hybrid+feedback"];
 const K = 10;
 const POOL = 100;
 
@@ -157,9 +160,12 @@ async function main() {
   const reference = bm25Reference(corpus, { english });
 
   const retrieve = async (q: string, mode: Mode): Promise<ChunkHit[]> => {
-    if (mode !== "hybrid+rerank") return searchChunks(scope, q, { mode, topK: POOL });
+    if (mode === "lexical+feedback" || mode === "hybrid+feedback") {
+      return searchChunks(scope, q, { mode: mode === "lexical+feedback" ? "lexical" : "hybrid", topK: POOL, expand: true });
+    }
+    if (mode !== "hybrid+rerank") return searchChunks(scope, q, { mode, topK: POOL, expand: false });
     // As /search with rerank: the reranker reorders the fused candidates; the rest keep their fused order.
-    const hits = await searchChunks(scope, q, { mode: "hybrid", topK: POOL });
+    const hits = await searchChunks(scope, q, { mode: "hybrid", topK: POOL, expand: false });
     const pool = hits.slice(0, env().SEARCH_RERANK_CANDIDATES);
     return [...(await rerankHits(q, pool)), ...hits.slice(pool.length)];
   };

@@ -2,7 +2,7 @@
 // each retriever alone) at 10k and 100k chunks, with the offline embedding model.
 //
 //   npx tsx --conditions=react-server scripts/bench-search.ts [--sizes 10000,100000] [--queries 200] [--seed 7] [--no-cache] [--exact-cache]
-//                                                           [--modes hybrid,hybrid-exhaustive,hybrid+rerank,lexical,lexical-exhaustive,semantic]
+//                                                           [--modes hybrid,hybrid-exhaustive,hybrid+rerank,hybrid+feedback,lexical,lexical-exhaustive,semantic]
 //
 // The corpus is synthetic but shaped like real text: words drawn from GloVe's vocabulary with a Zipf
 // distribution, each document on a "topic" (a band of words it repeats), 5% of chunks carrying an
@@ -177,13 +177,15 @@ export function queries(topics: string[][], chunks: string[], count: number, ran
 }
 
 // "…-exhaustive": the same retrieval with BM25 reading every posting (no top-k pruning of common words).
-type BenchMode = SearchMode | "hybrid+rerank" | "hybrid-exhaustive" | "lexical-exhaustive";
+// "hybrid+feedback": hybrid with pseudo-relevance feedback (SEARCH_FEEDBACK, lib/search/bm25-feedback.ts).
+type BenchMode = SearchMode | "hybrid+rerank" | "hybrid-exhaustive" | "lexical-exhaustive" | "hybrid+feedback";
 
 /** One search as a request would run it; with rerank: a larger hybrid pool, re-scored, top K kept. */
 async function run(scope: ChunkSearchScope, q: string, mode: BenchMode, topK = 10): Promise<ChunkHit[]> {
   if (mode === "hybrid-exhaustive" || mode === "lexical-exhaustive") {
     return searchChunks(scope, q, { mode: mode === "hybrid-exhaustive" ? "hybrid" : "lexical", topK }, { provider, lexical: { prune: false } });
   }
+  if (mode === "hybrid+feedback") return searchChunks(scope, q, { mode: "hybrid", topK, expand: true }, { provider });
   if (mode !== "hybrid+rerank") return searchChunks(scope, q, { mode, topK }, { provider });
   // As lib/search/search-retrieve.ts does it (minus the files lookup): the pool is each retriever's depth.
   const size = Math.max(topK, env().SEARCH_RERANK_CANDIDATES);

@@ -19,7 +19,8 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { analyseLexicalQuery, type Bm25Query, filterText, narrowingSql } from "./bm25";
-import { type Bm25SqlOptions, bm25CandidatesSql } from "./bm25-candidates";
+import { type Bm25SqlOptions, bm25CandidatesSql, type LexicalScope } from "./bm25-candidates";
+import { expandLexicalQuery } from "./bm25-feedback";
 import { filesWithEvidence, semanticMatchFloor } from "./file-evidence";
 import type { ChunkHit, ChunkSearchOptions, ChunkSearchScope, SearchMode } from "./types";
 
@@ -81,11 +82,16 @@ export async function searchChunks(
   }
 
   const e = env();
-  const lexical =
-    mode === "lexical" || (mode === "hybrid" && e.SEARCH_WEIGHT_LEXICAL > 0)
-      ? await withBackend(() => analyseLexicalQuery(scope.companyIds ?? scope.companyId, text))
-      : null;
+  const companies = scope.companyIds ?? scope.companyId;
+  let lexical =
+    mode === "lexical" || (mode === "hybrid" && e.SEARCH_WEIGHT_LEXICAL > 0) ? await withBackend(() => analyseLexicalQuery(companies, text)) : null;
   if (mode === "lexical" && !lexical) return [];
+  const expand = opts.expand ?? e.SEARCH_FEEDBACK;
+  if (lexical && expand) {
+    const q = lexical;
+    const feedback = expand === true ? {} : expand;
+    lexical = await withBackend(() => expandLexicalQuery(companies, q, lexicalScope(scope), { ...feedback, ...internals.lexical }));
+  }
 
   const statement = chunkSearchSql(scope, mode, topK, candidates, { lexical: lexical ?? undefined, semantic }, internals.lexical);
   const rows = await withBackend(() =>
@@ -170,13 +176,7 @@ export function chunkSearchSql(
   const lex =
     lexical && mode !== "semantic"
       ? // Postings carry company and workspace: the chunk condition is needed only for a file filter.
-        bm25CandidatesSql(
-          scope.companyIds ?? scope.companyId,
-          lexical,
-          { workspaceIds: scope.workspaceIds, ...(scope.fileFilter ? { where } : {}) },
-          candidates,
-          lexicalOptions,
-        )
+        bm25CandidatesSql(scope.companyIds ?? scope.companyId, lexical, lexicalScope(scope), candidates, lexicalOptions)
       : EMPTY;
   const sem = semantic && mode !== "lexical" ? semanticCte(semantic.vec, semantic.modelId, where, candidates, semantic.filter) : EMPTY;
   // Single modes report the retriever's own score. Hybrid is a convex combination of both evidences on
@@ -211,6 +211,11 @@ export function chunkSearchSql(
 }
 
 const EMPTY = Prisma.sql`SELECT NULL::bigint AS id, NULL::float8 AS score, NULL::float8 AS dist WHERE false`;
+
+/** Where lexical candidates may come from: the readable workspaces, and the file filter when there is one. */
+function lexicalScope(scope: ChunkSearchScope): LexicalScope {
+  return { workspaceIds: scope.workspaceIds, ...(scope.fileFilter ? { where: scopeSql(scope) } : {}) };
+}
 
 /** Tenancy and the caller's file filter, over chunks `c`. */
 function scopeSql(scope: ChunkSearchScope): Prisma.Sql {

@@ -1,5 +1,6 @@
 // Chunk retrieval contract shared by /search, /ask, the files list (`search=`) and extract.
 import type { Prisma } from "@/lib/db/generated/client";
+import type { FeedbackOptions } from "./bm25-feedback";
 
 export type SearchMode = "hybrid" | "semantic" | "lexical";
 
@@ -35,4 +36,6 @@ export interface ChunkSearchOptions {
   topK: number;
   /** Candidates taken from each retriever before fusion (default 4 × topK, at least 50). */
   candidates?: number;
+  /** Expand the lexical query with pseudo-relevance feedback (bm25-feedback.ts; options or its defaults). Default: SEARCH_FEEDBACK. */
+  expand?: boolean | FeedbackOptions;
 }
