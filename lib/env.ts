@@ -181,6 +181,8 @@ export const ZEnv = z.object({
   /** Page jobs allowed to wait beyond the running ones. */
   OCR_QUEUE_MAX: int(8, 0),
   OCR_PAGE_TIMEOUT_MS: int(60_000, 1000),
+  /** `auto`: Debian's native `tesseract` binary when installed (≈1.5× less CPU per page), else tesseract.js; `wasm`: always tesseract.js. */
+  OCR_ENGINE: z.enum(["auto", "wasm"]).default("auto"),
   /** Languages used when a request names none, e.g. "eng" or "eng+deu" (supported: eng, deu, fra). */
   OCR_DEFAULT_LANGUAGES: z
     .string()

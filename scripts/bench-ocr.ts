@@ -9,10 +9,11 @@
 // pdftoppm (--dpi, default OCR_TARGET_DPI; the scan's own resolution when lower) and OCR'd, pages in parallel through the pool
 // (ocrPages + renderPdfPages, the path the PDF converter uses), after the workers have been started (their
 // start-up is printed separately).
-// Also printed: CPU seconds per page (stable on a busy machine, unlike wall time), render-only time, word
+// Also printed: CPU seconds per page, child processes (pdftoppm, native tesseract) included (stable on a busy
+// machine, unlike wall time), render-only time, word
 // recall against the source text, headings found, and the machine's load average (a shared machine skews
 // wall times). --workers sets OCR_WORKERS for this run.
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -152,7 +153,17 @@ async function scannedCopy(source: string, dpi: number): Promise<string> {
 }
 
 const words = (s: string) => s.toLowerCase().match(/\p{L}+/gu) ?? [];
-const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
+const TICK_S = 1 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim() || 100);
+
+/**
+ * CPU seconds of this process and of its finished child processes (pdftoppm, the native tesseract engine): utime,
+ * stime, cutime and cstime of /proc/self/stat. process.cpuUsage() would leave the children out.
+ */
+function cpuSecondsWithChildren(): number {
+  const stat = fs.readFileSync("/proc/self/stat", "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_S;
+}
 
 async function main() {
   const { ocrPages, ocrStats, shutdownOcr, warmUpOcr } = await import("@/lib/documents/ocr");
@@ -193,13 +204,13 @@ async function main() {
   let last: Map<number, { text: string; confidence: number; words: number; markdown: string }> = new Map();
   for (let i = 0; i < runs; i++) {
     const results = new Map<number, { text: string; confidence: number; words: number; markdown: string }>();
-    const cpu = process.cpuUsage();
+    const cpu = cpuSecondsWithChildren();
     t = performance.now();
     for await (const { page, result } of ocrPages(renderPdfPages(pdf, pages, { dpi }), { languages: lang })) {
       results.set(page, { text: result.text, confidence: result.confidence, words: result.words.length, markdown: result.markdown });
     }
     const wall = (performance.now() - t) / 1000;
-    const cpuS = cpuSeconds(process.cpuUsage(cpu));
+    const cpuS = cpuSecondsWithChildren() - cpu;
     perPage.push(wall / count);
     cpuPerPage.push(cpuS / count);
     console.log(

@@ -10,6 +10,7 @@ APT_PACKAGES=(
   libreoffice-writer
   libreoffice-impress
   poppler-utils           # pdftoppm (PDF pages → images for OCR), pdfinfo
+  tesseract-ocr           # the native OCR engine (≈1.5× less CPU per page than tesseract.js; reads the npm best_int data)
   fonts-dejavu-core
   slapd                   # OpenLDAP server: throwaway directories for the LDAP login tests (no system service is used)
   ldap-utils              # ldapsearch/ldapadd for inspecting those directories

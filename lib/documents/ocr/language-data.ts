@@ -14,7 +14,7 @@ function moduleRequire(): NodeJS.Require {
   return createRequire(path.join(process.cwd(), "package.json"));
 }
 
-function langDataFile(lang: OcrLanguage): string {
+export function langDataFile(lang: OcrLanguage): string {
   const file = `${lang}.traineddata.gz`;
   try {
     const pkg = moduleRequire().resolve(`@tesseract.js-data/${lang}/package.json`);

@@ -5,6 +5,8 @@
 // OCR_WORKERS + OCR_QUEUE_MAX, a call rejects at once with 429 ocr_concurrent_limit (never a backlog).
 // Each page has a timeout (OCR_PAGE_TIMEOUT_MS) and honours an AbortSignal; a timed-out, aborted or failed
 // page terminates its worker (the WASM engine cannot be interrupted) and the next job starts a fresh one.
+// With the native engine (native-tesseract.ts, OCR_ENGINE=auto and the binary installed) a slot is only a
+// concurrency token: each page is a `tesseract` process of its own, killed on timeout or abort.
 import fs from "node:fs";
 import os from "node:os";
 import { env } from "@/lib/env";
@@ -12,6 +14,7 @@ import { AppError } from "@/lib/errors";
 import { linkLanguageDir, tesseractWorkerPath } from "./language-data";
 import type { OcrLanguage } from "./languages";
 import { ocrLayoutToMarkdown, scaleBox, type TBlock } from "./layout-markdown";
+import { NativeTimeout, nativeTesseract, type Recognition, recognizeNative } from "./native-tesseract";
 import {
   chooseTurn,
   isConfidentReading,
@@ -30,7 +33,17 @@ import { detectRules, type TableGrid, tableGrids } from "./table-lines";
 import type { OcrOptions, OcrPageResult, OcrStats, OcrWord } from "./types";
 
 type TesseractModule = typeof import("tesseract.js");
-type TWorker = import("tesseract.js").Worker & { worker?: import("node:worker_threads").Worker };
+/**
+ * A slot's engine: a tesseract.js worker (a thread), or the native binary (native-tesseract.ts: a process per
+ * page, so nothing to start or stop).
+ */
+type TWorker = WasmWorker | NativeEngine;
+type WasmWorker = import("tesseract.js").Worker & { worker?: import("node:worker_threads").Worker; native?: undefined };
+interface NativeEngine {
+  native: true;
+  worker?: undefined;
+  terminate(): Promise<unknown>;
+}
 
 /** Idle workers are terminated after this long (their 175–325 MB each are given back). */
 const IDLE_WORKER_MS = 5 * 60_000;
@@ -157,10 +170,10 @@ class OcrPool {
       }
       broken = false;
       const recognizeMs = Date.now() - started;
-      const layout = ocrLayoutToMarkdown(data.blocks as TBlock[] | null, prepared.scale, grids, strokeMeter(prepared.pgm));
+      const layout = ocrLayoutToMarkdown(data.blocks, prepared.scale, grids, strokeMeter(prepared.pgm));
       const inv = 1 / prepared.scale;
       const words: OcrWord[] = [];
-      for (const b of (data.blocks ?? []) as TBlock[]) {
+      for (const b of data.blocks ?? []) {
         for (const p of b.paragraphs ?? []) {
           for (const l of p.lines ?? []) {
             for (const w of l.words ?? []) {
@@ -173,7 +186,7 @@ class OcrPool {
       return {
         markdown: layout.markdown,
         text: layout.text,
-        confidence: words.length ? Math.round(Number(data.confidence) || 0) : 0,
+        confidence: words.length ? Math.round(data.confidence) : 0,
         blocks: layout.blocks,
         words,
         width: prepared.inputWidth,
@@ -201,8 +214,17 @@ class OcrPool {
     return chooseTurn(asRead, tried);
   }
 
-  private recognize(slot: Slot, worker: TWorker, img: PreparedImage, timeoutMs: number, signal?: AbortSignal) {
-    return new Promise<import("tesseract.js").Page>((resolve, reject) => {
+  private recognize(slot: Slot, worker: TWorker, img: PreparedImage, timeoutMs: number, signal?: AbortSignal): Promise<Recognition> {
+    if (worker.native) {
+      return recognizeNative(img.pgm, { langs: slot.langs, dpi: img.dpi, timeoutMs, signal }).catch((err) => {
+        if (signal?.aborted) throw abortError(signal);
+        throw err instanceof NativeTimeout
+          ? renderingFailed(err.message)
+          : renderingFailed(`The image could not be recognised: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    }
+    const tworker = worker;
+    return new Promise<Recognition>((resolve, reject) => {
       let settled = false;
       const finish = (fn: () => void) => {
         if (settled) return;
@@ -226,8 +248,8 @@ class OcrPool {
       // SharedArrayBuffer is one copy here and none in transit.
       const shared = new SharedArrayBuffer(img.pgm.byteLength);
       new Uint8Array(shared).set(img.pgm);
-      worker.recognize(shared as unknown as Buffer, params, { text: false, blocks: true }).then(
-        (r) => finish(() => resolve(r.data)),
+      tworker.recognize(shared as unknown as Buffer, params, { text: false, blocks: true }).then(
+        (r) => finish(() => resolve({ blocks: r.data.blocks as TBlock[] | null, confidence: Number(r.data.confidence) || 0 })),
         (err) => finish(() => reject(renderingFailed(`The image could not be recognised: ${err instanceof Error ? err.message : String(err)}`))),
       );
     });
@@ -303,6 +325,7 @@ class OcrPool {
   }
 
   private async createWorker(langs: OcrLanguage[]): Promise<TWorker> {
+    if (nativeTesseract()) return { native: true, terminate: async () => {} };
     this.tesseract ??= import("tesseract.js").then((m) => ((m as { default?: TesseractModule }).default ?? m) as TesseractModule);
     const T = await this.tesseract;
     const langPath = this.languageDir();
@@ -323,7 +346,7 @@ class OcrPool {
       errorHandler: (err: unknown) => {
         if (starting) failStart(new Error(String(err)));
       },
-    }) as Promise<TWorker>;
+    }) as Promise<WasmWorker>;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`language data did not load within ${WORKER_START_TIMEOUT_MS / 1000} s`)), WORKER_START_TIMEOUT_MS);
@@ -426,15 +449,15 @@ const WEAK_PAGE_WORDS = 5;
 type TWord = TBlock["paragraphs"][number]["lines"][number]["words"][number];
 
 /** The words of a reading (those with text). */
-function wordsOf(page: import("tesseract.js").Page): TWord[] {
+function wordsOf(page: Recognition): TWord[] {
   const out: TWord[] = [];
-  for (const b of (page.blocks ?? []) as TBlock[])
+  for (const b of page.blocks ?? [])
     for (const p of b.paragraphs ?? []) for (const l of p.lines ?? []) for (const w of l.words ?? []) if (w.text.trim()) out.push(w);
   return out;
 }
 
 /** Words read with a confidence of 60 or more (a page's reading quality, for choosing between two). */
-function readWords(page: import("tesseract.js").Page): number {
+function readWords(page: Recognition): number {
   return wordsOf(page).filter((w) => w.confidence >= 60).length;
 }
 
