@@ -9,8 +9,8 @@
 // Scanned pages are rendered at the scan's own resolution when that is lower than `dpi` (but not below
 // 200 dpi): rendering a 200 dpi scan at 300 dpi adds no detail, only ~20% more OCR time (pdfimages -list
 // tells the resolution of the image that covers the page).
-import { spawn } from "node:child_process";
 import { unreadableDocument } from "@/lib/documents/failures";
+import { type ProcessOutcome, ProcessOutputLimit, ProcessTimeout, runProcess } from "@/lib/documents/run-process";
 import { AppError } from "@/lib/errors";
 
 export interface PdfPageSize {
@@ -74,65 +74,27 @@ interface RunResult {
 }
 
 /** Runs a poppler tool; kills it on abort, timeout or too much output. */
-function runTool(
+async function runTool(
   cmd: string,
   args: string[],
   opts: { signal?: AbortSignal; timeoutMs: number; maxStdout: number; what: string },
 ): Promise<RunResult> {
-  return new Promise<RunResult>((resolve, reject) => {
-    if (opts.signal?.aborted) return reject(opts.signal.reason ?? new DOMException("The operation was aborted.", "AbortError"));
-    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let stderr = "";
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      opts.signal?.removeEventListener("abort", onAbort);
-      fn();
-    };
-    const kill = () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    };
-    const timer = setTimeout(() => {
-      kill();
-      finish(() => reject(failed(`${opts.what} took longer than ${Math.round(opts.timeoutMs / 1000)} s; the PDF is damaged or too complex.`)));
-    }, opts.timeoutMs);
-    const onAbort = () => {
-      kill();
-      finish(() => reject(opts.signal!.reason ?? new DOMException("The operation was aborted.", "AbortError")));
-    };
-    opts.signal?.addEventListener("abort", onAbort, { once: true });
-    child.stdout.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size > opts.maxStdout) {
-        kill();
-        finish(() => reject(unreadableDocument(`${opts.what} produced more data than expected; the page is too large to render.`)));
-        return;
-      }
-      chunks.push(c);
-    });
-    child.stderr.on("data", (c: Buffer) => {
-      if (stderr.length < 8192) stderr += c.toString("utf8");
-    });
-    child.on("error", (err: NodeJS.ErrnoException) => {
-      finish(() =>
-        reject(
-          err.code === "ENOENT"
-            ? new AppError("file_rendering_failed", `${cmd} (poppler-utils) is not installed on the server.`)
-            : failed(`${opts.what} failed: ${err.message}`),
-        ),
-      );
-    });
-    child.on("close", (code, sig) => {
-      finish(() => {
-        if (code === 0) resolve({ stdout: Buffer.concat(chunks, size), stderr });
-        else reject(popplerFailure(opts.what, stderr, code, sig));
-      });
-    });
-  });
+  let out: ProcessOutcome;
+  try {
+    out = await runProcess(cmd, args, { signal: opts.signal, timeoutMs: opts.timeoutMs, maxStdout: opts.maxStdout });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    if (err instanceof ProcessTimeout) {
+      throw failed(`${opts.what} took longer than ${Math.round(opts.timeoutMs / 1000)} s; the PDF is damaged or too complex.`);
+    }
+    if (err instanceof ProcessOutputLimit)
+      throw unreadableDocument(`${opts.what} produced more data than expected; the page is too large to render.`);
+    if ((err as NodeJS.ErrnoException).code === "ENOENT")
+      throw new AppError("file_rendering_failed", `${cmd} (poppler-utils) is not installed on the server.`);
+    throw failed(`${opts.what} failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (out.code === 0) return out;
+  throw popplerFailure(opts.what, out.stderr, out.code, out.signal);
 }
 
 function popplerFailure(what: string, stderr: string, code: number | null, sig: NodeJS.Signals | null): AppError {

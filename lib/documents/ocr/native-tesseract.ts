@@ -2,13 +2,13 @@
 // WASM build: about 1.5× less CPU per page (2.0–2.3 against 3.0–3.5 CPU s for a dense A4 page at 200 dpi,
 // measured 2026-11-27), so it is used whenever the binary is installed (OCR_ENGINE=auto; `wasm` forces
 // tesseract.js). One child process per page (OMP_THREAD_LIMIT=1: the pool runs pages in parallel), killed on
-// timeout or abort; its hOCR (with character boxes) is read back into the same block tree tesseract.js gives.
-import { spawn } from "node:child_process";
+// timeout or abort (run-process.ts); its hOCR (with character boxes) is read back into the same block tree tesseract.js gives.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { Parser } from "htmlparser2";
+import { ProcessTimeout, runProcess } from "@/lib/documents/run-process";
 import { env } from "@/lib/env";
 import { langDataFile } from "./language-data";
 import type { OcrLanguage } from "./languages";
@@ -71,52 +71,30 @@ export interface NativeRecognizeOptions {
 export function recognizeNative(image: Uint8Array, opts: NativeRecognizeOptions): Promise<Recognition> {
   const bin = nativeTesseract();
   if (!bin) return Promise.reject(new Error("the tesseract binary is not installed"));
-  if (opts.signal?.aborted) return Promise.reject(opts.signal.reason ?? new DOMException("The operation was aborted.", "AbortError"));
   const args = ["stdin", "stdout", "--tessdata-dir", nativeDataDir(opts.langs), "-l", opts.langs.join("+"), "--oem", "1", "--psm", "3"];
   if (opts.dpi) args.push("--dpi", String(Math.max(70, Math.min(2400, Math.round(opts.dpi)))));
   // hOCR by variable: the `hocr` config file would be looked for in the language-data directory.
   args.push("-c", "tessedit_do_invert=0", "-c", "tessedit_create_hocr=1", "-c", "hocr_char_boxes=1");
-  return new Promise<Recognition>((resolve, reject) => {
-    const child = spawn(bin, args, { env: { ...process.env, OMP_THREAD_LIMIT: "1" }, stdio: "pipe" });
-    const out: Buffer[] = [];
-    let err = "";
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      opts.signal?.removeEventListener("abort", onAbort);
-      fn();
-    };
-    const kill = () => {
-      try {
-        child.kill("SIGKILL");
-      } catch {
-        // gone
-      }
-    };
-    const timer = setTimeout(() => {
-      kill();
-      finish(() => reject(new NativeTimeout(opts.timeoutMs)));
-    }, opts.timeoutMs);
-    const onAbort = () => {
-      kill();
-      finish(() => reject(opts.signal?.reason ?? new DOMException("The operation was aborted.", "AbortError")));
-    };
-    opts.signal?.addEventListener("abort", onAbort, { once: true });
-    child.stdout.on("data", (d: Buffer) => out.push(d));
-    child.stderr.on("data", (d: Buffer) => {
-      if (err.length < 2000) err += d.toString();
-    });
-    child.on("error", (e) => finish(() => reject(e)));
-    child.on("close", (code) => {
-      if (code !== 0) finish(() => reject(new Error(`tesseract exited with code ${code}: ${err.trim().slice(0, 300)}`)));
-      else finish(() => resolve(parseHocr(Buffer.concat(out).toString("utf8"))));
-    });
-    child.stdin.on("error", () => {}); // a child that died early closes its stdin; the close handler reports it
-    child.stdin.end(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
-  });
+  return runProcess(bin, args, {
+    input: image,
+    env: { ...process.env, OMP_THREAD_LIMIT: "1" },
+    signal: opts.signal,
+    timeoutMs: opts.timeoutMs,
+    maxStdout: MAX_HOCR_BYTES,
+  }).then(
+    (out) => {
+      if (out.code !== 0)
+        throw new Error(`tesseract exited with ${out.signal ? `signal ${out.signal}` : `code ${out.code}`}: ${out.stderr.trim().slice(0, 300)}`);
+      return parseHocr(out.stdout.toString("utf8"));
+    },
+    (err) => {
+      throw err instanceof ProcessTimeout ? new NativeTimeout(opts.timeoutMs) : err;
+    },
+  );
 }
+
+/** hOCR with character boxes of a dense page is a few MB; far more means something is wrong. */
+const MAX_HOCR_BYTES = 256 * 1024 * 1024;
 
 /** The page took longer than its budget. */
 export class NativeTimeout extends Error {
