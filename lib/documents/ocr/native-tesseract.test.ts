@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NativeTimeout, nativeTesseract, parseHocr, recognizeNative } from "./native-tesseract";
+import { ProcessTimeout } from "@/lib/documents/run-process";
+import { nativeTesseract, parseHocr, recognizeNative } from "./native-tesseract";
 import { textImage } from "./test-fixtures";
 
 const HOCR = `<?xml version="1.0" encoding="UTF-8"?>
@@ -48,7 +49,7 @@ describe("native tesseract", () => {
     const { blocks } = await recognizeNative(new Uint8Array(png), { langs: ["eng"], timeoutMs: 30_000 });
     const words = blocks!.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.text))));
     expect(words.join(" ")).toContain("quick brown fox");
-    await expect(recognizeNative(new Uint8Array(png), { langs: ["eng"], timeoutMs: 1 })).rejects.toBeInstanceOf(NativeTimeout);
+    await expect(recognizeNative(new Uint8Array(png), { langs: ["eng"], timeoutMs: 1 })).rejects.toBeInstanceOf(ProcessTimeout);
     const aborted = new AbortController();
     aborted.abort(new Error("stop"));
     await expect(recognizeNative(new Uint8Array(png), { langs: ["eng"], timeoutMs: 30_000, signal: aborted.signal })).rejects.toThrow("stop");

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { Parser } from "htmlparser2";
-import { ProcessTimeout, runProcess } from "@/lib/documents/run-process";
+import { runProcess } from "@/lib/documents/run-process";
 import { env } from "@/lib/env";
 import { langDataFile } from "./language-data";
 import type { OcrLanguage } from "./languages";
@@ -43,12 +43,16 @@ export function nativeTesseract(): string | null {
 }
 
 let dataDir: string | undefined;
+/** Languages whose data is in dataDir already (checked once per process, not per page). */
+const prepared = new Set<OcrLanguage>();
 
 /** A directory of uncompressed language data (the native engine cannot read the packages' .gz files). */
 function nativeDataDir(langs: readonly OcrLanguage[]): string {
   dataDir ??= path.join(os.tmpdir(), `docintel-tessdata-native-${process.getuid?.() ?? 0}`);
   fs.mkdirSync(dataDir, { recursive: true });
   for (const lang of langs) {
+    if (prepared.has(lang)) continue;
+    prepared.add(lang);
     const target = path.join(dataDir, `${lang}.traineddata`);
     const source = langDataFile(lang);
     if (fs.existsSync(target) && fs.statSync(target).mtimeMs >= fs.statSync(source).mtimeMs) continue;
@@ -67,7 +71,10 @@ export interface NativeRecognizeOptions {
   signal?: AbortSignal;
 }
 
-/** Recognises one image (PGM, PNG…) with the native binary; rejects on timeout, abort or an engine failure. */
+/**
+ * Recognises one image (PGM, PNG…) with the native binary; rejects with ProcessTimeout over the budget, the
+ * signal's reason on abort, or an error for an engine failure.
+ */
 export function recognizeNative(image: Uint8Array, opts: NativeRecognizeOptions): Promise<Recognition> {
   const bin = nativeTesseract();
   if (!bin) return Promise.reject(new Error("the tesseract binary is not installed"));
@@ -81,27 +88,15 @@ export function recognizeNative(image: Uint8Array, opts: NativeRecognizeOptions)
     signal: opts.signal,
     timeoutMs: opts.timeoutMs,
     maxStdout: MAX_HOCR_BYTES,
-  }).then(
-    (out) => {
-      if (out.code !== 0)
-        throw new Error(`tesseract exited with ${out.signal ? `signal ${out.signal}` : `code ${out.code}`}: ${out.stderr.trim().slice(0, 300)}`);
-      return parseHocr(out.stdout.toString("utf8"));
-    },
-    (err) => {
-      throw err instanceof ProcessTimeout ? new NativeTimeout(opts.timeoutMs) : err;
-    },
-  );
+  }).then((out) => {
+    if (out.code !== 0)
+      throw new Error(`tesseract exited with ${out.signal ? `signal ${out.signal}` : `code ${out.code}`}: ${out.stderr.trim().slice(0, 300)}`);
+    return parseHocr(out.stdout.toString("utf8"));
+  });
 }
 
 /** hOCR with character boxes of a dense page is a few MB; far more means something is wrong. */
 const MAX_HOCR_BYTES = 256 * 1024 * 1024;
-
-/** The page took longer than its budget. */
-export class NativeTimeout extends Error {
-  constructor(readonly timeoutMs: number) {
-    super(`OCR of the page did not finish within ${Math.round(timeoutMs / 1000)} s.`);
-  }
-}
 
 type Box = { x0: number; y0: number; x1: number; y1: number };
 type Word = TBlock["paragraphs"][number]["lines"][number]["words"][number];

@@ -9,12 +9,13 @@
 // concurrency token: each page is a `tesseract` process of its own, killed on timeout or abort.
 import fs from "node:fs";
 import os from "node:os";
+import { ProcessTimeout } from "@/lib/documents/run-process";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { linkLanguageDir, tesseractWorkerPath } from "./language-data";
 import type { OcrLanguage } from "./languages";
 import { ocrLayoutToMarkdown, scaleBox, type TBlock } from "./layout-markdown";
-import { NativeTimeout, nativeTesseract, type Recognition, recognizeNative } from "./native-tesseract";
+import { nativeTesseract, type Recognition, recognizeNative } from "./native-tesseract";
 import {
   chooseTurn,
   isConfidentReading,
@@ -218,12 +219,11 @@ class OcrPool {
     if (worker.native) {
       return recognizeNative(img.pgm, { langs: slot.langs, dpi: img.dpi, timeoutMs, signal }).catch((err) => {
         if (signal?.aborted) throw abortError(signal);
-        throw err instanceof NativeTimeout
-          ? renderingFailed(err.message)
+        throw err instanceof ProcessTimeout
+          ? pageTimedOut(timeoutMs)
           : renderingFailed(`The image could not be recognised: ${err instanceof Error ? err.message : String(err)}`);
       });
     }
-    const tworker = worker;
     return new Promise<Recognition>((resolve, reject) => {
       let settled = false;
       const finish = (fn: () => void) => {
@@ -234,10 +234,7 @@ class OcrPool {
         slot.failCurrent = undefined;
         fn();
       };
-      const timer = setTimeout(
-        () => finish(() => reject(renderingFailed(`OCR of the page did not finish within ${Math.round(timeoutMs / 1000)} s.`))),
-        timeoutMs,
-      );
+      const timer = setTimeout(() => finish(() => reject(pageTimedOut(timeoutMs))), timeoutMs);
       const onAbort = () => finish(() => reject(abortError(signal!)));
       signal?.addEventListener("abort", onAbort, { once: true });
       slot.failCurrent = (err) => finish(() => reject(renderingFailed(`The OCR engine failed: ${err instanceof Error ? err.message : String(err)}`)));
@@ -248,7 +245,7 @@ class OcrPool {
       // SharedArrayBuffer is one copy here and none in transit.
       const shared = new SharedArrayBuffer(img.pgm.byteLength);
       new Uint8Array(shared).set(img.pgm);
-      tworker.recognize(shared as unknown as Buffer, params, { text: false, blocks: true }).then(
+      worker.recognize(shared as unknown as Buffer, params, { text: false, blocks: true }).then(
         (r) => finish(() => resolve({ blocks: r.data.blocks as TBlock[] | null, confidence: Number(r.data.confidence) || 0 })),
         (err) => finish(() => reject(renderingFailed(`The image could not be recognised: ${err instanceof Error ? err.message : String(err)}`))),
       );
@@ -442,6 +439,8 @@ class OcrPool {
     this.langDir = undefined;
   }
 }
+
+const pageTimedOut = (timeoutMs: number) => renderingFailed(`OCR of the page did not finish within ${Math.round(timeoutMs / 1000)} s.`);
 
 /** A scaled page with fewer confidently read words than this is read again unscaled. */
 const WEAK_PAGE_WORDS = 5;
