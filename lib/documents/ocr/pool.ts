@@ -16,18 +16,8 @@ import { linkLanguageDir, tesseractWorkerPath } from "./language-data";
 import type { OcrLanguage } from "./languages";
 import { ocrLayoutToMarkdown, scaleBox, type TBlock } from "./layout-markdown";
 import { nativeTesseract, type Recognition, recognizeNative } from "./native-tesseract";
-import {
-  chooseTurn,
-  isConfidentReading,
-  isPoorReading,
-  type OrientationReading,
-  orientationReading,
-  probeCrop,
-  probeSide,
-  type Turn,
-  turnPrepared,
-  turnsToTry,
-} from "./orientation";
+import { turnPrepared } from "./orientation";
+import { needsOrientationProbe, probeTurn, wordsOf } from "./orientation-probe";
 import { type PreparedImage, parsePgmHeader, prepareOcrImage, renderingFailed } from "./prepare-image";
 import { strokeMeter } from "./stroke-width";
 import { detectRules, type TableGrid, tableGrids } from "./table-lines";
@@ -160,12 +150,13 @@ class OcrPool {
           }
         }
       }
-      if (isPoorReading(orientationReading(wordsOf(data)))) {
-        // A page read with low confidence may be upside down or turned (orientation.ts).
-        const turn = await this.orientation(slot, worker, prepared, wordsOf(data), opts.timeoutMs ?? this.pageTimeoutMs, signal);
+      if (needsOrientationProbe(data)) {
+        // A page read with low confidence may be upside down or turned (orientation.ts, orientation-probe.ts).
+        const timeoutMs = opts.timeoutMs ?? this.pageTimeoutMs;
+        const turn = await probeTurn((img) => this.recognize(slot, worker, img, timeoutMs, signal), prepared, wordsOf(data));
         if (turn) {
           prepared = turnPrepared(prepared, turn);
-          data = await this.recognize(slot, worker, prepared, opts.timeoutMs ?? this.pageTimeoutMs, signal);
+          data = await this.recognize(slot, worker, prepared, timeoutMs, signal);
           grids = findTableGrids(prepared);
         }
       }
@@ -198,21 +189,6 @@ class OcrPool {
     } finally {
       this.releaseSlot(slot, broken);
     }
-  }
-
-  /** The clockwise turn that reads a poorly read page clearly better, tried on a crop around its words; 0 if none. */
-  private async orientation(slot: Slot, worker: TWorker, img: PreparedImage, words: TWord[], timeoutMs: number, signal?: AbortSignal): Promise<Turn> {
-    const mid = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1] ?? 0;
-    const center = { x: mid(words.map((w) => (w.bbox.x0 + w.bbox.x1) / 2)), y: mid(words.map((w) => (w.bbox.y0 + w.bbox.y1) / 2)) };
-    const asRead = orientationReading(words);
-    const crop = probeCrop(img, center, probeSide(img, center, words));
-    const tried: (OrientationReading & { turn: Turn })[] = [];
-    for (const turn of turnsToTry(asRead)) {
-      const reading = orientationReading(wordsOf(await this.recognize(slot, worker, turnPrepared(crop, turn), timeoutMs, signal)));
-      tried.push({ turn, ...reading });
-      if (isConfidentReading(reading)) break;
-    }
-    return chooseTurn(asRead, tried);
   }
 
   private recognize(slot: Slot, worker: TWorker, img: PreparedImage, timeoutMs: number, signal?: AbortSignal): Promise<Recognition> {
@@ -444,16 +420,6 @@ const pageTimedOut = (timeoutMs: number) => renderingFailed(`OCR of the page did
 
 /** A scaled page with fewer confidently read words than this is read again unscaled. */
 const WEAK_PAGE_WORDS = 5;
-
-type TWord = TBlock["paragraphs"][number]["lines"][number]["words"][number];
-
-/** The words of a reading (those with text). */
-function wordsOf(page: Recognition): TWord[] {
-  const out: TWord[] = [];
-  for (const b of page.blocks ?? [])
-    for (const p of b.paragraphs ?? []) for (const l of p.lines ?? []) for (const w of l.words ?? []) if (w.text.trim()) out.push(w);
-  return out;
-}
 
 /** Words read with a confidence of 60 or more (a page's reading quality, for choosing between two). */
 function readWords(page: Recognition): number {
