@@ -2,6 +2,7 @@
 // (each kills it with SIGKILL), optional bytes on stdin. The callers (poppler tools in render.ts, the native
 // OCR engine) turn the outcome into their own errors.
 import { spawn } from "node:child_process";
+import { trackChildProcess } from "./child-processes";
 
 export interface ProcessOutcome {
   stdout: Buffer;
@@ -41,6 +42,7 @@ export function runProcess(cmd: string, args: readonly string[], opts: RunProces
   return new Promise<ProcessOutcome>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(abortReason(opts.signal));
     const child = spawn(cmd, args, { stdio: [opts.input ? "pipe" : "ignore", "pipe", "pipe"], ...(opts.env ? { env: opts.env } : {}) });
+    trackChildProcess(child);
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = "";

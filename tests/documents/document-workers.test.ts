@@ -111,6 +111,41 @@ describe("document workers", () => {
     expect((await parseError(parse(fx.files.pdf, { maxPages: 2 }))).detail).toContain("the limit for this request is 2");
   });
 
+  it.skipIf(!fs.existsSync("/proc/self/stat"))(
+    "kill the programs a worker started when the worker is terminated (here: shut down mid-conversion)",
+    async () => {
+      // A stand-in for LibreOffice that records its pid and then runs far longer than the test.
+      const pidFile = path.join(dir, "soffice.pid");
+      const fake = write("fake-soffice.sh", new TextEncoder().encode(`#!/bin/sh\necho $$ > '${pidFile}'\nexec sleep 120\n`));
+      fs.chmodSync(fake, 0o755);
+      const running = (pid: number) => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1][0] !== "Z";
+        } catch {
+          return false;
+        }
+      };
+      setEnvForTests({ DOC_WORKERS: "1", LIBREOFFICE_PATH: fake });
+      await shutdownDocumentWorkers();
+      try {
+        const converting = parse(fx.files.doc).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        await expect.poll(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "", { timeout: 30_000 }).toBe(true);
+        const pid = Number(fs.readFileSync(pidFile, "utf8"));
+        expect(running(pid)).toBe(true);
+        await shutdownDocumentWorkers();
+        expect(await converting).toBeInstanceOf(AppError);
+        await expect.poll(() => running(pid), { timeout: 5_000 }).toBe(false);
+      } finally {
+        setEnvForTests({ DOC_WORKERS: "1" });
+        await shutdownDocumentWorkers();
+      }
+    },
+    60_000,
+  );
+
   it("reject a cancelled document at once", async () => {
     const controller = new AbortController();
     const parsing = parse(fx.files.pdf, { signal: controller.signal });

@@ -12,6 +12,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { trackChildProcess } from "@/lib/documents/child-processes";
 import { convertDocx } from "@/lib/documents/convert/docx";
 import { convertPptx } from "@/lib/documents/convert/pptx";
 import { unreadableDocument } from "@/lib/documents/failures";
@@ -154,6 +155,7 @@ function run(cmd: string, args: string[], timeoutMs: number, signal?: AbortSigna
   return new Promise((resolve, reject) => {
     // detached: the child leads its own process group, so soffice.bin and helpers die with it.
     const child = spawn(cmd, args, { detached: true, stdio: ["ignore", "ignore", "pipe"] });
+    trackChildProcess(child, true);
     let stderr = "";
     let settled = false;
     const killGroup = () => {

@@ -56,7 +56,9 @@ export type FromWorker =
   | { type: "ocr-admit"; ticket: number; want: number }
   | { type: "ocr-release"; ticket: number }
   | { type: "ocr-process"; call: number; ticket: number; image: Uint8Array; langs: string[]; opts: RemoteOcrOptions }
-  | { type: "ocr-abort"; call: number };
+  | { type: "ocr-abort"; call: number }
+  /** A program the worker started, or its end (child-processes.ts): killed by the pool if the worker is terminated. */
+  | { type: "child"; pid: number; group: boolean; running: boolean };
 
 /** What a worker is given at start. */
 export interface DocumentWorkerData {

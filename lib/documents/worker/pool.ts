@@ -18,6 +18,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { env, envSource } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { killChildProcesses } from "../child-processes";
 import { ocrStats } from "../ocr/pool";
 import type { DocumentKind, ParseOutput } from "../types";
 import { type ConvertTask, type DocumentWorkerData, deserializeError, type FromWorker, type ToWorker } from "./messages";
@@ -42,6 +43,8 @@ interface Job {
 interface Slot {
   worker: Worker;
   bridge: OcrBridgeHost;
+  /** Programs the worker started and that are still running (pid → process group): killed with the worker. */
+  children: Map<number, boolean>;
   job?: Job;
   dead: boolean;
   idleTimer?: NodeJS.Timeout;
@@ -162,7 +165,7 @@ class DocumentWorkerPool {
       stdout: false,
       stderr: false,
     });
-    const slot: Slot = { worker, dead: false, bridge: new OcrBridgeHost((msg) => this.send(slot, msg)) };
+    const slot: Slot = { worker, dead: false, children: new Map(), bridge: new OcrBridgeHost((msg) => this.send(slot, msg)) };
     let ready = false;
     const startTimer = setTimeout(() => {
       if (!ready) this.fail(slot, new AppError("internal_server_error", "A document worker did not start in time."));
@@ -175,7 +178,10 @@ class DocumentWorkerPool {
       } else if (msg.type === "progress") {
         if (slot.job?.id === msg.id && !slot.job.settled) slot.job.onProgress?.(msg.done, msg.total);
       } else if (msg.type === "done") this.finish(slot, msg);
-      else slot.bridge.handle(msg);
+      else if (msg.type === "child") {
+        if (msg.running) slot.children.set(msg.pid, msg.group);
+        else slot.children.delete(msg.pid);
+      } else slot.bridge.handle(msg);
     });
     worker.on("error", (err: Error & { code?: string }) => {
       const oom = err.code === "ERR_WORKER_OUT_OF_MEMORY";
@@ -231,6 +237,9 @@ class DocumentWorkerPool {
     this.slots = this.slots.filter((s) => s !== slot);
     slot.bridge.close();
     void slot.worker.terminate().catch(() => undefined);
+    // A terminated worker cannot stop the programs it started (its timers and abort handlers never run again).
+    killChildProcesses(slot.children);
+    slot.children.clear();
   }
 
   async shutdown(): Promise<void> {

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { adoptEnvSource } from "@/lib/env";
+import { reportChildProcesses } from "../child-processes";
 import { converterFor } from "../converters";
 import { checkPageLimitsBefore } from "../page-limits";
 import type { ConvertTask, DocumentWorkerData, FromWorker, ToWorker } from "./messages";
@@ -22,6 +23,7 @@ try {
 const post = (msg: FromWorker) => port.postMessage(msg);
 const remoteOcr = new RemoteOcrPool(post, data.ocrMaxWorkers, data.ocrCapacity);
 (globalThis as Record<symbol, unknown>)[OCR_POOL_KEY] = remoteOcr;
+reportChildProcesses((event) => post({ type: "child", ...event }));
 
 const running = new Map<number, AbortController>();
 
