@@ -562,7 +562,7 @@ describe("documents we did not write (held-out failure classes)", () => {
     expect(out).toBe("- [x] Design\n- [ ] Documentation of the task with a very long text that goes beyond the length of a single line.");
   });
 
-  it("keeps each table-of-contents entry (leader and page number) on a line of its own", () => {
+  it("keeps each table-of-contents entry (leader and page number) on a row of its own", () => {
     const out = md(
       lines(
         [
@@ -574,7 +574,12 @@ describe("documents we did not write (held-out failure classes)", () => {
         100,
       ),
     );
-    expect(out.split("\n\n")).toHaveLength(3);
+    expect(
+      out
+        .split("\n")
+        .filter((r) => !r.startsWith("| ---"))
+        .map((r) => r.split(" | ").pop()),
+    ).toEqual(["vii |", "viii |", "xi |"]);
   });
 
   it("reads a bold line ending in a colon as a lead-in, not a heading", () => {

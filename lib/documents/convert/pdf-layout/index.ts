@@ -15,6 +15,7 @@ import type { LayoutStats, PdfFontInfo, PdfPageText, PreparedPage, Row } from ".
 import { roundHalf, rowText } from "./model";
 import { findRegions, type Region } from "./regions";
 import type { PdfRule } from "./rules";
+import { tocTables } from "./toc";
 
 export { escapeBlock, escapeInline } from "./markdown";
 export type { LayoutStats, PdfFontInfo, PdfPageText, PdfTextItem, PreparedPage } from "./model";
@@ -287,7 +288,7 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
   };
   const rows = contentRows(p, stats);
   emit(findRegions(rows, { columns: true, grids }), Math.min(...rows.map((r) => r.x0)));
-  return renderBlocks(blocks);
+  return renderBlocks(tocTables(blocks));
 }
 
 /** All pages at once: statistics over the whole set, one Markdown string per page. */

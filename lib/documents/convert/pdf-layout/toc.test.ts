@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import { item, lines, md } from "./test-items";
 
 // Tables of contents and indexes (issue 14, classes 4/5): entries end with a dot leader and a page number.
+// Two or more entries in a row read as a two-column table, entry (with its leader) | page.
 const leader = (text: string, page: string, width = 60) => `${text} ${". ".repeat(Math.max(4, Math.floor((width - text.length) / 2)))}${page}`;
 const prose = (top: number) =>
   lines(["Body text of the manual that is long enough to be ordinary running text here.", "And a second line of it."], 72, top, 10, 12);
 
 describe("tables of contents", () => {
-  it("reads chapter numbers beside their entries as lines, not a table, and no entry as a heading", () => {
+  it("reads the entries as a table of entry and page, chapter numbers in the entry, and no entry as a heading", () => {
     const out = md([
       ...prose(60),
       item("Table of Contents", 72, 110, 17, { bold: true }),
@@ -22,13 +23,21 @@ describe("tables of contents", () => {
       item(leader("3.1 Invoking the parser", "5"), 105, 259, 10),
       ...prose(300),
     ]);
-    expect(out).not.toContain("|");
     const headings = out.split("\n\n").filter((p) => p.startsWith("#"));
     expect(headings).toEqual(["# Table of Contents"]);
-    expect(out).toContain("2.1 Syntax");
+    const table = out.split("\n\n").find((b) => b.startsWith("|"));
+    const rows = table?.split("\n").filter((r) => !r.startsWith("| ---")) ?? [];
+    expect(rows.map((r) => r.replace(/ \.(?: \.)+/, " …"))).toEqual([
+      "| 1 Introduction … | 1 |",
+      "| 2 Structure handling … | 2 |",
+      "| 2.1 Syntax … | 2 |",
+      "| 2.2 Naming … | 3 |",
+      "| 3 Utilities … | 5 |",
+      "| 3.1 Invoking the parser … | 5 |",
+    ]);
   });
 
-  it("reads an index set in two columns column by column", () => {
+  it("reads an index set in two columns column by column, one entry a row", () => {
     const left = ["array2tree", "bit_der", "check_version", "copy_node", "create_element", "decode_ber"];
     const right = ["get_bit_der", "get_length", "get_tag", "length_der", "read_value", "write_value"];
     const out = md([
@@ -39,9 +48,21 @@ describe("tables of contents", () => {
         item(leader(right[i], `${i + 17}`, 40), 315, 140 + i * 10.5, 9),
       ]),
     ]);
-    expect(out).not.toContain("|");
-    const order = [...left, ...right].map((t) => out.indexOf(`${t} .`));
+    const order = [...left, ...right].map((t) => out.indexOf(`| ${t} .`));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it("keeps a single entry with a leader as a line, not a one-row table", () => {
+    const out = md([...prose(60), item(leader("Appendix", "12"), 72, 110, 10), ...prose(140)]);
+    expect(out).not.toContain("|");
+    expect(out).toContain("Appendix . .");
+  });
+
+  it("ends the table at the first line that is no entry", () => {
+    const out = md([...prose(60), item(leader("Preface", "ix"), 72, 110, 10), item(leader("Authors", "xi"), 72, 123, 10), ...prose(150)]);
+    const blocks = out.split("\n\n");
+    expect(blocks[1].split("\n").map((r) => r.replace(/ \.(?: \.)+/, " …"))).toEqual(["| Preface … | ix |", "| --- | --- |", "| Authors … | xi |"]);
+    expect(blocks[2]).toMatch(/^Body text/);
   });
 });
