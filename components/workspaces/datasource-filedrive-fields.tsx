@@ -4,15 +4,13 @@
 // schedule. The form checks what it can before sending (ids, the key's JSON, numbers) and offers "Test
 // connection", which asks the server to get a token and read the folders without saving anything.
 import { useState } from "react";
-import { ApiErrorAlert } from "@/components/ui/api-error-alert";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useTestDatasource } from "@/lib/client/hooks/use-datasource";
 import type { TFiledriveFilter, TFiledriveSettings } from "@/lib/contracts/datasource-filedrive";
 import type { TDatasource } from "@/lib/contracts/datasources";
-import { DatasourceAttach, type DatasourceFormProps, listEntries, scheduleMinutes } from "./datasource-form-parts";
+import { DatasourceAttach, DatasourceFormActions, type DatasourceFormProps, listEntries, scheduleMinutes } from "./datasource-form-parts";
 
 export interface FiledriveValues {
   settings: TFiledriveSettings;
@@ -198,33 +196,24 @@ export function FiledriveDatasourceForm({ initial, submitLabel, pending, error, 
           {(c) => <Input {...c} inputMode="numeric" value={text.interval} onChange={set("interval")} />}
         </Field>
       </div>
-      <ApiErrorAlert error={error ?? test.error} />
-      {test.data && <p className="text-sm text-green-700">Connection works: {test.data.source_name}</p>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-        <Button
-          variant="secondary"
-          loading={test.isPending}
-          disabled={!text.key.trim()}
-          title={text.key.trim() ? undefined : "Paste the key to test the connection"}
-          onClick={() => {
-            test.reset();
-            const values = checked();
-            if (values?.secrets) {
-              test.mutate({
-                datasource_type: "filedrive",
-                settings: values.settings,
-                secrets: values.secrets,
-                filter_criteria: values.filter_criteria,
-              });
+      <DatasourceFormActions
+        submitLabel={submitLabel}
+        pending={pending}
+        error={error}
+        test={test}
+        testBlocked={text.key.trim() ? undefined : "Paste the key to test the connection"}
+        testBody={() => {
+          const values = checked();
+          return (
+            values?.secrets && {
+              datasource_type: "filedrive",
+              settings: values.settings,
+              secrets: values.secrets,
+              filter_criteria: values.filter_criteria,
             }
-          }}
-        >
-          Test connection
-        </Button>
-      </div>
+          );
+        }}
+      />
     </form>
   );
 }

@@ -1,9 +1,12 @@
 "use client";
-// What the cloud datasource forms (filedrive, sitehost, servicedesk) share: reading list fields, the
-// schedule field's check, and the collapsed "Or sync …" section that attaches a datasource to an empty workspace.
+// What the datasource forms (webscrapper, filedrive, sitehost, servicedesk) share: reading list fields, the
+// schedule field's check, the form's end (errors, "Test connection"), and the collapsed "Or sync …" section
+// that attaches a datasource to an empty workspace.
 import type { ReactElement } from "react";
+import { ApiErrorAlert } from "@/components/ui/api-error-alert";
+import { Button } from "@/components/ui/button";
 import type { ApiError } from "@/lib/client/api-client";
-import { useAttachDatasource } from "@/lib/client/hooks/use-datasource";
+import { useAttachDatasource, type useTestDatasource } from "@/lib/client/hooks/use-datasource";
 import type { TDatasource, TDatasourceInput } from "@/lib/contracts/datasources";
 
 /** The entries of a list field: one per line or comma, trimmed, empty ones dropped. */
@@ -55,5 +58,57 @@ export function DatasourceAttach<V extends Omit<TDatasourceInput, "datasource_ty
         />
       </div>
     </details>
+  );
+}
+
+/**
+ * The end of a datasource form: the save request's or the connection test's error, the test's success, the
+ * submit button and "Test connection", which tests what the fields hold without saving anything.
+ */
+export function DatasourceFormActions({
+  submitLabel,
+  pending,
+  error,
+  test,
+  testBody,
+  testBlocked,
+}: {
+  submitLabel: string;
+  pending: boolean;
+  error: ApiError | null;
+  /** The form's connection test (the form may reset it when a field changes). */
+  test: ReturnType<typeof useTestDatasource>;
+  /** The test request from the fields, or undefined when they do not check (the form shows their errors). */
+  testBody: () => Parameters<ReturnType<typeof useTestDatasource>["mutate"]>[0] | undefined;
+  /** Why the connection cannot be tested yet (a secret to type): the button is disabled with this as its title. */
+  testBlocked?: string;
+}) {
+  return (
+    <>
+      <ApiErrorAlert error={error ?? test.error} />
+      {test.data && (
+        <p role="status" className="text-sm text-green-700">
+          Connection works: {test.data.source_name}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={pending}>
+          {submitLabel}
+        </Button>
+        <Button
+          variant="secondary"
+          loading={test.isPending}
+          disabled={testBlocked !== undefined}
+          title={testBlocked}
+          onClick={() => {
+            test.reset();
+            const body = testBody();
+            if (body) test.mutate(body);
+          }}
+        >
+          Test connection
+        </Button>
+      </div>
+    </>
   );
 }

@@ -3,14 +3,13 @@
 // form checks what it can before sending (URLs, numbers) and offers "Test connection", which asks the server
 // to validate the settings and reach the start URLs without saving anything.
 import { useState } from "react";
-import { ApiErrorAlert } from "@/components/ui/api-error-alert";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { ApiError } from "@/lib/client/api-client";
 import { useTestDatasource } from "@/lib/client/hooks/use-datasource";
 import type { TDatasource } from "@/lib/contracts/datasources";
+import { DatasourceFormActions } from "./datasource-form-parts";
 
 export interface WebsiteValues {
   settings: { start_urls: string[]; politeness_delay_ms?: number };
@@ -145,24 +144,16 @@ export function WebsiteDatasourceForm({
           {(c) => <Textarea {...c} rows={2} value={text.hosts} onChange={set("hosts")} />}
         </Field>
       </div>
-      <ApiErrorAlert error={error ?? test.error} />
-      {test.data && <p className="text-sm text-green-700">Connection works: {test.data.source_name}</p>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-        <Button
-          variant="secondary"
-          loading={test.isPending}
-          onClick={() => {
-            test.reset();
-            const values = checked();
-            if (values) test.mutate({ datasource_type: "webscrapper", settings: values.settings, filter_criteria: values.filter_criteria });
-          }}
-        >
-          Test connection
-        </Button>
-      </div>
+      <DatasourceFormActions
+        submitLabel={submitLabel}
+        pending={pending}
+        error={error}
+        test={test}
+        testBody={() => {
+          const values = checked();
+          return values && { datasource_type: "webscrapper", settings: values.settings, filter_criteria: values.filter_criteria };
+        }}
+      />
     </form>
   );
 }

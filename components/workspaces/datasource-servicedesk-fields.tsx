@@ -5,14 +5,12 @@
 // can before sending and offers "Test connection", which asks the server to reach the instance, authenticate
 // and check the Help Center (and ticket export) permissions without saving anything; the error names the step.
 import { useState } from "react";
-import { ApiErrorAlert } from "@/components/ui/api-error-alert";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useTestDatasource } from "@/lib/client/hooks/use-datasource";
 import type { TServicedeskFilter, TServicedeskSettings } from "@/lib/contracts/datasource-servicedesk";
 import type { TDatasource } from "@/lib/contracts/datasources";
-import { DatasourceAttach, type DatasourceFormProps, listEntries, scheduleMinutes } from "./datasource-form-parts";
+import { DatasourceAttach, DatasourceFormActions, type DatasourceFormProps, listEntries, scheduleMinutes } from "./datasource-form-parts";
 
 export interface ServicedeskValues {
   settings: TServicedeskSettings;
@@ -171,36 +169,24 @@ export function ServicedeskDatasourceForm({ initial, submitLabel, pending, error
           {(c) => <Input {...c} inputMode="numeric" value={text.interval} onChange={set("interval")} />}
         </Field>
       </div>
-      <ApiErrorAlert error={error ?? test.error} />
-      {test.data && (
-        <p role="status" className="text-sm text-green-700">
-          Connection works: {test.data.source_name}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-        <Button
-          variant="secondary"
-          loading={test.isPending}
-          onClick={() => {
-            test.reset();
-            // The server never returns the stored token: testing needs it typed again.
-            const values = checked(true);
-            if (values?.secrets) {
-              test.mutate({
-                datasource_type: "servicedesk",
-                settings: values.settings,
-                secrets: values.secrets,
-                filter_criteria: values.filter_criteria,
-              });
+      <DatasourceFormActions
+        submitLabel={submitLabel}
+        pending={pending}
+        error={error}
+        test={test}
+        testBody={() => {
+          // The server never returns the stored token: testing needs it typed again.
+          const values = checked(true);
+          return (
+            values?.secrets && {
+              datasource_type: "servicedesk",
+              settings: values.settings,
+              secrets: values.secrets,
+              filter_criteria: values.filter_criteria,
             }
-          }}
-        >
-          Test connection
-        </Button>
-      </div>
+          );
+        }}
+      />
     </form>
   );
 }

@@ -5,15 +5,13 @@
 // what it can before sending and offers "Test connection", which asks the server to get a token and find
 // the site, its libraries and the folder without saving anything; the error names the step that failed.
 import { useState } from "react";
-import { ApiErrorAlert } from "@/components/ui/api-error-alert";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useTestDatasource } from "@/lib/client/hooks/use-datasource";
 import type { TSitehostFilter, TSitehostSettings } from "@/lib/contracts/datasource-sitehost";
 import type { TDatasource } from "@/lib/contracts/datasources";
-import { DatasourceAttach, type DatasourceFormProps, listEntries, scheduleMinutes } from "./datasource-form-parts";
+import { DatasourceAttach, DatasourceFormActions, type DatasourceFormProps, listEntries, scheduleMinutes } from "./datasource-form-parts";
 
 export interface SitehostValues {
   settings: TSitehostSettings;
@@ -188,33 +186,24 @@ export function SitehostDatasourceForm({ initial, submitLabel, pending, error, o
           </Field>
         </div>
       </details>
-      <ApiErrorAlert error={error ?? test.error} />
-      {test.data && <p className="text-sm text-green-700">Connection works: {test.data.source_name}</p>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-        <Button
-          variant="secondary"
-          loading={test.isPending}
-          disabled={!text.secret.trim()}
-          title={text.secret.trim() ? undefined : "Type the client secret to test the connection"}
-          onClick={() => {
-            test.reset();
-            const values = checked();
-            if (values?.secrets) {
-              test.mutate({
-                datasource_type: "sitehost",
-                settings: values.settings,
-                secrets: values.secrets,
-                filter_criteria: values.filter_criteria,
-              });
+      <DatasourceFormActions
+        submitLabel={submitLabel}
+        pending={pending}
+        error={error}
+        test={test}
+        testBlocked={text.secret.trim() ? undefined : "Type the client secret to test the connection"}
+        testBody={() => {
+          const values = checked();
+          return (
+            values?.secrets && {
+              datasource_type: "sitehost",
+              settings: values.settings,
+              secrets: values.secrets,
+              filter_criteria: values.filter_criteria,
             }
-          }}
-        >
-          Test connection
-        </Button>
-      </div>
+          );
+        }}
+      />
     </form>
   );
 }
