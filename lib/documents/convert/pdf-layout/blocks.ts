@@ -30,7 +30,7 @@ interface Line {
 }
 
 interface Marker {
-  /** Markdown marker: "-" or "3.". */
+  /** Markdown marker: "-", "3." or "3)". */
   out: string;
   /** Item text (keeps letter/roman markers such as "a)" as text). */
   rest: string;
@@ -38,7 +38,7 @@ interface Marker {
 }
 
 const BULLET = /^([•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\uF0B7\uF0A7\uF076\uF0D8\uF0FC]|[-–—*])\s+(\S.*)$/;
-const NUMBERED = /^(\d{1,3})[.)]\s+(\S.*)$/;
+const NUMBERED = /^(\d{1,3})([.)])\s+(\S.*)$/;
 const LETTERED = /^([a-z]\.|[a-zA-Z]\)|\([a-zA-Z]\)|\(?[ivxlc]{1,6}[.)]|\([ivxlcIVXLC]{1,6}\)|\(\d{1,3}\))\s+(\S.*)$/;
 export const SENTENCE_END = /[.!?:;]["'”’)\]]?$/;
 /** Dot leaders (or a run of spaced dots) then a page number, arabic or roman, at the end of a line. */
@@ -66,7 +66,8 @@ export function listMarker(text: string): Marker | null {
   m = BULLET.exec(text);
   if (m) return { out: "-", rest: m[2], glyph: !/^[-–—*]$/.test(m[1]) };
   m = NUMBERED.exec(text);
-  if (m) return { out: `${Number(m[1])}.`, rest: m[2], glyph: false };
+  // The source's delimiter is kept: "1)" and "1." are both ordered-list markers in Markdown.
+  if (m) return { out: `${Number(m[1])}${m[2]}`, rest: m[3], glyph: false };
   m = REFERENCE.exec(text) ?? LETTERED.exec(text);
   if (m) return { out: "-", rest: `${m[1]} ${m[2]}`, glyph: false };
   return null;

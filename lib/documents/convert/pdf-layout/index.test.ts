@@ -263,6 +263,15 @@ describe("lists", () => {
       ].join("\n"),
     );
   });
+
+  it("keeps the source's delimiter of numbered items ('1)' stays '1)', as footnotes are numbered)", () => {
+    const out = md([
+      ...lines(["Intro paragraph before the notes, long enough to be ordinary body text."], 72, 80),
+      item("1) The first note explains the term used above.", 72, 110),
+      item("2) The second note gives the source of the figure.", 72, 124),
+    ]);
+    expect(out.split("\n\n")[1]).toBe("1) The first note explains the term used above.\n2) The second note gives the source of the figure.");
+  });
 });
 
 describe("running headers and footers", () => {
