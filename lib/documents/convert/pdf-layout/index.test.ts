@@ -264,6 +264,24 @@ describe("lists", () => {
     );
   });
 
+  it("reads a dingbat glyph without a Unicode map ('r' + control code) as a bullet, and drops runs of unmapped glyph ids", () => {
+    const glyph = (top: number) => item("r\u0001", 72, top, 7, { font: "g_d0_f8", width: 4 });
+    const out = md([
+      ...lines(["Global engagements cover topics including the following ones here:"], 72, 80, 10, 12),
+      glyph(100),
+      item("Database performance and scalability", 80, 100, 10),
+      glyph(112),
+      item("Advanced SQL knowledge and skills transfer", 80, 112, 10),
+      item("\u0002\u0003 \u0004\u0005!\u0007\u0005\b \u0003 #", 72, 140, 10),
+      ...lines(["A last paragraph of ordinary body text closes the page."], 72, 160, 10, 12),
+    ]);
+    expect(out.split("\n\n")).toEqual([
+      "Global engagements cover topics including the following ones here:",
+      "- Database performance and scalability\n- Advanced SQL knowledge and skills transfer",
+      "A last paragraph of ordinary body text closes the page.",
+    ]);
+  });
+
   it("keeps the source's delimiter of numbered items ('1)' stays '1)', as footnotes are numbered)", () => {
     const out = md([
       ...lines(["Intro paragraph before the notes, long enough to be ordinary body text."], 72, 80),

@@ -59,6 +59,21 @@ const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F\uFDD0-\uFDEF]/g;
 /** An item that is one control code and nothing else (spaces aside). */
 const LONE_GLYPH = /^\s*[\u0001-\u0008\u000B-\u001F]\s*$/;
 
+/**
+ * Non-space characters of an item that is mostly (half or more) control codes, else 0: the glyph ids of a
+ * font without a Unicode map, where the codes that fall on printable characters read as stray "!" or "r".
+ */
+function unmappedGlyphs(str: string): number {
+  let controls = 0;
+  let chars = 0;
+  for (const ch of str) {
+    if (/\s/.test(ch)) continue;
+    chars++;
+    if (/[\u0000-\u0008\u000B-\u001F\u007F]/.test(ch)) controls++;
+  }
+  return controls > 0 && 2 * controls >= chars ? chars : 0;
+}
+
 /** Quarter turn (0–3) of the text direction that carries most characters. */
 export function dominantQuarter(page: PdfPageText): { dominant: number; quarters: Int8Array } {
   const quarterChars = [0, 0, 0, 0];
@@ -100,7 +115,12 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
   page.items.forEach((it, i) => {
     if (quarters[i] !== dominant || !it.str) return;
     // A lone unmapped glyph (a control code) drawn apart: a bullet from a symbol font without a Unicode map.
-    const lone = LONE_GLYPH.test(it.str);
+    // Items mostly of control codes are glyph ids of a font without a Unicode map: one or two characters are
+    // such a bullet ("r\u0001", a box in a dingbat subset); longer runs are unreadable text, whose few codes
+    // that fall on printable characters ("!", "#") are not letters either: dropped.
+    const unmapped = unmappedGlyphs(it.str);
+    if (unmapped > 2) return;
+    const lone = unmapped > 0 || LONE_GLYPH.test(it.str);
     const text = lone ? "\u2022" : it.str.replace(CONTROL, "").replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, " ");
     if (!text.trim()) return;
     const [, , c, d, e, f] = it.transform;
