@@ -29,4 +29,29 @@ describe("running headers and footers", () => {
     const out = layoutDocument(pages);
     for (const [i, m] of out.entries()) expect(m).toContain(`Station S-${10 * (i + 1)} recorded events`);
   });
+
+  it("drops running footers whose text changes with the chapter but that show a page number at one height (roman, then arabic)", () => {
+    const footers: [string, string][] = [
+      ["Copyright 2014. All rights reserved.", "iii"],
+      ["Copyright 2014. All rights reserved.", "xi"],
+      ["Copyright 2014. All rights reserved.", "1"],
+      ["Chapter 2. Roles and duties", "11"],
+      ["Chapter 3. Access control", "15"],
+      ["Chapter 3. Access control", "19"],
+    ];
+    const pages = footers.map(([text, number], i) =>
+      page([...body(i + 1), item(text, 72, 762, 9), item(number, 530, 762, 10, { bold: true })], i + 1),
+    );
+    const out = layoutDocument(pages);
+    for (const [i, m] of out.entries())
+      expect(m).toBe(`Body text of page ${i + 1} that is long enough to be ordinary running text here. A second line of the body on page ${i + 1}.`);
+  });
+
+  it("keeps closing lines that show the same figure at one height, whatever their text", () => {
+    const pages = Array.from({ length: 6 }, (_, i) => i + 1).map((n) =>
+      page([...body(n), item(`Subtotal of section ${"ABCDEF"[n - 1]}`, 72, 762, 9), item("15", 530, 762, 9)], n),
+    );
+    const out = layoutDocument(pages);
+    for (const [i, m] of out.entries()) expect(m).toContain(`Subtotal of section ${"ABCDEF"[i]} 15`);
+  });
 });

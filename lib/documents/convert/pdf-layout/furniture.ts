@@ -53,13 +53,29 @@ export function pageNumbersIn(row: Row): number[] {
     if (s.text.length > 120) continue;
     if (PAGE_NUMBER.test(s.text)) {
       const m = /\d{1,4}/.exec(s.text);
+      const roman = m ? 0 : romanValue(s.text.replace(/^(?:page|seite|p\.)\s*/i, "").replace(/[-–—\s]/g, ""));
       if (m) out.push(Number(m[0]));
+      else if (roman) out.push(roman);
       continue;
     }
     const m = SEPARATED_NUMBER.exec(s.text);
     if (m) out.push(Number(m[1] ?? m[2]));
   }
   return out;
+}
+
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+
+/** The value of a lower- or upper-case roman numeral ("xiv" → 14), 0 when it is not one. */
+export function romanValue(text: string): number {
+  const t = text.toLowerCase();
+  if (!/^[ivxlcdm]{1,7}$/.test(t)) return 0;
+  let total = 0;
+  for (let k = 0; k < t.length; k++) {
+    const v = ROMAN[t[k]];
+    total += v < (ROMAN[t[k + 1]] ?? 0) ? -v : v;
+  }
+  return total;
 }
 
 interface Sighting {
@@ -123,10 +139,10 @@ export function findFurniture(pages: PreparedPage[], bodySize: number): Pick<Lay
     }
   }
   const needed = Math.max(2, Math.ceil(pages.length * 0.5));
-  numberedSlots.push(...findNumberedSlots(pages, needed));
   // Left and right pages carry different running lines, each on about half of the pages (fewer where
   // chapters open): a line seen on a quarter of them, three at least, is running too.
   const neededAlternating = Math.min(needed, Math.max(3, Math.ceil(pages.length * 0.25)));
+  numberedSlots.push(...findNumberedSlots(pages, needed, Math.max(3, neededAlternating), bodySize));
   for (const [key, list] of seenAt) {
     if (list.length < neededAlternating) continue;
     const ys = list.map((e) => e.y).sort((a, b) => a - b);
@@ -137,24 +153,33 @@ export function findFurniture(pages: PreparedPage[], bodySize: number): Pick<Lay
   return { furniture, numberedSlots };
 }
 
-/** Edge rows at one height on most pages that show the page number (plus a fixed offset) as a page number. */
-function findNumberedSlots(pages: PreparedPage[], needed: number): LayoutStats["numberedSlots"] {
-  const slots = new Map<string, { band: Band; y: number; offsets: Map<number, Set<number>> }>();
+/**
+ * Edge rows at one height on most pages that show the page number (plus a fixed offset) as a page number;
+ * and heights where rows show page numbers, mostly different, on several pages (`anyNumber`): the running
+ * lines of an excerpt or of a book whose numbering restarts (roman front matter, then arabic), whose text
+ * changes with the chapter ("Chapter 3. Methods 15", "2 Book title").
+ */
+function findNumberedSlots(pages: PreparedPage[], needed: number, neededShown: number, bodySize: number): LayoutStats["numberedSlots"] {
+  const slots = new Map<string, { band: Band; y: number; offsets: Map<number, Set<number>>; shown: Map<number, number> }>();
   for (const p of pages) {
     for (const { row, band } of edgeRows(p)) {
       const key = `${band}|${Math.round(row.y / 2)}`;
-      const slot = slots.get(key) ?? { band, y: row.y, offsets: new Map<number, Set<number>>() };
-      for (const n of pageNumbersIn(row)) {
+      const slot = slots.get(key) ?? { band, y: row.y, offsets: new Map<number, Set<number>>(), shown: new Map<number, number>() };
+      const numbers = pageNumbersIn(row);
+      for (const n of numbers) {
         const set = slot.offsets.get(n - p.page) ?? new Set<number>();
         set.add(p.page);
         slot.offsets.set(n - p.page, set);
       }
+      if (numbers.length && row.size <= bodySize * 1.12 + 0.05) slot.shown.set(p.page, numbers[0]);
       slots.set(key, slot);
     }
   }
   const out: LayoutStats["numberedSlots"] = [];
-  for (const { band, y, offsets } of slots.values()) {
+  for (const { band, y, offsets, shown } of slots.values()) {
     for (const [offset, onPages] of offsets) if (onPages.size >= needed) out.push({ band, y, offset });
+    // Mostly different numbers (roman front matter and arabic pages may share a value): page numbers, not a repeated figure.
+    if (shown.size >= neededShown && new Set(shown.values()).size >= 0.8 * shown.size) out.push({ band, y, offset: 0, anyNumber: true });
   }
   return out;
 }
@@ -185,7 +210,12 @@ export function contentRows(p: PreparedPage, stats: LayoutStats): Row[] {
     if (y !== undefined && Math.abs(y - row.y) <= 4) return true;
     // Page numbers are not set at a heading size ("4" as a chapter's title).
     if (row.size > stats.bodySize * 1.12 + 0.05) return false;
-    if (stats.numberedSlots.some((s) => s.band === band && Math.abs(s.y - row.y) <= 2.5 && pageNumbersIn(row).includes(p.page + s.offset)))
+    const numbers = pageNumbersIn(row);
+    if (
+      stats.numberedSlots.some(
+        (s) => s.band === band && Math.abs(s.y - row.y) <= 2.5 && (s.anyNumber ? numbers.length > 0 : numbers.includes(p.page + s.offset)),
+      )
+    )
       return true;
     return (index < 2 || index >= n - 2) && row.segments.length === 1 && PAGE_NUMBER.test(rowText(row)) && !continuesNeighbour(p.rows, index, stats);
   };

@@ -117,8 +117,11 @@ export interface LayoutStats {
   monoShare: number;
   /** Running headers/footers to drop: key (band + normalised text) → typical baseline. */
   furniture: Map<string, number>;
-  /** Header/footer lines that vary but carry the page number (page + offset) at a fixed height. */
-  numberedSlots: { band: "top" | "bottom"; y: number; offset: number }[];
+  /**
+   * Header/footer lines that vary but carry the page number (page + offset) at a fixed height; with
+   * anyNumber, any page number (different on each page) at that height.
+   */
+  numberedSlots: { band: "top" | "bottom"; y: number; offset: number; anyNumber?: boolean }[];
 }
 
 /** Splits a segment at the space at index k (x positions estimated per character; bold marks dropped). */
