@@ -13,6 +13,7 @@ import {
   computeLayoutStats,
   type OpCodes,
   type PdfFontInfo,
+  type PdfLink,
   type PdfPageText,
   type PdfTextItem,
   type PreparedPage,
@@ -140,6 +141,10 @@ async function readPage(pdf: PdfDocument, n: number, fonts: Record<string, PdfFo
     const [x0, y0, x1, y1] = page.view;
     const items = content.items.filter((it): it is PdfTextItem & typeof it => "str" in it && "transform" in it);
     const text: PdfPageText = { page: n, width: x1 - x0, height: y1 - y0, x0, y0, items };
+    if (items.length) {
+      const links = await linkAnnotations(page);
+      if (links.length) text.links = links;
+    }
     const quality = assessTextLayer(text, minChars);
     let usable = quality.usable;
     const unknownFonts = Object.keys(content.styles).filter((f) => !(f in fonts));
@@ -172,6 +177,19 @@ async function readPage(pdf: PdfDocument, n: number, fonts: Record<string, PdfFo
   } finally {
     page.cleanup();
   }
+}
+
+/** The page's link annotations that point at an address (links.ts makes Markdown links of them). */
+async function linkAnnotations(page: PdfPage): Promise<PdfLink[]> {
+  const annotations = (await page.getAnnotations().catch(() => [])) as { subtype?: string; rect?: number[]; url?: string; unsafeUrl?: string }[];
+  const out: PdfLink[] = [];
+  for (const a of annotations) {
+    const url = a.url ?? a.unsafeUrl;
+    if (a.subtype !== "Link" || !url || !a.rect || a.rect.length !== 4) continue;
+    const [ax, ay, bx, by] = a.rect;
+    out.push({ x0: Math.min(ax, bx), y0: Math.min(ay, by), x1: Math.max(ax, bx), y1: Math.max(ay, by), url });
+  }
+  return out;
 }
 
 function fontInfo(page: PdfPage, id: string): PdfFontInfo {

@@ -10,6 +10,7 @@ import { contentRows, findFurniture } from "./furniture";
 import { findGrids } from "./grid";
 import { headingLevels } from "./levels";
 import { toFragments, toFrameRules, toRows } from "./lines";
+import { applyLinks, pageLinks } from "./links";
 import { mergeMarks, stripMarks } from "./markdown";
 import type { LayoutStats, PdfFontInfo, PdfPageText, PreparedPage, Row } from "./model";
 import { roundHalf, rowText } from "./model";
@@ -17,6 +18,7 @@ import { findRegions, type Region } from "./regions";
 import type { PdfRule } from "./rules";
 import { tocTables } from "./toc";
 
+export type { PdfLink } from "./links";
 export { escapeBlock, escapeInline } from "./markdown";
 export type { LayoutStats, PdfFontInfo, PdfPageText, PdfTextItem, PreparedPage } from "./model";
 export { type OpCodes, type PdfRule, rulesFromOperatorList } from "./rules";
@@ -34,6 +36,10 @@ export function prepareLayoutPage(page: PdfPageText, fonts?: Record<string, PdfF
     chars,
   };
   if (page.rules?.length) prepared.rules = toFrameRules(page);
+  if (page.links?.length) {
+    const links = pageLinks(page);
+    if (links.length) prepared.links = links;
+  }
   return prepared;
 }
 
@@ -288,7 +294,8 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
   };
   const rows = contentRows(p, stats);
   emit(findRegions(rows, { columns: true, grids }), Math.min(...rows.map((r) => r.x0)));
-  return renderBlocks(tocTables(blocks));
+  const markdown = renderBlocks(tocTables(blocks));
+  return p.links ? applyLinks(markdown, p.links) : markdown;
 }
 
 /** All pages at once: statistics over the whole set, one Markdown string per page. */

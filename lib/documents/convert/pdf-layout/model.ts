@@ -1,6 +1,8 @@
 // Data model of the PDF layout analysis (pure, no I/O). Inputs mirror what pdf.js returns from
 // page.getTextContent(); the internal shapes (fragments, segments, rows, lines) use a top-down frame
 // where y grows downwards and the dominant text direction reads left to right.
+
+import type { PageLink, PdfLink } from "./links";
 import { BOLD_CLOSE, BOLD_OPEN, mergeMarks } from "./markdown";
 import type { PdfRule } from "./rules";
 
@@ -39,6 +41,8 @@ export interface PdfPageText {
   items: PdfTextItem[];
   /** Ruling lines (table borders) from the operator list, when it was read (rules.ts). */
   rules?: PdfRule[];
+  /** Link annotations with their targets (links.ts). */
+  links?: PdfLink[];
 }
 
 /** Ruling lines in the top-down frame. */
@@ -100,6 +104,8 @@ export interface PreparedPage {
   chars: number;
   /** Ruling lines, when the page had any. */
   rules?: PageRules;
+  /** Hyperlinks: anchor text and target, in reading order. */
+  links?: PageLink[];
 }
 
 /** Document-wide statistics: computed once over all prepared pages, then used to render each. */
