@@ -30,6 +30,20 @@ describe("ruled tables with little text", () => {
     );
   });
 
+  it("keeps a ruled table's bold row labels bold, not its bold header", () => {
+    const b = { bold: true };
+    const items = [
+      item("Field", 60, 116, 12, b),
+      item("Value", 220, 116, 12, b),
+      item("Owner", 60, 144, 12, b),
+      item("Finance team", 220, 144),
+      item("Status", 60, 172, 12, b),
+      item("Open", 220, 172),
+    ];
+    const rules = [...hLines([100, 128, 156, 184], 57, 567), ...vLines([57, 210, 567], 100, 184)];
+    expect(md(items, rules)).toBe(["| Field | Value |", "| --- | --- |", "| **Owner** | Finance team |", "| **Status** | Open |"].join("\n"));
+  });
+
   it("reads a one-column ruled table", () => {
     const texts = ["Check", "Battery charged", "Case and strap present", "Serial number matches"];
     const items = texts.map((t, i) => item(t, 60, 116 + 20 * i));

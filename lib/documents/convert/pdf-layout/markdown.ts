@@ -127,11 +127,17 @@ export function escapeHeading(text: string): string {
 }
 
 /** A GFM table; the first row is the header. Cells get `|` escaped and are never empty of structure. */
+/** A table cell's text marked bold as a whole. */
+export function boldCell(text: string): string {
+  return `${BOLD_OPEN}${stripMarks(text)}${BOLD_CLOSE}`;
+}
+
 export function renderTable(cells: string[][]): string {
   const cols = Math.max(...cells.map((r) => r.length));
-  const cell = (t: string | undefined) => escapeInline((t ?? "").trim()).replace(/\|/g, "\\|");
+  const cell = (t: string | undefined) => renderMarks(escapeInline(mergeMarks((t ?? "").trim()))).replace(/\|/g, "\\|");
   const line = (r: string[]) => `| ${Array.from({ length: cols }, (_, c) => cell(r[c])).join(" | ")} |`;
-  const lines = [line(cells[0]), `|${" --- |".repeat(cols)}`];
+  // The header row is marked as such by the table; bold is kept where it sets cells apart in the body.
+  const lines = [line(cells[0].map(stripMarks)), `|${" --- |".repeat(cols)}`];
   for (const r of cells.slice(1)) lines.push(line(r));
   return lines.join("\n");
 }

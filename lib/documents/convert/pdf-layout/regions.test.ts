@@ -26,6 +26,26 @@ describe("tables", () => {
     ]);
   });
 
+  it("keeps bold body cells (row labels) bold; the header row is plain, being the header", () => {
+    const row = (cells: string[], top: number, bold: boolean[]) => cells.map((c, i) => item(c, [72, 220, 380][i], top, 12, { bold: bold[i] }));
+    const out = md([
+      ...lines(["Typical foods of the season are listed in the following table of values."], 72, 80),
+      ...row(["Type", "Examples", "Calories"], 110, [true, true, true]),
+      ...row(["Leaves", "Ash, Elm", "50"], 127, [true, false, false]),
+      ...row(["Berries", "Blueberry", "150"], 144, [true, false, false]),
+      ...row(["Grain", "Corn, Barley", "200"], 161, [true, false, false]),
+    ]);
+    expect(out.split("\n\n")[1]).toBe(
+      [
+        "| Type | Examples | Calories |",
+        "| --- | --- | --- |",
+        "| **Leaves** | Ash, Elm | 50 |",
+        "| **Berries** | Blueberry | 150 |",
+        "| **Grain** | Corn, Barley | 200 |",
+      ].join("\n"),
+    );
+  });
+
   it("keeps wrapped cell text in its row when lines inside cells are set tighter than rows", () => {
     const at = (x: number) => [72, 160, 400][x];
     const out = md([

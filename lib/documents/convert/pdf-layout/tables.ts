@@ -5,6 +5,7 @@ import { byColumns } from "./cells";
 import { looksLikeChart } from "./chart";
 import { isAligned, isNumeric, looksLikeProse, spacedLikeProse } from "./evidence";
 import { columnOf, freeBands, type Interval, mergedCellGaps, rowGaps, splitAtGutters, splitAtNumber, subtract, touchingGutters } from "./gutters";
+import { boldCell } from "./markdown";
 import { type Row, rowText, type Segment } from "./model";
 
 /**
@@ -193,9 +194,13 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
   // Most table rows (lines of wrapped cells grouped) fill at least two columns.
   const filled = groups.filter((g) => cells[0].filter((_, c) => g.some((k) => cells[k][c].length)).length >= 2).length;
   if (filled < 2 || filled < groups.length / 2) return null;
-  return tableCells(
+  const texts = tableCells(
     groups,
     cells.map((row) => row.map((segs) => segs.map((s) => s.text).join(" "))),
+  );
+  // A cell whose text is all bold (a header, a row label) keeps its weight.
+  return texts.map((row, g) =>
+    row.map((text, c) => (text && groups[g].every((k) => cells[k][c].every((s) => s.bold || !s.text.trim())) ? boldCell(text) : text)),
   );
 }
 
