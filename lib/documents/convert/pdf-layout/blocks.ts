@@ -217,7 +217,17 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
   const full = (l: Line) => l.x1 >= right - Math.max(0.15 * width, 3 * l.size);
   const continues = (p: Para, l: Line): boolean => {
     const prev = p.lines[p.lines.length - 1];
-    if (l.level !== prev.level || Math.abs(l.size - prev.size) > 0.6) return false;
+    // A heading's lines may differ a little in size (a title's lines each fitted to the width), which ranks
+    // them as two levels: the same weight, the same left edge and set at a heading's leading, they are one.
+    const big = Math.max(l.size, prev.size);
+    const fitted =
+      l.level > 0 &&
+      prev.level > 0 &&
+      Math.abs(l.size - prev.size) <= Math.max(0.6, 0.12 * big) &&
+      l.bold === prev.bold &&
+      Math.abs(l.x0 - prev.x0) <= 1 &&
+      l.y - prev.y <= 1.45 * big;
+    if (!fitted && (l.level !== prev.level || Math.abs(l.size - prev.size) > 0.6)) return false;
     // A line of sub-caption labels stands alone.
     if (LABELS_ONLY.test(l.text) || LABELS_ONLY.test(prev.text)) return false;
     // A change of weight starts a new block, unless a bold run carries on into regular text (emphasis):

@@ -75,6 +75,19 @@ describe("headings", () => {
     ]);
     expect(out.startsWith("# A very long title that needs two lines\n\n")).toBe(true);
   });
+
+  it("joins a title whose lines are set in slightly different sizes (each fitted to the width)", () => {
+    const out = md([
+      item("Row and Column Access Control", 27, 97, 33, { bold: true }),
+      item("Support in IBM DB2 for i", 27, 135, 30, { bold: true }),
+      ...lines(["Body text at twelve points that is the most common size in this document by far."], 72, 180),
+      item("Background", 72, 220, 18, { bold: true }),
+      ...lines(["More body text at twelve points that follows the section heading on this page."], 72, 250),
+    ]);
+    const headings = out.split("\n\n").filter((b) => b.startsWith("#"));
+    expect(headings[0]).toBe("# Row and Column Access Control Support in IBM DB2 for i");
+    expect(headings.slice(1).map((h) => h.replace(/^#+ /, ""))).toEqual(["Background"]);
+  });
 });
 
 describe("paragraphs", () => {
