@@ -6,6 +6,7 @@
 //   npx tsx --conditions=react-server scripts/bench-ingest.ts [--rounds 3] [--concurrency 2] [--formats html,txt]
 //                                   [--files 100000] [--other-files 10000] [--runs 30] [--warmup 3] [--threshold 200]
 //                                   [--explain all|slow|none] [--skip-ingest] [--skip-list] [--try-indexes]
+//                                   [--database memory|embedded]
 //
 // (a) uploads `rounds` copies of every fixture format of tests/fixtures/documents.ts (13 formats: ~39 files,
 //     ~70 pages; --formats keeps the listed ones only, e.g. the small text formats) through POST /api/v3/files,
@@ -15,6 +16,9 @@
 //     (first status change after the upload → final status, i.e. job time without the queue wait), mean
 //     upload → embedded time (queue wait included), the mean time of each ingest-file step (from the
 //     completion times of its job_steps rows), and of the thumbnail-file job (run time; upload → finished).
+//     --database embedded runs (a) on the embedded database as `npm start` does (on disk in DATA_DIR, in its
+//     own thread, jobs on the background lane of the priority pool) instead of an in-memory PGlite in this
+//     thread, and prints the connection queue's figures and the statements per document.
 // (b) a fresh database: `files` rows for the caller's company (5 workspaces) plus `other-files` rows of a
 //     second company, inserted with one INSERT … SELECT generate_series each (varied extension, status,
 //     pages, size, created_at over two years, external ids on 30%, tags on ~30%), then ANALYZE. Each query
@@ -60,6 +64,9 @@ const CANDIDATE_INDEXES = [
 
 // Configuration before any app module is loaded (env() parses process.env once).
 const DATA_DIR = benchAppEnvironment("docintel-bench-ingest-", CONCURRENCY);
+const DATABASE = arg("database", "memory");
+if (DATABASE !== "memory" && DATABASE !== "embedded") throw new Error(`--database: memory or embedded, not ${DATABASE}`);
+if (DATABASE === "embedded") delete process.env.DATABASE_URL;
 
 const { createDatabase, db, setDatabase } = await import("@/lib/db/client");
 type Database = ReturnType<typeof createDatabase>;
@@ -115,8 +122,8 @@ async function request(method: string, url: string, key: string, body?: BodyInit
   return { status: res.status, text: await res.text() };
 }
 
-async function freshDatabase(): Promise<Database> {
-  const database = createDatabase("memory://");
+async function freshDatabase(kind: "memory" | "embedded" = "memory"): Promise<Database> {
+  const database = createDatabase(kind === "embedded" ? undefined : "memory://");
   await migrate(database);
   setDatabase(database);
   return database;
@@ -145,7 +152,7 @@ async function benchIngestion(): Promise<void> {
     `\n== (a) ingestion: ${ROUNDS} rounds of ${FORMATS.length ? FORMATS.join(", ") : "every fixture format"}, local runner concurrency ${CONCURRENCY} ==`,
   );
   const fx = await documentFixtures();
-  const database = await freshDatabase();
+  const database = await freshDatabase(DATABASE as "memory" | "embedded");
   const admin = await seedAdmin("Bench Ingest");
   for (const sql of [
     `CREATE TABLE bench_status_log (seq serial PRIMARY KEY, file_id int NOT NULL, status text NOT NULL, at timestamptz NOT NULL DEFAULT clock_timestamp())`,
@@ -187,6 +194,7 @@ async function benchIngestion(): Promise<void> {
   console.log(`uploaded ${formatOf.size} files (${(corpusBytes / 1024).toFixed(0)} KiB) in ${uploadS.toFixed(2)} s`);
 
   const runner = new LocalRunner({ definitions: jobDefinitions, concurrency: CONCURRENCY, pollIntervalMs: 20 });
+  const connectionFrom = database.connectionStats?.();
   const deadline = Date.now() + 30 * 60_000;
   for (;;) {
     await runner.drain({ timeoutMs: Math.max(1000, deadline - Date.now()) });
@@ -220,6 +228,16 @@ async function benchIngestion(): Promise<void> {
   const pages = embedded.reduce((n, f) => n + f.totalPages, 0);
 
   console.log(`runner drained ${((drainedAt - t0) / 1000).toFixed(2)} s after the first upload`);
+  const connectionTo = database.connectionStats?.();
+  if (connectionFrom && connectionTo) {
+    const bg = connectionTo.backgroundCheckouts - connectionFrom.backgroundCheckouts;
+    const req = connectionTo.requestCheckouts - connectionFrom.requestCheckouts;
+    console.log(
+      `connection (runner start → drained): ${bg} background statements (${(bg / formatOf.size).toFixed(1)} per document), ` +
+        `held ${((100 * (connectionTo.backgroundHoldMs - connectionFrom.backgroundHoldMs)) / (drainedAt - t0)).toFixed(0)}% of the time; ` +
+        `${req} request-lane statements (heartbeats, the bench's polling)`,
+    );
+  }
   console.log(
     `throughput (first upload → last embedded, ${windowS.toFixed(2)} s): ` +
       `${((embedded.length / windowS) * 60).toFixed(1)} documents/min, ${(pages / windowS).toFixed(2)} pages/s ` +
@@ -591,7 +609,7 @@ const command =
 console.log(`command: ${command}`);
 console.log(
   `bench-ingest: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), ${mb(os.totalmem())} RAM, Node ${process.version}, ` +
-    `PGlite in memory, load average ${loadavg()}, DATA_DIR ${DATA_DIR}`,
+    `PGlite ${DATABASE === "embedded" ? "embedded (own thread, on disk) for (a), in memory for (b)" : "in memory"}, load average ${loadavg()}, DATA_DIR ${DATA_DIR}`,
 );
 
 try {
