@@ -87,3 +87,39 @@ describe("headings", () => {
     ]);
   });
 });
+
+describe("author blocks", () => {
+  const body = (top: number) =>
+    lines(["Body text of the paper that is long enough to be ordinary running text on the page here.", "A second line."], 72, top, 10, 12);
+
+  it("reads author names set at a heading size over their affiliations and addresses as text", () => {
+    const author = (name: string, org: string, mail: string, top: number) => [
+      item(name, 72, top, 12),
+      item(org, 72, top + 14, 9),
+      item(mail, 72, top + 25, 9),
+    ];
+    const out = md([
+      item("Hidden features of the PDF format", 72, 60, 18, { bold: true }),
+      ...author("Dietrich von Seggern", "Vice Chair, PDF Association", "d.seggern@example.com", 90),
+      ...author("Tamir Hassan", "Round-Trip PDF Solutions", "tamir@example.com", 130),
+      item("Introduction", 72, 180, 12),
+      ...body(200),
+      ...body(240),
+    ]);
+    const headings = out.split("\n\n").filter((b) => b.startsWith("#"));
+    expect(headings.map((h) => h.replace(/^#+ /, ""))).toEqual(["Hidden features of the PDF format", "Introduction"]);
+    expect(out).toContain("Dietrich von Seggern\n\nVice Chair, PDF Association");
+  });
+
+  it("keeps short two-word sections without addresses as headings", () => {
+    const out = md([
+      item("Related Work", 72, 60, 12),
+      item("See the survey by the authors.", 72, 76, 10),
+      item("Future Work", 72, 100, 12),
+      item("We leave it for later.", 72, 116, 10),
+      ...body(140),
+      ...body(180),
+    ]);
+    expect(out.split("\n\n").filter((b) => b.startsWith("#"))).toHaveLength(2);
+  });
+});

@@ -5,6 +5,7 @@
 //   renderLayoutPage(prepared, st)  rows → regions (columns, tables) → blocks → Markdown
 //
 // layoutDocument() chains the three for tests and simple callers.
+import { authorHeadings } from "./authors";
 import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE_END, TOC_ENTRY_END } from "./blocks";
 import { contentRows, findFurniture } from "./furniture";
 import { findGrids } from "./grid";
@@ -294,7 +295,7 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
   };
   const rows = contentRows(p, stats);
   emit(findRegions(rows, { columns: true, grids }), Math.min(...rows.map((r) => r.x0)));
-  const markdown = renderBlocks(tocTables(blocks));
+  const markdown = renderBlocks(tocTables(authorHeadings(blocks)));
   return p.links ? applyLinks(markdown, p.links) : markdown;
 }
 
