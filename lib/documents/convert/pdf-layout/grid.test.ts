@@ -44,6 +44,29 @@ describe("ruled tables with little text", () => {
     expect(md(items, rules)).toBe(["| Field | Value |", "| --- | --- |", "| **Owner** | Finance team |", "| **Status** | Open |"].join("\n"));
   });
 
+  it("reads a table nested in a cell as that cell's text, adding no columns or rows to the outer table", () => {
+    const items = [
+      item("Column A", 80, 116),
+      item("Column B", 320, 116),
+      item("Simple cell", 80, 144),
+      item("Plain text", 320, 144),
+      // The nested table: three columns, two rows, inset in the left cell of the last row, its top and
+      // bottom lines touching the outer row's (one set of touching lines, as LibreOffice draws it).
+      item("A", 84, 172),
+      item("B", 158, 172),
+      item("C", 232, 172),
+      item("Cell 1", 84, 200),
+      item("Cell 2", 158, 200),
+      item("Cell 3", 232, 200),
+      item("Rich cell", 320, 172),
+    ];
+    const outer = [...hLines([100, 128, 156, 214], 72, 540), ...vLines([72, 306, 540], 100, 214)];
+    const nested = [...hLines([156.5, 186, 213.5], 78, 300), ...vLines([78, 152, 226, 300], 156.5, 213.5)];
+    expect(md(items, [...outer, ...nested])).toBe(
+      ["| Column A | Column B |", "| --- | --- |", "| Simple cell | Plain text |", "| A B C Cell 1 Cell 2 Cell 3 | Rich cell |"].join("\n"),
+    );
+  });
+
   it("reads a one-column ruled table", () => {
     const texts = ["Check", "Battery charged", "Case and strap present", "Serial number matches"];
     const items = texts.map((t, i) => item(t, 60, 116 + 20 * i));

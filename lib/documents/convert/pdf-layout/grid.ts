@@ -4,6 +4,7 @@
 import { joinCellLines } from "./blocks";
 import { type Grid, splitAtBorders, TOUCH } from "./grid-borders";
 import { withLineRows } from "./grid-lines";
+import { withoutNested } from "./grid-nested";
 import { boldCell } from "./markdown";
 import type { PageRules, Row } from "./model";
 
@@ -58,12 +59,14 @@ export function findGrids(rules: PageRules): Grid[] {
   });
   h.forEach((l, j) => groups.get(find(v.length + j))?.h.push(l));
   const out: Grid[] = [];
-  for (const g of groups.values()) {
-    if (g.h.length < 2) continue;
-    const x0 = Math.min(...g.h.map((l) => l.from), ...g.v.map((l) => l.at));
-    const x1 = Math.max(...g.h.map((l) => l.to), ...g.v.map((l) => l.at));
-    const y0 = Math.min(...g.v.map((l) => l.from), ...g.h.map((l) => l.at));
-    const y1 = Math.max(...g.v.map((l) => l.to), ...g.h.map((l) => l.at));
+  for (const touching of groups.values()) {
+    if (touching.h.length < 2) continue;
+    const x0 = Math.min(...touching.h.map((l) => l.from), ...touching.v.map((l) => l.at));
+    const x1 = Math.max(...touching.h.map((l) => l.to), ...touching.v.map((l) => l.at));
+    const y0 = Math.min(...touching.v.map((l) => l.from), ...touching.h.map((l) => l.at));
+    const y1 = Math.max(...touching.v.map((l) => l.to), ...touching.h.map((l) => l.at));
+    // A table nested in a cell adds no borders to the table around it.
+    const g = withoutNested(touching.v, touching.h, y0, y1);
     const ys = distinct([y0, y1, ...g.h.map((l) => l.at)], 3);
     // Tables stacked so that they share a border are one set of touching lines: split where the vertical
     // borders change (a band that merely lacks some of them has merged cells).
