@@ -295,6 +295,18 @@ describe("lists", () => {
     ]);
   });
 
+  it("reads one character of a dingbat font (Wingdings' '§' square, 'Ø' arrow) as a bullet", () => {
+    const wing = (ch: string, x: number, top: number) => item(ch, x, top, 10, { font: "Wingdings-Regular", width: 6 });
+    const out = md([
+      ...lines(["The checklist below names what the crew brings to the site every day:"], 72, 80, 10, 12),
+      wing("§", 72, 100),
+      item("Helmets and gloves", 84, 100, 10),
+      wing("Ø", 72, 112),
+      item("Spare batteries", 84, 112, 10),
+    ]);
+    expect(out.split("\n\n")[1]).toBe("- Helmets and gloves\n- Spare batteries");
+  });
+
   it("keeps the source's delimiter of numbered items ('1)' stays '1)', as footnotes are numbered)", () => {
     const out = md([
       ...lines(["Intro paragraph before the notes, long enough to be ordinary body text."], 72, 80),

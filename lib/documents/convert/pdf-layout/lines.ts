@@ -74,6 +74,17 @@ function unmappedGlyphs(str: string): number {
   return controls > 0 && 2 * controls >= chars ? chars : 0;
 }
 
+const DINGBAT_FONT = /wingdings|webdings|dingbats|zapf/i;
+
+/**
+ * One character of a dingbat font (Wingdings' "§" square, "Ø" arrow, "ü" check: Latin letters in the text
+ * layer, or private-use codes): a bullet glyph, not text. Symbol and math fonts are not dingbats: their
+ * single characters are letters and operators of the text.
+ */
+function dingbat(str: string, fontName: string, fonts: Record<string, PdfFontInfo> | undefined): boolean {
+  return [...str.trim()].length === 1 && DINGBAT_FONT.test(fonts?.[fontName]?.name ?? fontName);
+}
+
 /** Quarter turn (0–3) of the text direction that carries most characters. */
 export function dominantQuarter(page: PdfPageText): { dominant: number; quarters: Int8Array } {
   const quarterChars = [0, 0, 0, 0];
@@ -120,7 +131,8 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
     // that fall on printable characters ("!", "#") are not letters either: dropped.
     const unmapped = unmappedGlyphs(it.str);
     if (unmapped > 2) return;
-    const lone = unmapped > 0 || LONE_GLYPH.test(it.str);
+    const symbol = dingbat(it.str, it.fontName, fonts);
+    const lone = unmapped > 0 || LONE_GLYPH.test(it.str) || symbol;
     const text = lone ? "\u2022" : it.str.replace(CONTROL, "").replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, " ");
     if (!text.trim()) return;
     const [, , c, d, e, f] = it.transform;
@@ -136,7 +148,7 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
     if (isMonoFont(it.fontName, fonts)) frag.mono = true;
     if (isItalicFont(it.fontName, fonts)) frag.italic = true;
     if (lone) {
-      frag.glyph = true;
+      frag.glyph = symbol ? "dingbat" : true;
       frag.mono = undefined;
     }
     out.push(frag);
@@ -188,8 +200,15 @@ export function toRows(frags: Fragment[]): Row[] {
 
 function buildRow(all: Fragment[]): Row | null {
   all.sort((p, q) => p.x0 - q.x0);
-  // An unmapped glyph reads as a bullet only where a bullet stands: first on its row, before text.
-  const frags = all.filter((f, k) => !f.glyph || (k === 0 && all.length > 1 && !all[1].glyph));
+  // An unmapped glyph reads as a bullet only where a bullet stands: first on its row, before text; a dingbat
+  // also apart from the text before it (a list in a table's cell).
+  const frags = all.filter((f, k) => {
+    if (!f.glyph) return true;
+    const next = all[k + 1];
+    if (!next || next.glyph) return false;
+    if (k === 0) return true;
+    return f.glyph === "dingbat" && next.x0 - f.x1 <= 3 * f.size && f.x0 - all[k - 1].x1 >= f.size;
+  });
   const segments: Segment[] = [];
   let cur: Fragment[] = [];
   let prev: Fragment | undefined;

@@ -64,8 +64,11 @@ export interface Fragment {
   italic?: boolean;
   /** Set in a fixed-pitch font (code, preformatted text). */
   mono?: boolean;
-  /** A lone unmapped glyph (control code), read as a bullet when it opens its row (lines.ts). */
-  glyph?: boolean;
+  /**
+   * A lone unmapped glyph (control code), read as a bullet when it opens its row (lines.ts); "dingbat": one
+   * character of a dingbat font, also a bullet where it opens a table cell's text.
+   */
+  glyph?: boolean | "dingbat";
 }
 
 /** Fragments of one row that are close together horizontally (a phrase, a table cell, a column's line). */
