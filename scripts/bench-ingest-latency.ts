@@ -2,11 +2,12 @@
 // its upload when the queue is empty" and "the first ingestion after a start is as fast as later ones").
 // One fresh process is one start: the server's own start-up (lib/server/start.ts: migrations, the local job
 // runner, the embedding model and a document worker warmed in the background) on the embedded database in a
-// new DATA_DIR, as `npm start` runs it; then the first upload goes in right away, and the others one at a time,
+// new DATA_DIR, as `npm start` runs it; then the first upload goes in right away (or `pause-s` later), and the others one at a time,
 // each once the queue is empty again (thumbnail job included).
 //
 //   npx tsx --conditions=react-server scripts/bench-ingest-latency.ts [--documents 6] [--words 200] [--poll-ms 50]
 //                                                                      [--database embedded|memory] [--cold-routes]
+//                                                                      [--pause-s 0]
 //
 // Each document is a small HTML or TXT page (alternating) with a word found nowhere else. Timed per document:
 // upload (POST /api/v3/files → 201), upload → searchable (POST /api/v3/search for that word, repeated every
@@ -22,6 +23,8 @@ const WORDS = Number(arg("words", "200"));
 const POLL_MS = Number(arg("poll-ms", "50"));
 const DATABASE = arg("database", "embedded");
 const GOAL_S = 5;
+/** Seconds between the server's start-up (company provisioned) and the first upload. */
+const PAUSE_S = Number(arg("pause-s", "0"));
 
 const processStart = performance.now();
 const DATA_DIR = benchAppEnvironment("docintel-bench-latency-", 2);
@@ -117,6 +120,8 @@ if (!flag("cold-routes")) {
   await call("GET", "/api/v3/files?page_size=10", key);
   await call("POST", "/api/v3/search", key, JSON.stringify({ query: "warm" }), true);
 }
+
+if (PAUSE_S > 0) await new Promise((r) => setTimeout(r, PAUSE_S * 1000));
 
 const rows: Row[] = [];
 for (let i = 0; i < DOCUMENTS; i++) {

@@ -27,6 +27,8 @@
 //     creates the candidate indexes below in that throwaway database, VACUUM ANALYZEs and times the queries again,
 //     then once more with SET random_page_cost = 1.1 (data in memory: random reads cost what sequential ones do).
 //
+// Process CPU (user + system of every thread: the database thread and document workers too, not child processes)
+// from the first upload to the drained queue, per document: steadier than documents/min on a shared machine.
 // Peak RSS: process.memoryUsage().rss sampled every 100 ms, per phase, plus the kernel's high-water mark
 // (process.resourceUsage().maxRSS, which also covers moments the event loop was too busy to sample).
 // LibreOffice runs in child processes and is not included.
@@ -175,6 +177,7 @@ async function benchIngestion(): Promise<void> {
 
   phaseStart();
   const t0 = Date.now();
+  const cpu0 = process.cpuUsage();
   for (let round = 1; round <= ROUNDS; round++) {
     for (const format of formats) {
       const source = fx.files[format];
@@ -204,6 +207,7 @@ async function benchIngestion(): Promise<void> {
     await new Promise((r) => setTimeout(r, 200)); // a retry waits for its backoff
   }
   const drainedAt = Date.now();
+  const cpu = process.cpuUsage(cpu0);
   const peak = phasePeak();
 
   const files = await db().file.findMany({ select: { id: true, status: true, statusDetail: true, totalPages: true } });
@@ -228,6 +232,12 @@ async function benchIngestion(): Promise<void> {
   const pages = embedded.reduce((n, f) => n + f.totalPages, 0);
 
   console.log(`runner drained ${((drainedAt - t0) / 1000).toFixed(2)} s after the first upload`);
+  // All threads of this process (web thread, database thread, document workers); not LibreOffice or OCR children.
+  const cpuS = (cpu.user + cpu.system) / 1e6;
+  console.log(
+    `process CPU, first upload → drained (uploads, ingestion and thumbnail jobs): ${cpuS.toFixed(2)} s, ` +
+      `${((1000 * cpuS) / formatOf.size).toFixed(0)} ms per document`,
+  );
   const connectionTo = database.connectionStats?.();
   if (connectionFrom && connectionTo) {
     const bg = connectionTo.backgroundCheckouts - connectionFrom.backgroundCheckouts;
