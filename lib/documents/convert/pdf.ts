@@ -179,6 +179,9 @@ async function readPage(pdf: PdfDocument, n: number, fonts: Record<string, PdfFo
   }
 }
 
+/** Link annotations read per page: a hostile page's hundred thousand links must not make the layout quadratic. */
+const MAX_LINKS = 1000;
+
 /** The page's link annotations that point at an address (links.ts makes Markdown links of them). */
 async function linkAnnotations(page: PdfPage): Promise<PdfLink[]> {
   const annotations = (await page.getAnnotations().catch(() => [])) as { subtype?: string; rect?: number[]; url?: string; unsafeUrl?: string }[];
@@ -188,6 +191,7 @@ async function linkAnnotations(page: PdfPage): Promise<PdfLink[]> {
     if (a.subtype !== "Link" || !url || !a.rect || a.rect.length !== 4) continue;
     const [ax, ay, bx, by] = a.rect;
     out.push({ x0: Math.min(ax, bx), y0: Math.min(ay, by), x1: Math.max(ax, bx), y1: Math.max(ay, by), url });
+    if (out.length >= MAX_LINKS) break;
   }
   return out;
 }
