@@ -11,18 +11,21 @@
 //        documents exactly like scan-quality.ts (NID, TEDS, headings, overall), writing the Markdown to
 //        --out (default os.tmpdir()/docintel-scan-layout-out/<set>/<id>.md).
 //
-// Recording mirrors OcrPool.process (pool.ts: prepareOcrImage, one eng worker, automatic page segmentation,
-// the image's dpi) without its retries (the unscaled re-read of a weak page, the orientation check), so
-// replayed figures equal scan-quality's for upright pages that read well; confirm a change with scan-quality.
+// Recording mirrors OcrPool.process (pool.ts: prepareOcrImage, empty ruled tables read again, the native
+// engine when installed or one eng worker, automatic page segmentation, the image's dpi) without its retries
+// (the unscaled re-read of a weak page, the orientation check), so replayed figures equal scan-quality's for upright pages that read well; confirm a change with scan-quality.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { joinPages } from "@/lib/documents/join-pages";
+import { findTables } from "@/lib/documents/ocr/erase-rules";
 import { linkLanguageDir, tesseractWorkerPath } from "@/lib/documents/ocr/language-data";
 import { ocrLayoutToMarkdown, type TBlock } from "@/lib/documents/ocr/layout-markdown";
+import { nativeTesseract, recognizeNative } from "@/lib/documents/ocr/native-tesseract";
 import { parsePgmHeader, prepareOcrImage } from "@/lib/documents/ocr/prepare-image";
 import { strokeMeter } from "@/lib/documents/ocr/stroke-width";
 import { detectRules, tableGrids } from "@/lib/documents/ocr/table-lines";
+import { rereadEmptyTables } from "@/lib/documents/ocr/table-reread";
 import { arg } from "./common";
 import { scoreScan } from "./scan-quality";
 
@@ -48,17 +51,21 @@ function documents(dir: string): { id: string; pages: string[]; truth: string }[
 }
 
 async function record(dirs: string[]): Promise<void> {
+  // The native tesseract binary when installed (as OCR_ENGINE=auto does), else one tesseract.js worker.
+  const native = nativeTesseract();
   type T = typeof import("tesseract.js");
-  const T = await import("tesseract.js").then((m) => ((m as { default?: T }).default ?? m) as T);
+  const T = native ? null : await import("tesseract.js").then((m) => ((m as { default?: T }).default ?? m) as T);
   const workerPath = tesseractWorkerPath();
-  const worker = await T.createWorker("eng", T.OEM.LSTM_ONLY, {
-    langPath: linkLanguageDir(),
-    gzip: true,
-    cacheMethod: "none",
-    ...(workerPath ? { workerPath } : {}),
-    logger: () => {},
-  });
-  await worker.setParameters({ tessedit_pageseg_mode: T.PSM.AUTO, tessedit_do_invert: "0", debug_file: "/dev/null" });
+  const worker = T
+    ? await T.createWorker("eng", T.OEM.LSTM_ONLY, {
+        langPath: linkLanguageDir(),
+        gzip: true,
+        cacheMethod: "none",
+        ...(workerPath ? { workerPath } : {}),
+        logger: () => {},
+      })
+    : null;
+  if (T && worker) await worker.setParameters({ tessedit_pageseg_mode: T.PSM.AUTO, tessedit_do_invert: "0", debug_file: "/dev/null" });
   try {
     for (const dir of dirs) {
       const cache = path.join(cacheRoot, path.basename(dir));
@@ -66,17 +73,25 @@ async function record(dirs: string[]): Promise<void> {
       for (const page of documents(dir).flatMap((d) => d.pages)) {
         const stored = path.join(cache, `${page}.json`);
         if (fs.existsSync(stored)) continue;
+        // as pool.ts; with the native engine, ruled tables left empty are read again (table-reread.ts)
         const prepared = await prepareOcrImage(fs.readFileSync(path.join(dir, page)), {});
-        const params: Record<string, string> = {};
-        if (prepared.dpi) params.user_defined_dpi = String(Math.max(70, Math.min(2400, prepared.dpi)));
-        const r = await worker.recognize(Buffer.from(prepared.pgm), params, { text: false, blocks: true });
+        const read = prepared;
+        let blocks: unknown;
+        if (worker) {
+          const params: Record<string, string> = {};
+          if (prepared.dpi) params.user_defined_dpi = String(Math.max(70, Math.min(2400, prepared.dpi)));
+          blocks = (await worker.recognize(Buffer.from(read.pgm), params, { text: false, blocks: true })).data.blocks;
+        } else {
+          const native = (img: typeof prepared, psm?: number) => recognizeNative(img.pgm, { langs: ["eng"], dpi: img.dpi, timeoutMs: 120_000, psm });
+          blocks = (await rereadEmptyTables(prepared, findTables(prepared).grids, await native(prepared), native)).blocks;
+        }
         fs.writeFileSync(path.join(cache, `${page}.pgm`), prepared.pgm);
-        fs.writeFileSync(stored, JSON.stringify({ scale: prepared.scale, blocks: r.data.blocks }));
+        fs.writeFileSync(stored, JSON.stringify({ scale: prepared.scale, blocks }));
         console.log(`recorded ${path.basename(dir)}/${page}`);
       }
     }
   } finally {
-    await worker.terminate();
+    await worker?.terminate();
   }
 }
 

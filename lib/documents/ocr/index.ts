@@ -5,9 +5,13 @@
 //   layout-markdown.ts  tesseract's block tree → headings, paragraphs, lists, tables as Markdown
 //   table-lines.ts      ruling lines in the page's pixels → table grids
 //   table-cells.ts      the words inside a grid → rows of cells (merged cells from partial rules)
+//   table-reread.ts     ruled tables the page's reading left empty, read again from their own (straightened) pixels
+//   erase-rules.ts      a page's table grids and their rules painted out (for re-reading a table)
+//   deskew.ts           skew estimated from the ink (projection profile) and turned back with sharp
 //   text-tables.ts      unruled tables: columns aligned by whitespace among the word boxes
 //   stroke-width.ts     stroke width of text in the pixels (bold body-size headings)
 //   pool.ts             the process-wide worker pool: admission (429), timeouts, aborts, worker lifecycle
+//   orientation.ts      upside-down and sideways pages (rules); orientation-probe.ts the probing step
 //   language-data.ts    @tesseract.js-data files and the worker script the pool's workers load
 //   recognize.ts        ocrImage, ocrPages, warmUpOcr
 //   types.ts            public result, option and statistics types

@@ -69,6 +69,8 @@ export interface NativeRecognizeOptions {
   dpi?: number;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Page segmentation mode (default 3, automatic; 6 reads the image as one block of text). */
+  psm?: number;
 }
 
 /**
@@ -78,7 +80,18 @@ export interface NativeRecognizeOptions {
 export function recognizeNative(image: Uint8Array, opts: NativeRecognizeOptions): Promise<Recognition> {
   const bin = nativeTesseract();
   if (!bin) return Promise.reject(new Error("the tesseract binary is not installed"));
-  const args = ["stdin", "stdout", "--tessdata-dir", nativeDataDir(opts.langs), "-l", opts.langs.join("+"), "--oem", "1", "--psm", "3"];
+  const args = [
+    "stdin",
+    "stdout",
+    "--tessdata-dir",
+    nativeDataDir(opts.langs),
+    "-l",
+    opts.langs.join("+"),
+    "--oem",
+    "1",
+    "--psm",
+    String(opts.psm ?? 3),
+  ];
   if (opts.dpi) args.push("--dpi", String(Math.max(70, Math.min(2400, Math.round(opts.dpi)))));
   // hOCR by variable: the `hocr` config file would be looked for in the language-data directory.
   args.push("-c", "tessedit_do_invert=0", "-c", "tessedit_create_hocr=1", "-c", "hocr_char_boxes=1");

@@ -12,15 +12,16 @@ import os from "node:os";
 import { ProcessTimeout } from "@/lib/documents/run-process";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { findTables } from "./erase-rules";
 import { linkLanguageDir, tesseractWorkerPath } from "./language-data";
 import type { OcrLanguage } from "./languages";
 import { ocrLayoutToMarkdown, scaleBox, type TBlock } from "./layout-markdown";
 import { nativeTesseract, type Recognition, recognizeNative } from "./native-tesseract";
 import { turnPrepared } from "./orientation";
 import { needsOrientationProbe, probeTurn, wordsOf } from "./orientation-probe";
-import { type PreparedImage, parsePgmHeader, prepareOcrImage, renderingFailed } from "./prepare-image";
+import { type PreparedImage, prepareOcrImage, renderingFailed } from "./prepare-image";
 import { strokeMeter } from "./stroke-width";
-import { detectRules, type TableGrid, tableGrids } from "./table-lines";
+import { rereadEmptyTables } from "./table-reread";
 import type { OcrOptions, OcrPageResult, OcrStats, OcrWord } from "./types";
 
 type TesseractModule = typeof import("tesseract.js");
@@ -133,36 +134,37 @@ class OcrPool {
     try {
       const worker = await this.waitReady(slot, signal);
       const started = Date.now();
-      const recognizing = this.recognize(slot, worker, prepared, opts.timeoutMs ?? this.pageTimeoutMs, signal);
-      // Ruling lines are found while the worker recognises the page (table-lines.ts).
-      let grids = findTableGrids(prepared);
-      let data = await recognizing;
+      const timeoutMs = opts.timeoutMs ?? this.pageTimeoutMs;
+      let page = findTables(prepared);
+      let data = await this.recognize(slot, worker, prepared, timeoutMs, signal);
       if (prepared.scale !== 1 && readWords(data) < WEAK_PAGE_WORDS) {
         // Scaling must never make a page worse: a scaled page that reads (almost) nothing is read again
         // from the unscaled pixels, and the better reading is kept.
         const raw = await prepareOcrImage(image, { dpi: opts.dpi, resample: false });
         if (raw.scale !== prepared.scale) {
-          const second = await this.recognize(slot, worker, raw, opts.timeoutMs ?? this.pageTimeoutMs, signal);
+          const rawPage = findTables(raw);
+          const second = await this.recognize(slot, worker, raw, timeoutMs, signal);
           if (readWords(second) > readWords(data)) {
             data = second;
             prepared = raw;
-            grids = findTableGrids(raw);
+            page = rawPage;
           }
         }
       }
       if (needsOrientationProbe(data)) {
         // A page read with low confidence may be upside down or turned (orientation.ts, orientation-probe.ts).
-        const timeoutMs = opts.timeoutMs ?? this.pageTimeoutMs;
         const turn = await probeTurn((img) => this.recognize(slot, worker, img, timeoutMs, signal), prepared, wordsOf(data));
         if (turn) {
           prepared = turnPrepared(prepared, turn);
+          page = findTables(prepared);
           data = await this.recognize(slot, worker, prepared, timeoutMs, signal);
-          grids = findTableGrids(prepared);
         }
       }
+      // Ruled tables the reading left empty are read again from their own pixels (table-reread.ts).
+      data = await rereadEmptyTables(prepared, page.grids, data, (img, psm) => this.recognize(slot, worker, img, timeoutMs, signal, psm));
       broken = false;
       const recognizeMs = Date.now() - started;
-      const layout = ocrLayoutToMarkdown(data.blocks, prepared.scale, grids, strokeMeter(prepared.pgm));
+      const layout = ocrLayoutToMarkdown(data.blocks, prepared.scale, page.grids, strokeMeter(prepared.pgm));
       const inv = 1 / prepared.scale;
       const words: OcrWord[] = [];
       for (const b of data.blocks ?? []) {
@@ -191,9 +193,9 @@ class OcrPool {
     }
   }
 
-  private recognize(slot: Slot, worker: TWorker, img: PreparedImage, timeoutMs: number, signal?: AbortSignal): Promise<Recognition> {
+  private recognize(slot: Slot, worker: TWorker, img: PreparedImage, timeoutMs: number, signal?: AbortSignal, psm?: number): Promise<Recognition> {
     if (worker.native) {
-      return recognizeNative(img.pgm, { langs: slot.langs, dpi: img.dpi, timeoutMs, signal }).catch((err) => {
+      return recognizeNative(img.pgm, { langs: slot.langs, dpi: img.dpi, timeoutMs, signal, psm }).catch((err) => {
         if (signal?.aborted) throw abortError(signal);
         throw err instanceof ProcessTimeout
           ? pageTimedOut(timeoutMs)
@@ -221,7 +223,13 @@ class OcrPool {
       // SharedArrayBuffer is one copy here and none in transit.
       const shared = new SharedArrayBuffer(img.pgm.byteLength);
       new Uint8Array(shared).set(img.pgm);
-      worker.recognize(shared as unknown as Buffer, params, { text: false, blocks: true }).then(
+      const reading = psm
+        ? worker
+            .setParameters({ tessedit_pageseg_mode: String(psm) as import("tesseract.js").PSM })
+            .then(() => worker.recognize(shared as unknown as Buffer, params, { text: false, blocks: true }))
+            .finally(() => worker.setParameters({ tessedit_pageseg_mode: "3" as import("tesseract.js").PSM }))
+        : worker.recognize(shared as unknown as Buffer, params, { text: false, blocks: true });
+      reading.then(
         (r) => finish(() => resolve({ blocks: r.data.blocks as TBlock[] | null, confidence: Number(r.data.confidence) || 0 })),
         (err) => finish(() => reject(renderingFailed(`The image could not be recognised: ${err instanceof Error ? err.message : String(err)}`))),
       );
@@ -424,13 +432,6 @@ const WEAK_PAGE_WORDS = 5;
 /** Words read with a confidence of 60 or more (a page's reading quality, for choosing between two). */
 function readWords(page: Recognition): number {
   return wordsOf(page).filter((w) => w.confidence >= 60).length;
-}
-
-/** Table grids drawn by ruling lines in the prepared page; none when the detection fails. */
-function findTableGrids(img: PreparedImage): TableGrid[] {
-  const head = parsePgmHeader(img.pgm);
-  if (!head) return [];
-  return tableGrids(detectRules(img.pgm, head.width, head.height, head.offset), head.height);
 }
 
 const POOL_KEY = Symbol.for("docintel.ocr.pool");

@@ -46,6 +46,8 @@ export interface PreparedImage {
   /** Input size after EXIF orientation. */
   inputWidth: number;
   inputHeight: number;
+  /** Skew the page was turned back by (degrees, deskew.ts); unset when not turned. */
+  skew?: number;
 }
 
 export function renderingFailed(detail: string): AppError {

@@ -99,3 +99,34 @@ export async function sparseNoisyPage(lines: string[], opts: { sigma?: number; d
     .jpeg({ quality: 85 })
     .toBuffer();
 }
+
+/**
+ * A small ruled table of one-letter cells (Tab1–Tab3 / A B C / D E F, thin rules) between two lines of text, as
+ * a scanner gives it slightly askew: tesseract's layout analysis read such tables (nearly) empty at -0.6° and
+ * 1° before tables were read again from their own pixels (table-reread.ts). JPEG.
+ */
+export async function letterTableImage(skew = 0): Promise<Buffer> {
+  const W = 1700;
+  const H = 1000;
+  const parts: string[] = [];
+  const text = (x: number, y: number, s: string) => parts.push(`<text x="${x}" y="${y}" font-family="DejaVu Sans" font-size="34">${esc(s)}</text>`);
+  text(200, 180, "Some text before");
+  const cols = [200, 620, 1040, 1480];
+  const top = 230;
+  const rowH = 44;
+  for (const [r, row] of LETTER_TABLE.entries()) row.forEach((c, i) => text(cols[i] + 14, top + r * rowH + 34, c));
+  for (let k = 0; k <= LETTER_TABLE.length; k++)
+    parts.push(`<line x1="200" x2="1480" y1="${top + k * rowH}" y2="${top + k * rowH}" stroke="#000" stroke-width="2"/>`);
+  for (const x of cols) parts.push(`<line x1="${x}" x2="${x}" y1="${top}" y2="${top + LETTER_TABLE.length * rowH}" stroke="#000" stroke-width="2"/>`);
+  text(200, 480, "Some text after");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="#fff"/>${parts.join("")}</svg>`;
+  let img = sharp(Buffer.from(svg)).flatten({ background: "#fff" });
+  if (skew) img = sharp(await img.rotate(skew, { background: "#fff" }).png().toBuffer()).resize(W, H, { fit: "cover" });
+  return img.jpeg({ quality: 80 }).toBuffer();
+}
+
+export const LETTER_TABLE = [
+  ["Tab1", "Tab2", "Tab3"],
+  ["A", "B", "C"],
+  ["D", "E", "F"],
+];

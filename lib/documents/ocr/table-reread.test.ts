@@ -1,0 +1,119 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { findTables } from "./erase-rules";
+import { ocrImage, shutdownOcr } from "./index";
+import type { TBlock } from "./layout-markdown";
+import type { Recognition } from "./native-tesseract";
+import { prepareOcrImage } from "./prepare-image";
+import type { TableGrid } from "./table-lines";
+import { gridCells, needsTableReread, rereadEmptyTables, TABLE_PSM, tableCrop, unreadCells, withTableReading } from "./table-reread";
+import { invoiceImage, LETTER_TABLE, letterTableImage } from "./test-scans";
+
+afterAll(() => shutdownOcr());
+
+type Box = { x0: number; y0: number; x1: number; y1: number };
+const word = (text: string, bbox: Box, confidence = 90) => ({ text, confidence, bbox, symbols: null });
+/** A reading of the given words, one line each. */
+const reading = (...words: ReturnType<typeof word>[]): Recognition => ({
+  confidence: 90,
+  blocks: [
+    {
+      paragraphs: [
+        {
+          bbox: words[0]?.bbox ?? { x0: 0, y0: 0, x1: 0, y1: 0 },
+          confidence: 90,
+          lines: words.map((w) => ({ bbox: w.bbox, confidence: 90, words: [w] })),
+        },
+      ],
+    },
+  ] as TBlock[],
+});
+const texts = (r: Recognition) => (r.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.text))));
+const inCell = (c: Box) => ({ x0: c.x0 + 8, y0: c.y0 + 8, x1: c.x0 + 40, y1: c.y1 - 8 });
+
+describe("ruled tables read again when the page's reading left them empty", () => {
+  it("counts the printed cells of a grid that hold no word", async () => {
+    const page = await prepareOcrImage(await invoiceImage({ format: "png" }));
+    const { grids } = findTables(page);
+    expect(grids).toHaveLength(1);
+    const cells = gridCells(grids[0]);
+    expect(cells).toHaveLength(16);
+    // every cell of the invoice's table is printed; a reading with a word in each leaves none unread
+    const all = cells.map((c, i) => word(`w${i}`, inCell(c)));
+    expect(unreadCells(page, grids[0], all)).toEqual({ printed: 16, unread: 0 });
+    expect(needsTableReread(unreadCells(page, grids[0], all))).toBe(false);
+    // one column read (the others taken for a picture): read again; one cell missed out of 16: not
+    const firstColumn = all.filter((_, i) => i % 4 === 0);
+    expect(unreadCells(page, grids[0], firstColumn)).toEqual({ printed: 16, unread: 12 });
+    expect(needsTableReread(unreadCells(page, grids[0], firstColumn))).toBe(true);
+    expect(needsTableReread(unreadCells(page, grids[0], all.slice(1)))).toBe(false);
+  });
+
+  it("puts the crop's words in place of the page's inside the table, when it read more", () => {
+    const box = { x0: 100, y0: 100, x1: 500, y1: 300 };
+    const page = reading(word("Heading", { x0: 100, y0: 20, x1: 300, y1: 60 }), word("Descr", { x0: 110, y0: 110, x1: 200, y1: 130 }));
+    // crop coordinates: the crop starts at (88, 88) in the page (not turned)
+    const toPage = (x: number, y: number) => ({ x: x + 88, y: y + 88 });
+    const crop = reading(
+      word("Description", { x0: 22, y0: 22, x1: 150, y1: 42 }),
+      word("Qty", { x0: 300, y0: 22, x1: 340, y1: 42 }),
+      word("4", { x0: 300, y0: 70, x1: 312, y1: 90 }),
+    );
+    const merged = withTableReading(page, box, crop, toPage);
+    expect(texts(merged)).toEqual(["Heading", "Description", "Qty", "4"]);
+    const qty = merged.blocks!.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words))).find((w) => w.text === "Qty")!;
+    expect(qty.bbox).toEqual({ x0: 388, y0: 110, x1: 428, y1: 130 });
+    // a crop that reads less leaves the page's reading as it was
+    expect(withTableReading(page, box, reading(), toPage)).toBe(page);
+    // …and so does one read with low confidence (Korean read with English data: more words, all garbage)
+    const garbage = reading(...["jal", "wr", "AIA"].map((t, i) => word(t, { x0: 22 + 60 * i, y0: 22, x1: 70 + 60 * i, y1: 42 }, 30)));
+    expect(withTableReading(page, box, garbage, toPage)).toBe(page);
+  });
+
+  it("reads again only the grids left empty, as one block of text (psm 6)", async () => {
+    const page = await prepareOcrImage(await invoiceImage({ format: "png" }));
+    const { grids } = findTables(page);
+    const cells = gridCells(grids[0]);
+    const calls: number[] = [];
+    // the crop's reading is in the crop's coordinates (its origin: the grid's corner less the margins)
+    const { toPage } = await tableCrop(page, grids[0]);
+    const origin = toPage(0, 0);
+    const read = async (_img: unknown, psm: number) => {
+      calls.push(psm);
+      return reading(
+        ...cells.map((c, i) =>
+          word(`c${i}`, { x0: c.x0 + 20 - origin.x, y0: c.y0 + 20 - origin.y, x1: c.x0 + 50 - origin.x, y1: c.y1 - 4 - origin.y }),
+        ),
+      );
+    };
+    const full = reading(...cells.map((c, i) => word(`w${i}`, inCell(c))));
+    expect(await rereadEmptyTables(page, grids, full, read)).toBe(full);
+    expect(calls).toEqual([]);
+    const empty = reading(word("INVOICE", { x0: 70, y0: 60, x1: 300, y1: 110 }));
+    const reread = await rereadEmptyTables(page, grids, empty, read);
+    expect(calls).toEqual([TABLE_PSM]);
+    expect(texts(reread)).toHaveLength(17);
+    expect(texts(reread)[0]).toBe("INVOICE");
+    const none: TableGrid[] = [];
+    expect(await rereadEmptyTables(page, none, empty, read)).toBe(empty);
+  });
+
+  it("reads a ruled table of one-letter cells scanned slightly askew, which the page's reading left (nearly) empty", async () => {
+    for (const skew of [-0.6, 1]) {
+      const { markdown } = await ocrImage(await letterTableImage(skew));
+      const rows = markdown.split("\n").filter((l) => l.startsWith("|") && !l.startsWith("| ---"));
+      const cells = rows.map((r) =>
+        r
+          .split("|")
+          .slice(1, -1)
+          .map((c) => c.trim()),
+      );
+      // every cell in its place ("Tabl" for "Tab1", "Cc" for "C": tesseract's reading of the glyphs, not the table's)
+      expect(cells.map((r) => r.length)).toEqual([3, 3, 3]);
+      cells.forEach((row, r) =>
+        row.forEach((cell, c) => expect(cell.slice(0, Math.min(3, LETTER_TABLE[r][c].length))).toBe(LETTER_TABLE[r][c].slice(0, 3))),
+      );
+      expect(markdown).toMatch(/^Some text before/);
+      expect(markdown).toMatch(/Some text after$/);
+    }
+  });
+});

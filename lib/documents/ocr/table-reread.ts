@@ -1,0 +1,233 @@
+// Ruled tables read as empty. On many scanned pages tesseract's layout analysis takes a ruled table's cells
+// for picture or separator regions and reads nothing (or one column) in them; the same page with the rules
+// painted out reads the table but may then drop isolated one-letter cells as noise. Measured on held-out
+// pages: the table's own crop, rules painted out (erase-rules.ts), read as one uniform block of text (page
+// segmentation mode 6) reads every cell. So after the page's reading, each table grid whose cells hold ink
+// but no word is read again that way (turned straight first when the page is skewed: deskew.ts), and its
+// words replace the page reading's words inside the grid when they are more and read confidently (a page
+// in a script the language data does not cover reads as low-confidence garbage either way); the layout step
+// then puts them into the grid's cells by position. Pages whose tables were read cost nothing more; a re-read
+// costs a recognition of the table's pixels only.
+import { deskewPrepared } from "./deskew";
+import { eraseTableRules, findTables } from "./erase-rules";
+import type { TBlock } from "./layout-markdown";
+import type { Recognition } from "./native-tesseract";
+import { type PreparedImage, parsePgmHeader } from "./prepare-image";
+import type { Box, TableGrid } from "./table-lines";
+
+/** A cell's interior: this many pixels inside its rules. */
+const CELL_INSET = 5;
+/** Ink: this many gray levels darker than the paper. */
+const INK_CONTRAST = 80;
+/** A cell interior with at least this many ink pixels is printed. */
+const MIN_CELL_INK = 15;
+/** A grid is read again when this share of its printed cells (and at least one) holds no word. */
+const UNREAD_SHARE = 0.2;
+/** Pixels of the page taken around the grid's box (its outer rules, whole on a skewed page)… */
+const CROP_MARGIN = 6;
+/** …and paper added around them. */
+const CROP_PAD = 12;
+/** The crop's words replace the page's only when read with at least this mean confidence. */
+const MIN_CROP_CONFIDENCE = 60;
+/** tesseract's page segmentation mode for the table's crop: one uniform block of text. */
+export const TABLE_PSM = 6;
+
+type TWord = TBlock["paragraphs"][number]["lines"][number]["words"][number];
+
+const centerIn = (b: Box, box: Box) => {
+  const cx = (b.x0 + b.x1) / 2;
+  const cy = (b.y0 + b.y1) / 2;
+  return cx >= box.x0 && cx <= box.x1 && cy >= box.y0 && cy <= box.y1;
+};
+
+/** The grid's cells (one per column × row; spans are not told apart here). */
+export function gridCells(grid: TableGrid): Box[] {
+  const xs = [grid.box.x0, ...grid.cols.map((c) => c.x), grid.box.x1];
+  const ys = [grid.box.y0, ...grid.rows, grid.box.y1];
+  const cells: Box[] = [];
+  for (let r = 0; r + 1 < ys.length; r++) for (let c = 0; c + 1 < xs.length; c++) cells.push({ x0: xs[c], y0: ys[r], x1: xs[c + 1], y1: ys[r + 1] });
+  return cells;
+}
+
+function paperLevel(gray: Uint8Array, offset: number, n: number): number {
+  const hist = new Uint32Array(256);
+  const step = Math.max(1, Math.floor(n / 200_000));
+  let total = 0;
+  for (let i = 0; i < n; i += step) {
+    hist[gray[offset + i]]++;
+    total++;
+  }
+  let acc = 0;
+  for (let v = 255; v >= 0; v--) {
+    acc += hist[v];
+    if (acc >= total * 0.1) return v;
+  }
+  return 255;
+}
+
+/** Printed cells of the grid and those of them without a word of the reading. */
+export function unreadCells(img: PreparedImage, grid: TableGrid, words: readonly { text: string; bbox: Box }[]): { printed: number; unread: number } {
+  const head = parsePgmHeader(img.pgm);
+  if (!head) return { printed: 0, unread: 0 };
+  const threshold = paperLevel(img.pgm, head.offset, head.width * head.height) - INK_CONTRAST;
+  let printed = 0;
+  let unread = 0;
+  for (const cell of gridCells(grid)) {
+    const x0 = Math.max(0, Math.ceil(cell.x0 + CELL_INSET));
+    const x1 = Math.min(head.width, Math.floor(cell.x1 - CELL_INSET));
+    const y0 = Math.max(0, Math.ceil(cell.y0 + CELL_INSET));
+    const y1 = Math.min(head.height, Math.floor(cell.y1 - CELL_INSET));
+    let ink = 0;
+    for (let y = y0; y < y1 && ink < MIN_CELL_INK; y++) {
+      const row = head.offset + y * head.width;
+      for (let x = x0; x < x1; x++) if (img.pgm[row + x] < threshold && ++ink >= MIN_CELL_INK) break;
+    }
+    if (ink < MIN_CELL_INK) continue;
+    printed++;
+    if (!words.some((w) => w.text.trim() && centerIn(w.bbox, cell))) unread++;
+  }
+  return { printed, unread };
+}
+
+/** Whether the reading left enough of the grid's printed cells empty to read the table again. */
+export function needsTableReread(r: { printed: number; unread: number }): boolean {
+  return r.unread >= 1 && r.unread >= r.printed * UNREAD_SHARE;
+}
+
+/**
+ * The table's pixels on a margin of paper, turned straight when the page is skewed (deskew.ts: its rules then
+ * run along pixel rows and columns), with the rules of the grid found there painted out (erase-rules.ts).
+ * `toPage` maps a point of the crop back to the page (undoing the turn about the crop's centre).
+ */
+export async function tableCrop(
+  img: PreparedImage,
+  grid: TableGrid,
+): Promise<{ crop: PreparedImage; toPage: (x: number, y: number) => { x: number; y: number } }> {
+  const head = parsePgmHeader(img.pgm)!;
+  const x0 = Math.max(0, Math.floor(grid.box.x0) - CROP_MARGIN);
+  const y0 = Math.max(0, Math.floor(grid.box.y0) - CROP_MARGIN);
+  const x1 = Math.min(head.width, Math.ceil(grid.box.x1) + 1 + CROP_MARGIN);
+  const y1 = Math.min(head.height, Math.ceil(grid.box.y1) + 1 + CROP_MARGIN);
+  const width = x1 - x0 + 2 * CROP_PAD;
+  const height = y1 - y0 + 2 * CROP_PAD;
+  const paper = paperLevel(img.pgm, head.offset, head.width * head.height);
+  const out = Buffer.alloc(width * height, paper);
+  for (let y = y0; y < y1; y++) {
+    const from = head.offset + y * head.width;
+    img.pgm.copy(out, (y - y0 + CROP_PAD) * width + CROP_PAD, from + x0, from + x1);
+  }
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, "latin1");
+  const raw: PreparedImage = {
+    pgm: Buffer.concat([header, out]),
+    width,
+    height,
+    scale: img.scale,
+    dpi: img.dpi,
+    inputWidth: width,
+    inputHeight: height,
+  };
+  const straight = await deskewPrepared(raw);
+  const { rules, grids } = findTables(straight);
+  const crop = eraseTableRules(straight, rules, grids);
+  const ox = x0 - CROP_PAD;
+  const oy = y0 - CROP_PAD;
+  const rad = ((straight.skew ?? 0) * Math.PI) / 180;
+  const cos = Math.cos(rad);
+  const sin = Math.sin(rad);
+  const cx = width / 2;
+  const cy = height / 2;
+  const toPage = (x: number, y: number) => ({ x: ox + cx + (x - cx) * cos - (y - cy) * sin, y: oy + cy + (x - cx) * sin + (y - cy) * cos });
+  return { crop, toPage };
+}
+
+/** A box of the crop in the page: moved with its centre (its size kept; a skew of a few degrees barely turns it). */
+const moveBox = (b: Box, toPage: (x: number, y: number) => { x: number; y: number }): Box => {
+  const c = toPage((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2);
+  const hw = (b.x1 - b.x0) / 2;
+  const hh = (b.y1 - b.y0) / 2;
+  return { x0: Math.round(c.x - hw), y0: Math.round(c.y - hh), x1: Math.round(c.x + hw), y1: Math.round(c.y + hh) };
+};
+
+/** Words (with text) of a reading, inside `box` when given, and their mean confidence. */
+function readingOf(blocks: readonly TBlock[] | null | undefined, box?: Box): { count: number; confidence: number } {
+  let count = 0;
+  let sum = 0;
+  for (const b of blocks ?? [])
+    for (const p of b.paragraphs ?? [])
+      for (const l of p.lines ?? [])
+        for (const w of l.words ?? [])
+          if (w.text.trim() && (!box || centerIn(w.bbox, box))) {
+            count++;
+            sum += w.confidence;
+          }
+  return { count, confidence: count ? sum / count : 0 };
+}
+
+/**
+ * The page's reading with the words inside `box` replaced by the crop's reading (moved to page coordinates),
+ * when the crop read more words there; the page's reading otherwise.
+ */
+export function withTableReading(
+  page: Recognition,
+  box: Box,
+  crop: Recognition,
+  toPage: (x: number, y: number) => { x: number; y: number },
+): Recognition {
+  const moved: TBlock[] = (crop.blocks ?? []).map((b) => ({
+    ...b,
+    paragraphs: (b.paragraphs ?? []).map((p) => ({
+      ...p,
+      bbox: moveBox(p.bbox, toPage),
+      lines: (p.lines ?? []).map((l) => ({
+        ...l,
+        bbox: moveBox(l.bbox, toPage),
+        words: (l.words ?? [])
+          .filter((w) => w.text.trim() && centerIn(moveBox(w.bbox, toPage), box))
+          .map(
+            (w): TWord => ({
+              ...w,
+              bbox: moveBox(w.bbox, toPage),
+              symbols: w.symbols?.map((s) => ({ ...s, bbox: moveBox(s.bbox, toPage) })) ?? w.symbols,
+            }),
+          ),
+      })),
+    })),
+  }));
+  const before = readingOf(page.blocks, box);
+  const after = readingOf(moved);
+  // more words, read confidently and about as well as the page's words there (a page of a script the
+  // language data does not cover reads as garbage either way)
+  if (after.count <= before.count || after.confidence < MIN_CROP_CONFIDENCE || (before.count && after.confidence < before.confidence - 5))
+    return page;
+  const kept: TBlock[] = (page.blocks ?? []).map((b) => ({
+    ...b,
+    paragraphs: (b.paragraphs ?? [])
+      .map((p) => ({
+        ...p,
+        lines: (p.lines ?? []).map((l) => ({ ...l, words: (l.words ?? []).filter((w) => !centerIn(w.bbox, box)) })).filter((l) => l.words.length),
+      }))
+      .filter((p) => p.lines.length),
+  }));
+  return { ...page, blocks: [...kept.filter((b) => b.paragraphs.length), ...moved] };
+}
+
+/**
+ * Reads again, as one block of text, each grid whose cells the page's reading left empty (see the file
+ * header); `read` recognises an image with the given page segmentation mode.
+ */
+export async function rereadEmptyTables(
+  img: PreparedImage,
+  grids: readonly TableGrid[],
+  page: Recognition,
+  read: (img: PreparedImage, psm: number) => Promise<Recognition>,
+): Promise<Recognition> {
+  let out = page;
+  for (const grid of grids) {
+    const words: { text: string; bbox: Box }[] = [];
+    for (const b of out.blocks ?? []) for (const p of b.paragraphs ?? []) for (const l of p.lines ?? []) words.push(...(l.words ?? []));
+    if (!needsTableReread(unreadCells(img, grid, words))) continue;
+    const { crop, toPage } = await tableCrop(img, grid);
+    out = withTableReading(out, grid.box, await read(crop, TABLE_PSM), toPage);
+  }
+  return out;
+}
