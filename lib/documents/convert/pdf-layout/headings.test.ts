@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { item, lines, md } from "./test-items";
+import { layoutDocument } from "./index";
+import { item, lines, md, page } from "./test-items";
 
 // Headings on real pages (issue 14, class 5).
 const body = (top: number, n = 4, pitch = 12) =>
@@ -121,5 +122,30 @@ describe("author blocks", () => {
       ...body(180),
     ]);
     expect(out.split("\n\n").filter((b) => b.startsWith("#"))).toHaveLength(2);
+  });
+});
+
+describe("cover pages", () => {
+  const prose = (n: number) =>
+    Array.from({ length: 12 }, (_, k) =>
+      item(`Line ${k} of page ${n} is ordinary running text of the report, long enough to count.`, 72, 120 + k * 14, 10),
+    );
+
+  it("keeps a cover's title as its only heading; taglines, series name and address read as text", () => {
+    const cover = page(
+      [
+        item("Front cover", 72, 60, 14, { bold: true }),
+        item("Access Control in Practice", 72, 120, 30, { bold: true }),
+        item("Implement roles and separation of duties", 72, 200, 14, { bold: true }),
+        item("Protect columns with masks", 72, 230, 14, { bold: true }),
+        item("example.com/books", 72, 700, 14, { bold: true }),
+      ],
+      1,
+    );
+    const body = (n: number) => page([item(n === 2 ? "Introduction" : "Methods", 72, 80, 14, { bold: true }), ...prose(n)], n);
+    const out = layoutDocument([cover, body(2), body(3)]);
+    expect(out[0].split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["# Access Control in Practice"]);
+    expect(out[0]).toContain("Implement roles and separation of duties");
+    expect(out[1].split("\n\n")[0]).toMatch(/^#+ Introduction$/);
   });
 });

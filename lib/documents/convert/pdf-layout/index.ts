@@ -9,7 +9,7 @@ import { authorHeadings } from "./authors";
 import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE_END, TOC_ENTRY_END } from "./blocks";
 import { contentRows, findFurniture } from "./furniture";
 import { findGrids } from "./grid";
-import { headingLevels } from "./levels";
+import { headingLevels, isCover } from "./levels";
 import { toFragments, toFrameRules, toRows } from "./lines";
 import { applyLinks, pageLinks } from "./links";
 import { mergeMarks, stripMarks } from "./markdown";
@@ -201,6 +201,7 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
 
   const { furniture, numberedSlots } = findFurniture(pages, bodySize);
   const levels = headingLevels(headingSizes, pages, bodySize);
+  const coverPages = pages.length >= 3 ? [pages[0], pages[pages.length - 1]].filter((p) => isCover(p, bodySize)).map((p) => p.page) : [];
   return {
     bodySize,
     headingSizes,
@@ -210,6 +211,7 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
     monoShare: allChars ? monoChars / allChars : 0,
     furniture,
     numberedSlots,
+    coverPages,
   };
 }
 
@@ -295,8 +297,18 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
   };
   const rows = contentRows(p, stats);
   emit(findRegions(rows, { columns: true, grids }), Math.min(...rows.map((r) => r.x0)));
-  const markdown = renderBlocks(tocTables(authorHeadings(blocks)));
+  const headed = stats.coverPages?.includes(p.page) ? coverHeadings(blocks) : blocks;
+  const markdown = renderBlocks(tocTables(authorHeadings(headed)));
   return p.links ? applyLinks(markdown, p.links) : markdown;
+}
+
+/**
+ * A cover's headings: its title (the top level on the page) only. The rest of its display type (a series
+ * name, taglines, "Front cover", a web address) reads as text, not as sections of the document.
+ */
+function coverHeadings(blocks: Block[]): Block[] {
+  const top = Math.min(...blocks.map((b) => (b.type === "heading" ? b.level : 7)));
+  return blocks.map((b) => (b.type === "heading" && b.level > top ? { type: "paragraph", text: b.text } : b));
 }
 
 /** All pages at once: statistics over the whole set, one Markdown string per page. */

@@ -43,7 +43,8 @@ export function headingLevels(sizes: number[], pages: PreparedPage[], bodySize: 
 const COVER_BODY_CHARS = 200;
 const COVER_BODY_SHARE = 0.2;
 
-function isCover(page: PreparedPage, bodySize: number): boolean {
+/** A cover: next to no body-size text (a title, a subtitle, a series name, a logo line). */
+export function isCover(page: PreparedPage, bodySize: number): boolean {
   let body = 0;
   let all = 0;
   for (const r of page.rows)

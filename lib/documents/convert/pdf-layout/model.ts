@@ -131,6 +131,8 @@ export interface LayoutStats {
    * anyNumber, any page number (different on each page) at that height.
    */
   numberedSlots: { band: "top" | "bottom"; y: number; offset: number; anyNumber?: boolean }[];
+  /** Pages that are a cover (the first or last of three or more, next to no body text): only their title is a heading. */
+  coverPages?: number[];
 }
 
 /** Splits a segment at the space at index k (x positions estimated per character; bold marks dropped). */
