@@ -19,7 +19,7 @@ describe("ruled tables with one ruled row for the whole body", () => {
         "| Method | IIIT5K | SVT |",
         "| --- | --- | --- |",
         "| Only ASRN | 84.2 | - |",
-        "| MORAN without FP | 89.7 | 87.3\\* |",
+        "| MORAN without FP | 89.7 | 87.3* |",
         "| MORAN with FP | 91.2 90.1 | 88.3 |",
       ].join("\n"),
     );

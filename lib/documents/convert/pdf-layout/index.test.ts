@@ -438,6 +438,14 @@ describe("escaping", () => {
     expect(escapeBlock("- not a list")).toBe("\\- not a list");
     expect(escapeInline("[link](http://x)")).toBe("[link\\](http://x)");
   });
+
+  it("leaves asterisks and underscores alone that cannot pair into emphasis", () => {
+    expect(escapeInline("the default value is *CHANGE and *ALLOBJ grants more")).toBe("the default value is *CHANGE and *ALLOBJ grants more");
+    expect(escapeInline("scored 87.3* on the test, see note")).toBe("scored 87.3* on the test, see note");
+    expect(escapeInline("_private and QIBM_DB_SECADM")).toBe("_private and QIBM_DB_SECADM");
+    expect(escapeInline("grant *USE to the user* here")).toBe("grant \\*USE to the user\\* here");
+    expect(escapeInline("a _word_ here")).toBe("a \\_word\\_ here");
+  });
 });
 
 describe("text layer quality and staged use", () => {

@@ -64,10 +64,36 @@ const ENTITY = /^&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i;
 /** Escapes characters that would start inline Markdown (emphasis, code, links, HTML, entities). */
 const SPECIAL = /[\\`*_~<\]&]/;
 
+/**
+ * Whether runs of `ch` (* or _) in the text could pair into emphasis: a run that can open (left-flanking)
+ * before one that can close (right-flanking). Without such a pair ("*ALLOBJ authority", "5 * 3") none of
+ * them needs escaping. Text with bold marks is always escaped (the marks become `**` after escaping).
+ */
+function emphasisPossible(text: string, ch: string): boolean {
+  if (text.includes(BOLD_OPEN)) return true;
+  let opener = false;
+  for (let i = text.indexOf(ch); i >= 0; i = text.indexOf(ch, i)) {
+    let j = i;
+    while (text[j] === ch) j++;
+    const prev = text[i - 1] ?? " ";
+    const next = text[j] ?? " ";
+    const left = !SPACE.test(next) && (!PUNCT.test(next) || SPACE.test(prev) || PUNCT.test(prev));
+    const right = !SPACE.test(prev) && (!PUNCT.test(prev) || SPACE.test(next) || PUNCT.test(next));
+    // An underscore run inside a word neither opens nor closes.
+    const intraword = ch === "_" && ALNUM.test(prev) && ALNUM.test(next);
+    if (!intraword && right && opener) return true;
+    if (!intraword && left) opener = true;
+    i = j;
+  }
+  return false;
+}
+
 export function escapeInline(text: string): string {
   if (!SPECIAL.test(text)) return text;
   let out = "";
   const tildes = (text.match(/~/g) ?? []).length >= 2;
+  const stars = text.includes("*") && emphasisPossible(text, "*");
+  const unders = text.includes("_") && emphasisPossible(text, "_");
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     const prev = text[i - 1] ?? " ";
@@ -80,12 +106,12 @@ export function escapeInline(text: string): string {
         out += "\\`";
         break;
       case "*":
-        out += /\s/.test(prev) && /\s/.test(next) ? "*" : "\\*";
+        out += !stars || (/\s/.test(prev) && /\s/.test(next)) ? "*" : "\\*";
         break;
       case "_": {
         const spaced = /\s/.test(prev) && /\s/.test(next);
         const intraword = ALNUM.test(prev) && ALNUM.test(next);
-        out += spaced || intraword ? "_" : "\\_";
+        out += !unders || spaced || intraword ? "_" : "\\_";
         break;
       }
       case "~":
