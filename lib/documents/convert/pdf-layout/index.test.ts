@@ -307,6 +307,19 @@ describe("lists", () => {
     expect(out.split("\n\n")[1]).toBe("- Helmets and gloves\n- Spare batteries");
   });
 
+  it("keeps a dingbat that is no bullet as the symbol it draws (a check mark in a row of figures)", () => {
+    const wing = (ch: string, x: number, top: number) => item(ch, x, top, 10, { font: "Wingdings-Regular", width: 8 });
+    const out = md([
+      ...lines(["The features of each edition are compared in the rows below, one per line:"], 72, 80, 10, 12),
+      item("Export to PDF", 72, 100, 10),
+      wing("ü", 300, 100),
+      item("Offline use", 72, 112, 10),
+      wing("û", 300, 112),
+    ]);
+    expect(out).toContain("✓");
+    expect(out).toContain("✗");
+  });
+
   it("keeps the source's delimiter of numbered items ('1)' stays '1)', as footnotes are numbered)", () => {
     const out = md([
       ...lines(["Intro paragraph before the notes, long enough to be ordinary body text."], 72, 80),

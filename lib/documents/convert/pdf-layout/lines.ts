@@ -75,11 +75,26 @@ function unmappedGlyphs(str: string): number {
 }
 
 const DINGBAT_FONT = /wingdings|webdings|dingbats|zapf/i;
+/** Wingdings characters as the text layer gives them (Latin-1 codes) → the symbols they draw. */
+const WINGDINGS: Record<string, string> = {
+  "§": "▪",
+  Ø: "➢",
+  ü: "✓",
+  û: "✗",
+  ý: "☒",
+  þ: "☑",
+  "¨": "☐",
+  l: "●",
+  n: "■",
+  q: "❑",
+  v: "❖",
+  Ÿ: "•",
+};
 
 /**
  * One character of a dingbat font (Wingdings' "§" square, "Ø" arrow, "ü" check: Latin letters in the text
- * layer, or private-use codes): a bullet glyph, not text. Symbol and math fonts are not dingbats: their
- * single characters are letters and operators of the text.
+ * layer, or private-use codes): a symbol, a bullet where one stands. Symbol and math fonts are not dingbats:
+ * their single characters are letters and operators of the text.
  */
 function dingbat(str: string, fontName: string, fonts: Record<string, PdfFontInfo> | undefined): boolean {
   return [...str.trim()].length === 1 && DINGBAT_FONT.test(fonts?.[fontName]?.name ?? fontName);
@@ -133,7 +148,12 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
     if (unmapped > 2) return;
     const symbol = dingbat(it.str, it.fontName, fonts);
     const lone = unmapped > 0 || LONE_GLYPH.test(it.str) || symbol;
-    const text = lone ? "\u2022" : it.str.replace(CONTROL, "").replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, " ");
+    // A dingbat keeps its symbol (a check mark in a table is content); it reads as a bullet only where one stands.
+    const text = symbol
+      ? (WINGDINGS[it.str.trim()] ?? it.str.trim())
+      : lone
+        ? "\u2022"
+        : it.str.replace(CONTROL, "").replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, " ");
     if (!text.trim()) return;
     const [, , c, d, e, f] = it.transform;
     const size = Math.hypot(c, d) || it.height || 1;
@@ -202,12 +222,17 @@ function buildRow(all: Fragment[]): Row | null {
   all.sort((p, q) => p.x0 - q.x0);
   // An unmapped glyph reads as a bullet only where a bullet stands: first on its row, before text; a dingbat
   // also apart from the text before it (a list in a table's cell).
-  const frags = all.filter((f, k) => {
-    if (!f.glyph) return true;
+  const bulletAt = (f: Fragment, k: number) => {
     const next = all[k + 1];
     if (!next || next.glyph) return false;
     if (k === 0) return true;
     return f.glyph === "dingbat" && next.x0 - f.x1 <= 3 * f.size && f.x0 - all[k - 1].x1 >= f.size;
+  };
+  // Elsewhere an unmapped glyph is dropped; a dingbat stays as the symbol it draws (a table's check marks).
+  const frags = all.flatMap((f, k) => {
+    if (!f.glyph) return [f];
+    if (bulletAt(f, k)) return [f.glyph === "dingbat" ? { ...f, text: "\u2022" } : f];
+    return f.glyph === "dingbat" ? [{ ...f, glyph: undefined }] : [];
   });
   const segments: Segment[] = [];
   let cur: Fragment[] = [];
