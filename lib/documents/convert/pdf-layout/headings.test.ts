@@ -148,4 +148,19 @@ describe("cover pages", () => {
     expect(out[0]).toContain("Implement roles and separation of duties");
     expect(out[1].split("\n\n")[0]).toMatch(/^#+ Introduction$/);
   });
+
+  it("keeps the headings of a slide deck's first and last slides (every slide carries little body text)", () => {
+    const slide = (n: number, title: string, sub: string) =>
+      page(
+        [
+          item(title, 72, 60, 30, { bold: true }),
+          item(sub, 72, 120, 18, { bold: true }),
+          item(`Point one of slide ${n}`, 90, 160, 12),
+          item(`Point two of slide ${n}`, 90, 180, 12),
+        ],
+        n,
+      );
+    const out = layoutDocument([slide(1, "Quarterly review", "Sales"), slide(2, "Regions", "North"), slide(3, "Next steps", "Hiring")]);
+    expect(out[2].split("\n\n").filter((b) => b.startsWith("#"))).toHaveLength(2);
+  });
 });

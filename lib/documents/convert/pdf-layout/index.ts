@@ -201,7 +201,11 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
 
   const { furniture, numberedSlots } = findFurniture(pages, bodySize);
   const levels = headingLevels(headingSizes, pages, bodySize);
-  const coverPages = pages.length >= 3 ? [pages[0], pages[pages.length - 1]].filter((p) => isCover(p, bodySize)).map((p) => p.page) : [];
+  // Covers of a document of running text: a slide deck, whose pages all carry little body text, has none.
+  const interior = pages.slice(1, -1);
+  const runningText = interior.filter((p) => !isCover(p, bodySize)).length >= interior.length / 2;
+  const coverPages =
+    pages.length >= 3 && runningText ? [pages[0], pages[pages.length - 1]].filter((p) => isCover(p, bodySize)).map((p) => p.page) : [];
   return {
     bodySize,
     headingSizes,
