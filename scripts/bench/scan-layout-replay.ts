@@ -11,13 +11,15 @@
 //        documents exactly like scan-quality.ts (NID, TEDS, headings, overall), writing the Markdown to
 //        --out (default os.tmpdir()/docintel-scan-layout-out/<set>/<id>.md).
 //
-// Recording mirrors OcrPool.process (pool.ts: prepareOcrImage, empty ruled tables read again, the native
-// engine when installed or one eng worker, automatic page segmentation, the image's dpi) without its retries
-// (the unscaled re-read of a weak page, the orientation check), so replayed figures equal scan-quality's for upright pages that read well; confirm a change with scan-quality.
+// Recording mirrors OcrPool.process (pool.ts: prepareOcrImage, shaded backgrounds flattened, ruled tables
+// left empty read again; the native engine when installed, else one eng worker; automatic page segmentation,
+// the image's dpi) without its retries (the unscaled re-read of a weak page, the orientation check), so
+// replayed figures equal scan-quality's for upright pages that read well; confirm a change with scan-quality.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { joinPages } from "@/lib/documents/join-pages";
+import { flattenBackground } from "@/lib/documents/ocr/background";
 import { findTables } from "@/lib/documents/ocr/erase-rules";
 import { linkLanguageDir, tesseractWorkerPath } from "@/lib/documents/ocr/language-data";
 import { ocrLayoutToMarkdown, type TBlock } from "@/lib/documents/ocr/layout-markdown";
@@ -74,7 +76,7 @@ async function record(dirs: string[]): Promise<void> {
         const stored = path.join(cache, `${page}.json`);
         if (fs.existsSync(stored)) continue;
         // as pool.ts; with the native engine, ruled tables left empty are read again (table-reread.ts)
-        const prepared = await prepareOcrImage(fs.readFileSync(path.join(dir, page)), {});
+        const prepared = flattenBackground(await prepareOcrImage(fs.readFileSync(path.join(dir, page)), {}));
         const read = prepared;
         let blocks: unknown;
         if (worker) {

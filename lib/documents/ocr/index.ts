@@ -8,6 +8,7 @@
 //   table-reread.ts     ruled tables the page's reading left empty, read again from their own (straightened) pixels
 //   erase-rules.ts      a page's table grids and their rules painted out (for re-reading a table)
 //   deskew.ts           skew estimated from the ink (projection profile) and turned back with sharp
+//   background.ts       shaded backgrounds (gray boxes, slide frames) flattened to paper before recognition
 //   text-tables.ts      unruled tables: columns aligned by whitespace among the word boxes
 //   stroke-width.ts     stroke width of text in the pixels (bold body-size headings)
 //   pool.ts             the process-wide worker pool: admission (429), timeouts, aborts, worker lifecycle

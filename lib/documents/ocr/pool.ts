@@ -12,6 +12,7 @@ import os from "node:os";
 import { ProcessTimeout } from "@/lib/documents/run-process";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { flattenBackground } from "./background";
 import { findTables } from "./erase-rules";
 import { linkLanguageDir, tesseractWorkerPath } from "./language-data";
 import type { OcrLanguage } from "./languages";
@@ -127,7 +128,8 @@ class OcrPool {
   async process(image: Uint8Array, langs: OcrLanguage[], opts: OcrOptions): Promise<OcrPageResult> {
     const { signal } = opts;
     signal?.throwIfAborted();
-    let prepared = await prepareOcrImage(image, { dpi: opts.dpi });
+    // Text on shaded boxes would go dark with its background in tesseract's binarisation (background.ts).
+    let prepared = flattenBackground(await prepareOcrImage(image, { dpi: opts.dpi }));
     signal?.throwIfAborted();
     const slot = await this.acquire(langs, signal);
     let broken = true;
@@ -140,7 +142,7 @@ class OcrPool {
       if (prepared.scale !== 1 && readWords(data) < WEAK_PAGE_WORDS) {
         // Scaling must never make a page worse: a scaled page that reads (almost) nothing is read again
         // from the unscaled pixels, and the better reading is kept.
-        const raw = await prepareOcrImage(image, { dpi: opts.dpi, resample: false });
+        const raw = flattenBackground(await prepareOcrImage(image, { dpi: opts.dpi, resample: false }));
         if (raw.scale !== prepared.scale) {
           const rawPage = findTables(raw);
           const second = await this.recognize(slot, worker, raw, timeoutMs, signal);

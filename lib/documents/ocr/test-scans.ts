@@ -130,3 +130,22 @@ export const LETTER_TABLE = [
   ["A", "B", "C"],
   ["D", "E", "F"],
 ];
+
+/**
+ * A slide-like page (1600 × 1000 px): a heading on white, then black text on a mid-gray box and a dark gray
+ * frame around the page. tesseract's global binarisation took the box for ink and read nothing in it before
+ * shaded backgrounds were flattened (background.ts). PNG.
+ */
+export async function shadedBoxImage(lines: readonly string[] = SHADED_BOX_LINES): Promise<Buffer> {
+  const parts = [
+    `<rect width="1600" height="1000" fill="#555"/>`,
+    `<rect x="40" y="40" width="1520" height="920" fill="#eee"/>`,
+    `<text x="100" y="150" font-family="DejaVu Sans" font-size="64">Quarterly review</text>`,
+    `<rect x="100" y="230" width="1400" height="600" fill="#999"/>`,
+    ...lines.map((l, i) => `<text x="130" y="${320 + i * 70}" font-family="DejaVu Sans" font-size="38">${esc(l)}</text>`),
+  ];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000">${parts.join("")}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export const SHADED_BOX_LINES = ["Revenue grew by twelve percent", "Costs fell in every region", "Hiring resumes in the spring"];
