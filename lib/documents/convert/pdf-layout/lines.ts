@@ -59,11 +59,15 @@ const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F\uFDD0-\uFDEF]/g;
 /** An item that is one control code and nothing else (spaces aside). */
 const LONE_GLYPH = /^\s*[\u0001-\u0008\u000B-\u001F]\s*$/;
 
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F]/;
+
 /**
  * Non-space characters of an item that is mostly (half or more) control codes, else 0: the glyph ids of a
  * font without a Unicode map, where the codes that fall on printable characters read as stray "!" or "r".
  */
 function unmappedGlyphs(str: string): number {
+  if (!HAS_CONTROL.test(str)) return 0;
   let controls = 0;
   let chars = 0;
   for (const ch of str) {
@@ -97,7 +101,7 @@ const WINGDINGS: Record<string, string> = {
  * their single characters are letters and operators of the text.
  */
 function dingbat(str: string, fontName: string, fonts: Record<string, PdfFontInfo> | undefined): boolean {
-  return [...str.trim()].length === 1 && DINGBAT_FONT.test(fonts?.[fontName]?.name ?? fontName);
+  return str.length <= 4 && DINGBAT_FONT.test(fonts?.[fontName]?.name ?? fontName) && [...str.trim()].length === 1;
 }
 
 /** Quarter turn (0–3) of the text direction that carries most characters. */
