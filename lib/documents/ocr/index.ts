@@ -9,6 +9,7 @@
 //   erase-rules.ts      a page's table grids and their rules painted out (for re-reading a table)
 //   deskew.ts           skew estimated from the ink (projection profile) and turned back with sharp
 //   background.ts       shaded backgrounds (gray boxes, slide frames) flattened to paper before recognition
+//   script-detect.ts    poorly read pages in another script (OSD): read again with installed system data (kor)
 //   text-tables.ts      unruled tables: columns aligned by whitespace among the word boxes
 //   stroke-width.ts     stroke width of text in the pixels (bold body-size headings)
 //   pool.ts             the process-wide worker pool: admission (429), timeouts, aborts, worker lifecycle

@@ -71,6 +71,23 @@ export interface NativeRecognizeOptions {
   signal?: AbortSignal;
   /** Page segmentation mode (default 3, automatic; 6 reads the image as one block of text). */
   psm?: number;
+  /** Languages of the system's tesseract data (script-detect.ts) read before `langs`, e.g. "kor". */
+  systemLanguages?: readonly string[];
+}
+
+/** Debian's tesseract language data (tesseract-ocr-* packages: the "fast" models), and OSD. */
+export const SYSTEM_TESSDATA = "/usr/share/tesseract-ocr/5/tessdata";
+
+/** Links a language of the system's data into the native data directory (once). */
+function linkSystemLanguage(dir: string, lang: string): void {
+  if (!/^[a-z_]+$/.test(lang)) throw new Error(`not a language code: ${lang}`);
+  const target = path.join(dir, `${lang}.traineddata`);
+  if (fs.existsSync(target)) return;
+  try {
+    fs.symlinkSync(path.join(SYSTEM_TESSDATA, `${lang}.traineddata`), target);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
 }
 
 /**
@@ -80,13 +97,15 @@ export interface NativeRecognizeOptions {
 export function recognizeNative(image: Uint8Array, opts: NativeRecognizeOptions): Promise<Recognition> {
   const bin = nativeTesseract();
   if (!bin) return Promise.reject(new Error("the tesseract binary is not installed"));
+  const dir = nativeDataDir(opts.langs);
+  for (const lang of opts.systemLanguages ?? []) linkSystemLanguage(dir, lang);
   const args = [
     "stdin",
     "stdout",
     "--tessdata-dir",
-    nativeDataDir(opts.langs),
+    dir,
     "-l",
-    opts.langs.join("+"),
+    [...(opts.systemLanguages ?? []), ...opts.langs].join("+"),
     "--oem",
     "1",
     "--psm",

@@ -21,6 +21,7 @@ import { nativeTesseract, type Recognition, recognizeNative } from "./native-tes
 import { turnPrepared } from "./orientation";
 import { needsOrientationProbe, probeTurn, wordsOf } from "./orientation-probe";
 import { type PreparedImage, prepareOcrImage, renderingFailed } from "./prepare-image";
+import { readInDetectedScript } from "./script-detect";
 import { strokeMeter } from "./stroke-width";
 import { rereadEmptyTables } from "./table-reread";
 import type { OcrOptions, OcrPageResult, OcrStats, OcrWord } from "./types";
@@ -161,6 +162,15 @@ class OcrPool {
           page = findTables(prepared);
           data = await this.recognize(slot, worker, prepared, timeoutMs, signal);
         }
+      }
+      if (worker.native && needsOrientationProbe(data)) {
+        // A page still read poorly may be in a script its languages do not cover (script-detect.ts); an
+        // engine failure here keeps the page's reading, an abort ends the page.
+        const other = await readInDetectedScript(prepared.pgm, data, { langs: slot.langs, dpi: prepared.dpi, timeoutMs, signal }).catch(() => {
+          if (signal?.aborted) throw abortError(signal);
+          return null;
+        });
+        if (other) data = other.reading;
       }
       // Ruled tables the reading left empty are read again from their own pixels (table-reread.ts).
       data = await rereadEmptyTables(prepared, page.grids, data, (img, psm) => this.recognize(slot, worker, img, timeoutMs, signal, psm));

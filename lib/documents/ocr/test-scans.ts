@@ -149,3 +149,22 @@ export async function shadedBoxImage(lines: readonly string[] = SHADED_BOX_LINES
 }
 
 export const SHADED_BOX_LINES = ["Revenue grew by twelve percent", "Costs fell in every region", "Hiring resumes in the spring"];
+
+/**
+ * A page of Korean text (Nanum Myeongjo, Debian fonts-nanum): two paragraphs of the lines below, as a report
+ * page, slightly blurred like a scan (tesseract read the razor-sharp rendering one line in five). PNG.
+ */
+export async function koreanPageImage(lines: readonly string[] = KOREAN_LINES): Promise<Buffer> {
+  const body = [...lines, "", ...lines];
+  const parts = body.map((l, i) => `<text x="150" y="${200 + i * 60}" font-family="NanumMyeongjo" font-size="36">${esc(l)}</text>`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1700" height="${400 + body.length * 60}"><rect width="100%" height="100%" fill="#fff"/>${parts.join("")}</svg>`;
+  return sharp(Buffer.from(svg)).blur(0.8).png().toBuffer();
+}
+
+export const KOREAN_LINES = [
+  "코로나 관련 보험약관상 재해보험금 지급문제",
+  "발행일 2020년 4월 2일 발행처 국회입법조사처",
+  "보험회사에서 그동안 판매했거나 향후 판매하게 될 보험상품",
+  "세계보건기구가 인정한 세계적 유행 단계에 돌입하였다",
+  "이와 관련하여 보험약관의 현황 및 문제점을 살펴보고",
+];
