@@ -8,7 +8,7 @@
 // the same place. A page is only turned when the best angle beats the unturned profile clearly: photos,
 // blank pages and pages without lines keep their pixels.
 import sharp from "sharp";
-import { type PreparedImage, parsePgmHeader } from "./prepare-image";
+import { type PreparedImage, paperLevel, parsePgmHeader } from "./prepare-image";
 
 /** Largest skew searched (degrees), either way. */
 export const MAX_SKEW_DEG = 4;
@@ -28,22 +28,6 @@ export interface SkewEstimate {
   angle: number;
   /** Profile sharpness at that angle over the unturned one (≥ 1). */
   gain: number;
-}
-
-function paperLevel(gray: Uint8Array, offset: number, n: number): number {
-  const hist = new Uint32Array(256);
-  const step = Math.max(1, Math.floor(n / 200_000));
-  let total = 0;
-  for (let i = 0; i < n; i += step) {
-    hist[gray[offset + i]]++;
-    total++;
-  }
-  let acc = 0;
-  for (let v = 255; v >= 0; v--) {
-    acc += hist[v];
-    if (acc >= total * 0.1) return v;
-  }
-  return 255;
 }
 
 /** Ink pixel coordinates (sampled): xs, ys. */

@@ -6,7 +6,7 @@
 // back into the grid's cells by position. Only thin rules are painted: a rule's box is its chain's
 // bounding box, which on a page still skewed (below deskew.ts's threshold) grows with the drift and would
 // take the letters beside it along.
-import { type PreparedImage, parsePgmHeader } from "./prepare-image";
+import { type PreparedImage, paperLevel, parsePgmHeader } from "./prepare-image";
 import { detectRules, type Rule, type TableGrid, tableGrids } from "./table-lines";
 
 /** Rules thicker than this (their box across the line, in prepared pixels) are left as they are. */
@@ -15,22 +15,6 @@ export const MAX_ERASED_THICKNESS = 8;
 const FRINGE = 2;
 /** A rule belongs to a grid when it lies within this distance of the grid's box. */
 const GRID_MARGIN = 6;
-
-function paperLevel(gray: Uint8Array, offset: number, n: number): number {
-  const hist = new Uint32Array(256);
-  const step = Math.max(1, Math.floor(n / 200_000));
-  let total = 0;
-  for (let i = 0; i < n; i += step) {
-    hist[gray[offset + i]]++;
-    total++;
-  }
-  let acc = 0;
-  for (let v = 255; v >= 0; v--) {
-    acc += hist[v];
-    if (acc >= total * 0.1) return v;
-  }
-  return 255;
-}
 
 const inGrid = (r: Rule, g: TableGrid) =>
   r.x0 >= g.box.x0 - GRID_MARGIN && r.x1 <= g.box.x1 + GRID_MARGIN && r.y0 >= g.box.y0 - GRID_MARGIN && r.y1 <= g.box.y1 + GRID_MARGIN;

@@ -66,6 +66,26 @@ export function parsePgmHeader(data: Uint8Array): { width: number; height: numbe
   return { width, height, offset: m[0].length };
 }
 
+/**
+ * The paper's gray level in 8-bit gray pixels `gray[offset .. offset + n)`: the 90th percentile (10% of the
+ * pixels are at least this bright), from at most ~200,000 samples.
+ */
+export function paperLevel(gray: Uint8Array, offset: number, n: number): number {
+  const hist = new Uint32Array(256);
+  const step = Math.max(1, Math.floor(n / 200_000));
+  let total = 0;
+  for (let i = 0; i < n; i += step) {
+    hist[gray[offset + i]]++;
+    total++;
+  }
+  let acc = 0;
+  for (let v = 255; v >= 0; v--) {
+    acc += hist[v];
+    if (acc >= total * 0.1) return v;
+  }
+  return 255;
+}
+
 function tooLarge(width: number, height: number): AppError {
   return unreadableDocument(
     `The image is ${width} × ${height} pixels (${((width * height) / 1e6).toFixed(0)} MP); images over ${OCR_MAX_INPUT_PIXELS / 1e6} MP are not processed.`,

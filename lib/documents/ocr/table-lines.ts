@@ -12,6 +12,7 @@
 //      internal vertical rules are column boundaries, its internal horizontal rules row boundaries.
 // Vertical strokes of letters are short (a cap height): vertical rules must span MIN_VRULE of the page
 // height or join two horizontal rules.
+import { paperLevel } from "./prepare-image";
 
 export interface Box {
   x0: number;
@@ -45,23 +46,6 @@ const MAX_RULE_THICKNESS = 10;
 const POOL_ABOVE_PX = 2_500_000;
 /** Share of a run that may be bridged gaps. */
 const MAX_BRIDGED = 0.05;
-
-function paperLevel(gray: Uint8Array, offset: number, n: number): number {
-  const hist = new Uint32Array(256);
-  const step = Math.max(1, Math.floor(n / 200_000));
-  let total = 0;
-  for (let i = 0; i < n; i += step) {
-    hist[gray[offset + i]]++;
-    total++;
-  }
-  let acc = 0;
-  // the 90th percentile: 10% of the pixels are at least this bright
-  for (let v = 255; v >= 0; v--) {
-    acc += hist[v];
-    if (acc >= total * 0.1) return v;
-  }
-  return 255;
-}
 
 interface Chain {
   /** extent along the line */

@@ -12,7 +12,7 @@ import { deskewPrepared } from "./deskew";
 import { eraseTableRules, findTables } from "./erase-rules";
 import type { TBlock } from "./layout-markdown";
 import type { Recognition } from "./native-tesseract";
-import { type PreparedImage, parsePgmHeader } from "./prepare-image";
+import { type PreparedImage, paperLevel, parsePgmHeader } from "./prepare-image";
 import type { Box, TableGrid } from "./table-lines";
 
 /** A cell's interior: this many pixels inside its rules. */
@@ -47,22 +47,6 @@ export function gridCells(grid: TableGrid): Box[] {
   const cells: Box[] = [];
   for (let r = 0; r + 1 < ys.length; r++) for (let c = 0; c + 1 < xs.length; c++) cells.push({ x0: xs[c], y0: ys[r], x1: xs[c + 1], y1: ys[r + 1] });
   return cells;
-}
-
-function paperLevel(gray: Uint8Array, offset: number, n: number): number {
-  const hist = new Uint32Array(256);
-  const step = Math.max(1, Math.floor(n / 200_000));
-  let total = 0;
-  for (let i = 0; i < n; i += step) {
-    hist[gray[offset + i]]++;
-    total++;
-  }
-  let acc = 0;
-  for (let v = 255; v >= 0; v--) {
-    acc += hist[v];
-    if (acc >= total * 0.1) return v;
-  }
-  return 255;
 }
 
 /** Printed cells of the grid and those of them without a word of the reading. */
