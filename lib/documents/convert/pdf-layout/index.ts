@@ -19,9 +19,8 @@ import { findRegions, type Region } from "./regions";
 import type { PdfRule } from "./rules";
 import { tocTables } from "./toc";
 
-export type { PdfLink } from "./links";
 export { escapeBlock, escapeInline } from "./markdown";
-export type { LayoutStats, PdfFontInfo, PdfPageText, PdfTextItem, PreparedPage } from "./model";
+export type { LayoutStats, PdfFontInfo, PdfLink, PdfPageText, PdfTextItem, PreparedPage } from "./model";
 export { type OpCodes, type PdfRule, rulesFromOperatorList } from "./rules";
 
 export function prepareLayoutPage(page: PdfPageText, fonts?: Record<string, PdfFontInfo>): PreparedPage {

@@ -3,22 +3,7 @@
 // for upright text, so a link over one word of a longer item takes that word), then found in the
 // page's Markdown in reading order, on word boundaries, and wrapped as [text](url).
 import { escapeInline } from "./markdown";
-import type { PdfPageText } from "./model";
-
-/** A link annotation: its rectangle in PDF user space and its target. */
-export interface PdfLink {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  url: string;
-}
-
-/** A link's anchor text and target, in reading order on the page. */
-export interface PageLink {
-  text: string;
-  url: string;
-}
+import type { PageLink, PdfPageText } from "./model";
 
 const WEB_ADDRESS = /^(?:https?:\/\/|mailto:)\S+$/i;
 /** Tolerance (points) around a link's rectangle. */

@@ -2,7 +2,6 @@
 // page.getTextContent(); the internal shapes (fragments, segments, rows, lines) use a top-down frame
 // where y grows downwards and the dominant text direction reads left to right.
 
-import type { PageLink, PdfLink } from "./links";
 import { BOLD_CLOSE, BOLD_OPEN, mergeMarks } from "./markdown";
 import type { PdfRule } from "./rules";
 
@@ -184,4 +183,19 @@ export function rowBold(row: Row): boolean {
     if (s.bold) bold += s.chars;
   }
   return all > 0 && bold >= all * 0.9;
+}
+
+/** A link annotation: its rectangle in PDF user space and its target. */
+export interface PdfLink {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  url: string;
+}
+
+/** A link's anchor text and target, in reading order on the page. */
+export interface PageLink {
+  text: string;
+  url: string;
 }
