@@ -9,6 +9,7 @@
 // text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
 // heading one level below the page's larger headings.
 import { escapeMarkdownText, markdownTable } from "@/lib/documents/html-to-markdown";
+import { absoluteLevel, rankedSizeLevels } from "./heading-levels";
 import { type CellWord, isRuleReadAsText } from "./table-cells";
 import { tableWithHeader } from "./table-header";
 import type { TableGrid } from "./table-lines";
@@ -344,12 +345,15 @@ export function ocrLayoutToMarkdown(
     /\p{L}/u.test(joined) &&
     wordy(joined) &&
     !midSentence(joined);
-  const sizeLevels = paragraphs.map((p) => {
-    const joined = joinOcrLines(p.lines.map((l) => l.text));
-    if (!headingLike(p, joined)) return 0;
-    const ratio = bodyHeight > 0 ? median(p.lines.map((l) => l.height)) / bodyHeight : 1;
-    return ratio >= 1.75 ? 1 : ratio >= 1.35 ? 2 : ratio >= 1.2 && p.lines.length === 1 && joined.length <= 80 ? 3 : 0;
-  });
+  // (levels from the page's heading sizes ranked: heading-levels.ts)
+  const sizeRatios = paragraphs.map((p) => (bodyHeight > 0 ? median(p.lines.map((l) => l.height)) / bodyHeight : 1));
+  const sizeLevels = rankedSizeLevels(
+    paragraphs.map((p, i) => {
+      const joined = joinOcrLines(p.lines.map((l) => l.text));
+      return headingLike(p, joined) ? absoluteLevel(sizeRatios[i], p.lines.length === 1 && joined.length <= 80) : 0;
+    }),
+    sizeRatios,
+  );
   const boldLevel = Math.max(0, ...sizeLevels) + 1;
   const isBold = boldLines(paragraphs, bodyHeight, stroke);
   for (const [pi, p] of paragraphs.entries()) {
