@@ -150,3 +150,23 @@ export function touchingGutters(candidates: Interval[], body: Row[], gutters: In
   }
   return out;
 }
+
+/**
+ * Splits a segment at a word break inside a gutter when all the text after it is a number: a label and the
+ * amount in the next column, set less than a word space and a half apart, which pdf.js gives as one run.
+ */
+export function splitBeforeNumber(s: Segment, gutters: Interval[]): Segment[] {
+  const perChar = (s.x1 - s.x0) / Math.max(s.text.length, 1);
+  for (const [a, b] of gutters) {
+    if (s.x0 >= a || s.x1 <= b) continue;
+    const k = s.text.lastIndexOf(" ");
+    const mid = s.x0 + (k + 0.5) * perChar;
+    if (k <= 0 || mid < a - perChar || mid > b + perChar || !NUMERIC.test(s.text.slice(k + 1))) continue;
+    const [left, right] = splitSegment(s, k);
+    return [
+      { ...left, x1: Math.min(left.x1, a) },
+      { ...right, x0: Math.max(right.x0, b) },
+    ];
+  }
+  return [s];
+}

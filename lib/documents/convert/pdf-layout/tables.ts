@@ -4,7 +4,18 @@ import { joinCellLines, TOC_ENTRY_END } from "./blocks";
 import { byColumns } from "./cells";
 import { looksLikeChart } from "./chart";
 import { isAligned, isNumeric, looksLikeProse, spacedLikeProse } from "./evidence";
-import { columnOf, freeBands, type Interval, mergedCellGaps, rowGaps, splitAtGutters, splitAtNumber, subtract, touchingGutters } from "./gutters";
+import {
+  columnOf,
+  freeBands,
+  type Interval,
+  mergedCellGaps,
+  rowGaps,
+  splitAtGutters,
+  splitAtNumber,
+  splitBeforeNumber,
+  subtract,
+  touchingGutters,
+} from "./gutters";
 import { boldCell } from "./markdown";
 import { type Row, rowText, type Segment } from "./model";
 
@@ -38,11 +49,17 @@ export function tryTable(
   const absorb = (k: number, down: boolean): boolean => {
     const row = rows[k];
     if (down && bodyRows >= 2 && row.segments.length >= 2 && startsTable(row, body, seedRow.size)) return false;
-    const pieces = gutters.map((g) => subtract([g], row.segments, keepGap));
+    // A bold header's cells set closer than a word space merge into one segment: split at the gutters.
+    // A label and the number after it set closer than that (a tight table) are split at the number.
+    const segments =
+      !down && row.segments.every((s) => s.bold)
+        ? row.segments.flatMap((s) => splitAtGutters(s, gutters))
+        : row.segments.flatMap((s) => splitBeforeNumber(s, gutters));
+    const pieces = gutters.map((g) => subtract([g], segments, keepGap));
     const open = pieces.flat();
     if (!open.length) return false;
     const closed = pieces.some((p) => !p.length);
-    if (closed && new Set(row.segments.map((s) => columnOf(s, open))).size < 2) {
+    if (closed && new Set(segments.map((s) => columnOf(s, open))).size < 2) {
       // A line set tight above the table's first row is a wrapped header line: it may span a gutter.
       return !down && rows[k + 1].y - row.y <= 0.6 * bodyPitch;
     }
@@ -54,16 +71,33 @@ export function tryTable(
     }
     return true;
   };
+  // Rows set well apart (padded cells, 2 em or more) may have a wider gap where a row-spanning label
+  // starts a new group: a row with several cells up to 1.75 of their pitch below the last one still belongs.
+  const below = [rows[seed]];
+  const widePitch = () => {
+    const pitch = below.length >= 3 ? (below[below.length - 1].y - below[0].y) / (below.length - 1) : 0;
+    return pitch >= 2 * seedRow.size ? 1.75 * pitch : 0;
+  };
   let end = seed + 1;
-  while (end < rows.length && rows[end].y - rows[end - 1].y <= maxPitch && absorb(end, true)) end++;
-  const below = rows.slice(seed, end).filter((r) => r.segments.length >= 2);
+  while (end < rows.length) {
+    const gap = rows[end].y - rows[end - 1].y;
+    if (gap > maxPitch && !(rows[end].segments.length >= 2 && gap <= widePitch())) break;
+    if (!absorb(end, true)) break;
+    if (rows[end].segments.length >= 2) below.push(rows[end]);
+    end++;
+  }
   if (below.length >= 2) bodyPitch = (below[below.length - 1].y - below[0].y) / (below.length - 1);
   let start = seed;
-  while (start > floor && rows[start].y - rows[start - 1].y <= maxPitch && absorb(start - 1, false)) start--;
+  // A bold header may stand further above a body whose rows are set well apart (padded cells): up to
+  // 1.75 of the body's row pitch.
+  const upPitch = (k: number) =>
+    bodyPitch >= 2 * seedRow.size && rows[k].segments.every((s) => s.bold) ? Math.max(maxPitch, 1.75 * bodyPitch) : maxPitch;
+  while (start > floor && rows[start].y - rows[start - 1].y <= upPitch(start - 1) && absorb(start - 1, false)) start--;
   if (end - start < 2) return null;
   const span = trim(rows, start, end, gutters, seedRow.size);
   if (!span || span.end - span.start < 2) return null;
-  const found = buildTable(rows.slice(span.start, span.end), seedRow.size);
+  const slice = rows.slice(span.start, span.end).map((r) => ({ ...r, segments: r.segments.flatMap((s) => splitBeforeNumber(s, gutters)) }));
+  const found = buildTable(slice, seedRow.size);
   if (!found) return null;
   return Array.isArray(found) ? { ...span, cells: found } : { ...span, columns: found.columns };
 }
