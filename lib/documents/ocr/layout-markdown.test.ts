@@ -149,6 +149,24 @@ describe("layout → Markdown", () => {
     );
   });
 
+  it("takes a body-size numbered line for a section heading only when bold, where the pixels tell", () => {
+    // 9 px strokes for the bold line, 6 px otherwise: "2.2 Kitchen Tasks" is a numbered list item, a running header alike
+    const stroke = (b: { y0: number }) => (b.y0 === 200 ? 9 : 6);
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("We ran every model on the same machine and report the means.", 100))] },
+        { paragraphs: [para(line("5.1 Hyper Parameter Optimization", 200))] },
+        { paragraphs: [para(line("The encoder depth was varied from two to six layers here.", 300))] },
+        { paragraphs: [para(line("2.2 Kitchen Tasks", 400))] },
+        { paragraphs: [para(line("Wash the dishes, dry them and put them back on the shelf.", 500))] },
+      ],
+      1,
+      [],
+      stroke,
+    );
+    expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["## 5.1 Hyper Parameter Optimization"]);
+  });
+
   it("makes a bold body-size line a heading one level below the page's larger headings, not one line of a bold block", () => {
     // the stroke width is read from the pixels (stroke-width.ts); here: 9 px for the bold lines, 6 px otherwise
     const bold = new Set([300, 500, 540, 580]);

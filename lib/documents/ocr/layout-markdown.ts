@@ -229,10 +229,14 @@ const BOLD_STROKE = 1.15;
 
 /**
  * A test for bold lines (stroke-width.ts): a line's stroke width against the median of the body-size lines
- * (weighted by characters). Without pixels nothing is bold.
+ * (weighted by characters). null without pixels or too little body text to compare with.
  */
-function boldLines(paragraphs: { lines: Line[] }[], bodyHeight: number, stroke?: ((box: TBox) => number) | null): (l: Line, other?: Line) => boolean {
-  if (!stroke || bodyHeight <= 0) return () => false;
+function boldLines(
+  paragraphs: { lines: Line[] }[],
+  bodyHeight: number,
+  stroke?: ((box: TBox) => number) | null,
+): ((l: Line, other?: Line) => boolean) | null {
+  if (!stroke || bodyHeight <= 0) return null;
   const widths = new Map<Line, number>();
   const width = (l: Line) => {
     let w = widths.get(l);
@@ -247,7 +251,7 @@ function boldLines(paragraphs: { lines: Line[] }[], bodyHeight: number, stroke?:
       const w = width(l);
       if (w > 0) for (let i = 0; i < Math.ceil(l.text.length / 10); i++) body.push(w);
     }
-  if (body.length < 5) return () => false;
+  if (body.length < 5) return null;
   const ref = median(body);
   // (and, given another line, bolder than that one too)
   return (l, other) => width(l) >= BOLD_STROKE * ref && (!other || width(l) >= BOLD_STROKE * width(other));
@@ -355,7 +359,9 @@ export function ocrLayoutToMarkdown(
     sizeRatios,
   );
   const boldLevel = Math.max(0, ...sizeLevels) + 1;
-  const isBold = boldLines(paragraphs, bodyHeight, stroke);
+  const boldTest = boldLines(paragraphs, bodyHeight, stroke);
+  const measuresBold = boldTest !== null;
+  const isBold = boldTest ?? (() => false);
   for (const [pi, p] of paragraphs.entries()) {
     flushTables(p.bbox.y0);
     const pHeight = median(p.lines.map((l) => l.height));
@@ -367,7 +373,10 @@ export function ocrLayoutToMarkdown(
       // Numbered section headings ("5.1 Results") are often set in body-size bold: a line of its own that
       // opens with a section number and a capitalised title; the level is the number's depth.
       const section = SECTION_HEADING.exec(joined);
-      if (!level && section && p.lines.length === 1 && joined.length <= 80 && ratio >= 0.9) level = Math.min(3, section[1].split(".").length);
+      // Where the pixels tell bold from regular, such a line must be bold: a regular one is a numbered list
+      // item ("1.2 Greenhouse Shelves") or a running header ("4 Row and Column Access Control Support").
+      if (!level && section && p.lines.length === 1 && joined.length <= 80 && ratio >= 0.9 && (!measuresBold || isBold(p.lines[0])))
+        level = Math.min(3, section[1].split(".").length);
       // A bold body-size line of its own, on a page whose headings are set larger, is the level below them
       // when it stands out from the text around it (the paragraphs before and after; a larger heading
       // before it is fine): one line of a bold block (an address) is not a heading.
