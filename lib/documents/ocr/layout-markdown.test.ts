@@ -61,6 +61,9 @@ describe("layout → Markdown", () => {
     expect(midSentence("smaller models trained on OTSL perform better, especially in recognizing complex")).toBe(true);
     expect(midSentence("heading level 1.0")).toBe(false);
     expect(wordy("코로나-19 관련 보험약관상")).toBe(true);
+    // a table row of amounts measured tall is no heading; a numbered title with a year is
+    expect(wordy("Q2 April $210 $150")).toBe(false);
+    expect(wordy("2.1 Results 2019")).toBe(true);
   });
 
   it("puts a paragraph alone across its band before the paragraphs below it that tesseract reported first", () => {

@@ -106,12 +106,17 @@ export function scaleBox(b: TBox, inv: number): OcrBox {
 
 /**
  * Text that can be a heading: not a formula ("a² + b² = c²" read as "a> +8=12") and not mostly figures (a
- * phone or fax number, "Fax 7079 4302"): no comparison signs or spaced arithmetic signs, and letters make up
- * at least 40% of its characters.
+ * phone or fax number, "Fax 7079 4302"): no comparison signs or spaced arithmetic signs, letters make up
+ * at least 40% of its characters, and not a row of amounts (two or more words of figures after the first
+ * word, 40% of its words or more: "Q2 April $210 $150", a table row tesseract measured tall).
  */
 export function wordy(text: string): boolean {
   const t = text.replace(/\s+/g, "");
   if (/[=<>]|\s[+×÷]\s/u.test(text)) return false;
+  const words = text.trim().split(/\s+/);
+  // (after the first word, which may number a section: "2.1 Results 2019")
+  const figures = words.slice(1).filter((w) => /^[$€£¥]?[+-]?\d[\d,.]*%?$/u.test(w)).length;
+  if (figures >= 2 && figures >= 0.4 * words.length) return false;
   const letters = (t.match(/\p{L}/gu) ?? []).length;
   return letters >= 0.4 * t.length;
 }
