@@ -152,6 +152,19 @@ describe("layout → Markdown", () => {
     );
   });
 
+  it("does not make a heading of a list item whose bullet tesseract read without a space ('*And baz things')", () => {
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("Second slide title", 0, 100))] },
+        { paragraphs: [para(line("Let us introduce a list of things to do here", 200))] },
+        { paragraphs: [para(line("*And baz things", 300, 60))] },
+        { paragraphs: [para(line("Body text of the slide goes on and on in this line.", 400))] },
+      ],
+      1,
+    );
+    expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["# Second slide title"]);
+  });
+
   it("takes a body-size numbered line for a section heading only when bold, where the pixels tell", () => {
     // 9 px strokes for the bold line, 6 px otherwise: "2.2 Kitchen Tasks" is a numbered list item, a running header alike
     const stroke = (b: { y0: number }) => (b.y0 === 200 ? 9 : 6);

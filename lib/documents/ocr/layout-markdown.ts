@@ -61,6 +61,8 @@ const BULLET_LOOSE = /^[»«*+·\-–—]\s+(.+)$/u;
  */
 const BULLET_MISREAD = /^(?:eo|e|o|©|®|¢|°|=)\s+([\p{Lu}\p{N}].*)$/u;
 const NUMBERED = /^(\d{1,3})[.)]\s+(.+)$/u;
+/** A line opening with a bullet glyph, with or without a space after it ("*And baz things"): a list item, no heading. */
+const LIST_MARK = /^[•●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇»*·]/u;
 /** "5 Results", "5.1 Hyper Parameter Optimization" (not "5. item", a list; not "69100 Villeurbanne"). */
 const SECTION_HEADING = /^(\d{1,2}(?:\.\d{1,2}){0,3})\s+\p{Lu}[^.!?:;]*$/u;
 
@@ -353,7 +355,8 @@ export function ocrLayoutToMarkdown(
     !/[.,;]$/.test(joined) &&
     /\p{L}/u.test(joined) &&
     wordy(joined) &&
-    !midSentence(joined);
+    !midSentence(joined) &&
+    !LIST_MARK.test(joined);
   // (levels from the page's heading sizes ranked: heading-levels.ts)
   const sizeRatios = paragraphs.map((p) => (bodyHeight > 0 ? median(p.lines.map((l) => l.height)) / bodyHeight : 1));
   const sizeLevels = rankedSizeLevels(
