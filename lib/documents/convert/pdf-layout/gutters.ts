@@ -170,3 +170,28 @@ export function splitBeforeNumber(s: Segment, gutters: Interval[]): Segment[] {
   }
   return [s];
 }
+
+/**
+ * Splits a segment at the word breaks where a gutter's right edge is (a left-aligned cell's start), the next
+ * word estimated to start within a character of it (positions estimated per character): cells of a row
+ * that pdf.js gave as one run because they stand less than 0.6 em apart.
+ */
+export function splitAtColumnStarts(s: Segment, gutters: Interval[]): Segment[] {
+  const perChar = (s.x1 - s.x0) / Math.max(s.text.length, 1);
+  for (const [a, b] of gutters) {
+    if (s.x0 >= a || s.x1 <= b) continue;
+    let best = -1;
+    let off = perChar;
+    for (let k = s.text.indexOf(" "); k > 0; k = s.text.indexOf(" ", k + 1)) {
+      const d = Math.abs(s.x0 + (k + 1) * perChar - b);
+      if (d <= off) {
+        best = k;
+        off = d;
+      }
+    }
+    if (best < 0) continue;
+    const [left, right] = splitSegment(s, best);
+    return [{ ...left, x1: Math.min(left.x1, a) }, ...splitAtColumnStarts({ ...right, x0: Math.max(right.x0, b) }, gutters)];
+  }
+  return [s];
+}

@@ -82,3 +82,67 @@ describe("padded tables without rules", () => {
     ]);
   });
 });
+
+describe("cells that pdf.js ran together", () => {
+  // Each body row is one text item: cells set under 0.6 em apart, which pdf.js joins with a space.
+  const header = (top: number) => ["Header 1", "Header 2", "Header 3"].map((t, i) => item(t, [72, 150, 228][i], top, 12, { bold: true }));
+
+  it("splits the rows under a bold header where its columns start", () => {
+    const out = md([
+      ...header(100),
+      item("Row 1, Col 1 Row 1, Col 2 Row 1, Col 3", 72, 130),
+      item("Row 2, Col 1 Row 2, Col 2 Row 2, Col 3", 72, 160),
+      item("Row 3, Col 1 Row 3, Col 2 Row 3, Col 3", 72, 190),
+    ]);
+    expect(out).toBe(
+      [
+        "| Header 1 | Header 2 | Header 3 |",
+        "| --- | --- | --- |",
+        "| Row 1, Col 1 | Row 1, Col 2 | Row 1, Col 3 |",
+        "| Row 2, Col 1 | Row 2, Col 2 | Row 2, Col 3 |",
+        "| Row 3, Col 1 | Row 3, Col 2 | Row 3, Col 3 |",
+      ].join("\n"),
+    );
+  });
+
+  it("does not split prose under a bold numbered heading where the heading's title starts", () => {
+    // "On" and "A" end about where the title starts: each line breaks at the title's column by chance.
+    const out = md([
+      item("2", 72, 100, 14, { bold: true }),
+      item("Results of the survey", 90, 100, 14, { bold: true }),
+      item("On the findings of the survey", 72, 130),
+      ...lines(["A paragraph of ordinary body text follows the heading on this page."], 72, 170),
+      ...lines(["A paragraph of ordinary body text follows the heading on this page."], 72, 184),
+    ]);
+    expect(out).not.toContain("|");
+  });
+
+  it("does not split a list item below a table whose rows have cells of their own", () => {
+    const body = [
+      ["Item 0", "6", "371.00"],
+      ["Item 1", "23", "703.00"],
+      ["Item 2", "56", "95.00"],
+      ["Item 3", "96", "750.00"],
+    ].flatMap((r, k) =>
+      r.map((t, i) => item(t, [58, i === 1 ? 218 - 7 * t.length : 203, 409][i], 476 + 17 * k, 12, { width: [40, 7 * t.length, 7 * t.length][i] })),
+    );
+    const out = md([
+      item("Item", 114, 459, 12, { bold: true, width: 31 }),
+      item("Quantity", 275, 459, 12, { bold: true, width: 59 }),
+      item("Price", 470, 459, 12, { bold: true, width: 35 }),
+      ...body,
+      item("1. Than three such be that for in an.", 78, 543, 12, { width: 219 }),
+      item("2. Two two most contract of their but have.", 78, 559, 12, { width: 263 }),
+    ]);
+    expect(out.split("\n\n")[0]).toBe(
+      [
+        "| Item | Quantity | Price |",
+        "| --- | --- | --- |",
+        "| Item 0 | 6 | 371.00 |",
+        "| Item 1 | 23 | 703.00 |",
+        "| Item 2 | 56 | 95.00 |",
+        "| Item 3 | 96 | 750.00 |",
+      ].join("\n"),
+    );
+  });
+});

@@ -10,6 +10,7 @@ import {
   type Interval,
   mergedCellGaps,
   rowGaps,
+  splitAtColumnStarts,
   splitAtGutters,
   splitAtNumber,
   splitBeforeNumber,
@@ -46,16 +47,32 @@ export function tryTable(
   const body: Segment[] = [];
   let bodyRows = 0;
   let bodyPitch = 0;
+  const boldSeed = seedRow.segments.every((s) => s.bold);
+  const splitRows = new Map<number, Segment[]>();
   const absorb = (k: number, down: boolean): boolean => {
     const row = rows[k];
     if (down && bodyRows >= 2 && row.segments.length >= 2 && startsTable(row, body, seedRow.size)) return false;
     // A bold header's cells set closer than a word space merge into one segment: split at the gutters.
     // A label and the number after it set closer than that (a tight table) are split at the number.
-    const segments =
+    let segments =
       !down && row.segments.every((s) => s.bold)
         ? row.segments.flatMap((s) => splitAtGutters(s, gutters))
         : row.segments.flatMap((s) => splitBeforeNumber(s, gutters));
-    const pieces = gutters.map((g) => subtract([g], segments, keepGap));
+    let pieces = gutters.map((g) => subtract([g], segments, keepGap));
+    // Under a bold header of three columns or more, a row whose cells pdf.js ran together (set under 0.6 em
+    // apart) is split where the header's columns start, when that opens every gutter (a line of prose
+    // under a numbered heading breaks near one column start by chance, rarely near two on each line).
+    // Only while no body row had cells of its own: below such rows, a line crossing the gutters is text
+    // after the table.
+    if (down && boldSeed && gutters.length >= 2 && bodyRows === 0 && pieces.some((p) => !p.length) && row.segments.some((s) => !s.bold)) {
+      const split = segments.flatMap((s) => splitAtColumnStarts(s, gutters));
+      const splitPieces = gutters.map((g) => subtract([g], split, keepGap));
+      if (splitPieces.every((p) => p.length)) {
+        segments = split;
+        pieces = splitPieces;
+        splitRows.set(k, split);
+      }
+    }
     const open = pieces.flat();
     if (!open.length) return false;
     const closed = pieces.some((p) => !p.length);
@@ -83,7 +100,7 @@ export function tryTable(
     const gap = rows[end].y - rows[end - 1].y;
     if (gap > maxPitch && !(rows[end].segments.length >= 2 && gap <= widePitch())) break;
     if (!absorb(end, true)) break;
-    if (rows[end].segments.length >= 2) below.push(rows[end]);
+    if (rows[end].segments.length >= 2 || splitRows.has(end)) below.push(rows[end]);
     end++;
   }
   if (below.length >= 2) bodyPitch = (below[below.length - 1].y - below[0].y) / (below.length - 1);
@@ -94,9 +111,15 @@ export function tryTable(
     bodyPitch >= 2 * seedRow.size && rows[k].segments.every((s) => s.bold) ? Math.max(maxPitch, 1.75 * bodyPitch) : maxPitch;
   while (start > floor && rows[start].y - rows[start - 1].y <= upPitch(start - 1) && absorb(start - 1, false)) start--;
   if (end - start < 2) return null;
-  const span = trim(rows, start, end, gutters, seedRow.size);
+  // Cells found only by splitting runs need two such body rows at least (one line under a numbered
+  // heading is no table).
+  if (splitRows.size && below.length < 3) return null;
+  const view = splitRows.size ? rows.map((r, k) => (splitRows.has(k) ? { ...r, segments: splitRows.get(k) ?? r.segments } : r)) : rows;
+  const span = trim(view, start, end, gutters, seedRow.size);
   if (!span || span.end - span.start < 2) return null;
-  const slice = rows.slice(span.start, span.end).map((r) => ({ ...r, segments: r.segments.flatMap((s) => splitBeforeNumber(s, gutters)) }));
+  const slice = view
+    .slice(span.start, span.end)
+    .map((r, i) => (splitRows.has(span.start + i) ? r : { ...r, segments: r.segments.flatMap((s) => splitBeforeNumber(s, gutters)) }));
   const found = buildTable(slice, seedRow.size);
   if (!found) return null;
   return Array.isArray(found) ? { ...span, cells: found } : { ...span, columns: found.columns };
