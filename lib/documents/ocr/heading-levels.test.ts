@@ -47,5 +47,12 @@ describe("scan heading levels from the page's heading sizes", () => {
       { paragraphs: [body(300), para("Let's eat", 400, 41), body(500), body(600)] },
     ]);
     expect(out.markdown.split("\n\n").filter((l) => l.startsWith("#"))).toEqual(["# Swimming in the lake", "## Let's swim", "### Let's eat"]);
+    // the page's first line a little larger than the body, directly above the title, is its running header
+    const headed = ocrLayoutToMarkdown([
+      { paragraphs: [para("Summer activities", 0, 38)] },
+      { paragraphs: [para("Swimming in the lake", 100, 70)] },
+      { paragraphs: [body(200), para("Let's swim", 300, 47), body(400), body(500)] },
+    ]);
+    expect(headed.markdown.split("\n\n").slice(0, 2)).toEqual(["Summer activities", "# Swimming in the lake"]);
   });
 });

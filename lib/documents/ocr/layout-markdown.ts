@@ -377,7 +377,11 @@ export function ocrLayoutToMarkdown(
     const joined = joinOcrLines(p.lines.map((l) => l.text));
     const box = scaleBox(p.bbox, inv);
     if (headingLike(p, joined)) {
-      let level = sizeLevels[pi];
+      // The page's first line set a little larger than the body, directly above a larger heading (the
+      // title), is the running header over it ("Summer activities" over "# Swimming in the lake"), not a
+      // heading of a level below the title's.
+      const runningHeader = pi === 0 && p.lines.length === 1 && sizeLevels[1] > 0 && sizeLevels[1] < sizeLevels[0];
+      let level = runningHeader ? 0 : sizeLevels[pi];
       // Numbered section headings ("5.1 Results") are often set in body-size bold: a line of its own that
       // opens with a section number and a capitalised title; the level is the number's depth.
       const section = SECTION_HEADING.exec(joined);
@@ -392,6 +396,7 @@ export function ocrLayoutToMarkdown(
       const before = sizeLevels[pi - 1] ? undefined : paragraphs[pi - 1]?.lines.at(-1);
       if (
         !level &&
+        !runningHeader &&
         boldLevel > 1 &&
         boldLevel <= 6 &&
         p.lines.length === 1 &&
