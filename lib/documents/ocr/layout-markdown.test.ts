@@ -61,9 +61,6 @@ describe("layout → Markdown", () => {
     expect(midSentence("smaller models trained on OTSL perform better, especially in recognizing complex")).toBe(true);
     expect(midSentence("heading level 1.0")).toBe(false);
     expect(wordy("코로나-19 관련 보험약관상")).toBe(true);
-    // a table row of amounts measured tall is no heading; a numbered title with a year is
-    expect(wordy("Q2 April $210 $150")).toBe(false);
-    expect(wordy("2.1 Results 2019")).toBe(true);
   });
 
   it("puts a paragraph alone across its band before the paragraphs below it that tesseract reported first", () => {
@@ -150,37 +147,6 @@ describe("layout → Markdown", () => {
         "2. Second item of a list",
       ].join("\n\n"),
     );
-  });
-
-  it("does not make a heading of a list item whose bullet tesseract read without a space ('*And baz things')", () => {
-    const out = ocrLayoutToMarkdown(
-      [
-        { paragraphs: [para(line("Second slide title", 0, 100))] },
-        { paragraphs: [para(line("Let us introduce a list of things to do here", 200))] },
-        { paragraphs: [para(line("*And baz things", 300, 60))] },
-        { paragraphs: [para(line("Body text of the slide goes on and on in this line.", 400))] },
-      ],
-      1,
-    );
-    expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["# Second slide title"]);
-  });
-
-  it("takes a body-size numbered line for a section heading only when bold, where the pixels tell", () => {
-    // 9 px strokes for the bold line, 6 px otherwise: "2.2 Kitchen Tasks" is a numbered list item, a running header alike
-    const stroke = (b: { y0: number }) => (b.y0 === 200 ? 9 : 6);
-    const out = ocrLayoutToMarkdown(
-      [
-        { paragraphs: [para(line("We ran every model on the same machine and report the means.", 100))] },
-        { paragraphs: [para(line("5.1 Hyper Parameter Optimization", 200))] },
-        { paragraphs: [para(line("The encoder depth was varied from two to six layers here.", 300))] },
-        { paragraphs: [para(line("2.2 Kitchen Tasks", 400))] },
-        { paragraphs: [para(line("Wash the dishes, dry them and put them back on the shelf.", 500))] },
-      ],
-      1,
-      [],
-      stroke,
-    );
-    expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["## 5.1 Hyper Parameter Optimization"]);
   });
 
   it("makes a bold body-size line a heading one level below the page's larger headings, not one line of a bold block", () => {

@@ -9,7 +9,6 @@
 // text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
 // heading one level below the page's larger headings.
 import { escapeMarkdownText, markdownTable } from "@/lib/documents/html-to-markdown";
-import { absoluteLevel, rankedSizeLevels } from "./heading-levels";
 import { type CellWord, isRuleReadAsText } from "./table-cells";
 import { tableWithHeader } from "./table-header";
 import type { TableGrid } from "./table-lines";
@@ -61,8 +60,6 @@ const BULLET_LOOSE = /^[»«*+·\-–—]\s+(.+)$/u;
  */
 const BULLET_MISREAD = /^(?:eo|e|o|©|®|¢|°|=)\s+([\p{Lu}\p{N}].*)$/u;
 const NUMBERED = /^(\d{1,3})[.)]\s+(.+)$/u;
-/** A line opening with a bullet glyph, with or without a space after it ("*And baz things"): a list item, no heading. */
-const LIST_MARK = /^[•●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇»*·]/u;
 /** "5 Results", "5.1 Hyper Parameter Optimization" (not "5. item", a list; not "69100 Villeurbanne"). */
 const SECTION_HEADING = /^(\d{1,2}(?:\.\d{1,2}){0,3})\s+\p{Lu}[^.!?:;]*$/u;
 
@@ -108,17 +105,12 @@ export function scaleBox(b: TBox, inv: number): OcrBox {
 
 /**
  * Text that can be a heading: not a formula ("a² + b² = c²" read as "a> +8=12") and not mostly figures (a
- * phone or fax number, "Fax 7079 4302"): no comparison signs or spaced arithmetic signs, letters make up
- * at least 40% of its characters, and not a row of amounts (two or more words of figures after the first
- * word, 40% of its words or more: "Q2 April $210 $150", a table row tesseract measured tall).
+ * phone or fax number, "Fax 7079 4302"): no comparison signs or spaced arithmetic signs, and letters make up
+ * at least 40% of its characters.
  */
 export function wordy(text: string): boolean {
   const t = text.replace(/\s+/g, "");
   if (/[=<>]|\s[+×÷]\s/u.test(text)) return false;
-  const words = text.trim().split(/\s+/);
-  // (after the first word, which may number a section: "2.1 Results 2019")
-  const figures = words.slice(1).filter((w) => /^[$€£¥]?[+-]?\d[\d,.]*%?$/u.test(w)).length;
-  if (figures >= 2 && figures >= 0.4 * words.length) return false;
   const letters = (t.match(/\p{L}/gu) ?? []).length;
   return letters >= 0.4 * t.length;
 }
@@ -236,14 +228,10 @@ const BOLD_STROKE = 1.15;
 
 /**
  * A test for bold lines (stroke-width.ts): a line's stroke width against the median of the body-size lines
- * (weighted by characters). null without pixels or too little body text to compare with.
+ * (weighted by characters). Without pixels nothing is bold.
  */
-function boldLines(
-  paragraphs: { lines: Line[] }[],
-  bodyHeight: number,
-  stroke?: ((box: TBox) => number) | null,
-): ((l: Line, other?: Line) => boolean) | null {
-  if (!stroke || bodyHeight <= 0) return null;
+function boldLines(paragraphs: { lines: Line[] }[], bodyHeight: number, stroke?: ((box: TBox) => number) | null): (l: Line, other?: Line) => boolean {
+  if (!stroke || bodyHeight <= 0) return () => false;
   const widths = new Map<Line, number>();
   const width = (l: Line) => {
     let w = widths.get(l);
@@ -258,7 +246,7 @@ function boldLines(
       const w = width(l);
       if (w > 0) for (let i = 0; i < Math.ceil(l.text.length / 10); i++) body.push(w);
     }
-  if (body.length < 5) return null;
+  if (body.length < 5) return () => false;
   const ref = median(body);
   // (and, given another line, bolder than that one too)
   return (l, other) => width(l) >= BOLD_STROKE * ref && (!other || width(l) >= BOLD_STROKE * width(other));
@@ -355,21 +343,15 @@ export function ocrLayoutToMarkdown(
     !/[.,;]$/.test(joined) &&
     /\p{L}/u.test(joined) &&
     wordy(joined) &&
-    !midSentence(joined) &&
-    !LIST_MARK.test(joined);
-  // (levels from the page's heading sizes ranked: heading-levels.ts)
-  const sizeRatios = paragraphs.map((p) => (bodyHeight > 0 ? median(p.lines.map((l) => l.height)) / bodyHeight : 1));
-  const sizeLevels = rankedSizeLevels(
-    paragraphs.map((p, i) => {
-      const joined = joinOcrLines(p.lines.map((l) => l.text));
-      return headingLike(p, joined) ? absoluteLevel(sizeRatios[i], p.lines.length === 1 && joined.length <= 80) : 0;
-    }),
-    sizeRatios,
-  );
+    !midSentence(joined);
+  const sizeLevels = paragraphs.map((p) => {
+    const joined = joinOcrLines(p.lines.map((l) => l.text));
+    if (!headingLike(p, joined)) return 0;
+    const ratio = bodyHeight > 0 ? median(p.lines.map((l) => l.height)) / bodyHeight : 1;
+    return ratio >= 1.75 ? 1 : ratio >= 1.35 ? 2 : ratio >= 1.2 && p.lines.length === 1 && joined.length <= 80 ? 3 : 0;
+  });
   const boldLevel = Math.max(0, ...sizeLevels) + 1;
-  const boldTest = boldLines(paragraphs, bodyHeight, stroke);
-  const measuresBold = boldTest !== null;
-  const isBold = boldTest ?? (() => false);
+  const isBold = boldLines(paragraphs, bodyHeight, stroke);
   for (const [pi, p] of paragraphs.entries()) {
     flushTables(p.bbox.y0);
     const pHeight = median(p.lines.map((l) => l.height));
@@ -377,18 +359,11 @@ export function ocrLayoutToMarkdown(
     const joined = joinOcrLines(p.lines.map((l) => l.text));
     const box = scaleBox(p.bbox, inv);
     if (headingLike(p, joined)) {
-      // The page's first line set a little larger than the body, directly above a larger heading (the
-      // title), is the running header over it ("Summer activities" over "# Swimming in the lake"), not a
-      // heading of a level below the title's.
-      const runningHeader = pi === 0 && p.lines.length === 1 && sizeLevels[1] > 0 && sizeLevels[1] < sizeLevels[0];
-      let level = runningHeader ? 0 : sizeLevels[pi];
+      let level = sizeLevels[pi];
       // Numbered section headings ("5.1 Results") are often set in body-size bold: a line of its own that
       // opens with a section number and a capitalised title; the level is the number's depth.
       const section = SECTION_HEADING.exec(joined);
-      // Where the pixels tell bold from regular, such a line must be bold: a regular one is a numbered list
-      // item ("1.2 Greenhouse Shelves") or a running header ("4 Row and Column Access Control Support").
-      if (!level && section && p.lines.length === 1 && joined.length <= 80 && ratio >= 0.9 && (!measuresBold || isBold(p.lines[0])))
-        level = Math.min(3, section[1].split(".").length);
+      if (!level && section && p.lines.length === 1 && joined.length <= 80 && ratio >= 0.9) level = Math.min(3, section[1].split(".").length);
       // A bold body-size line of its own, on a page whose headings are set larger, is the level below them
       // when it stands out from the text around it (the paragraphs before and after; a larger heading
       // before it is fine): one line of a bold block (an address) is not a heading.
@@ -396,7 +371,6 @@ export function ocrLayoutToMarkdown(
       const before = sizeLevels[pi - 1] ? undefined : paragraphs[pi - 1]?.lines.at(-1);
       if (
         !level &&
-        !runningHeader &&
         boldLevel > 1 &&
         boldLevel <= 6 &&
         p.lines.length === 1 &&
