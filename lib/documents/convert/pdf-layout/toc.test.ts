@@ -65,4 +65,10 @@ describe("tables of contents", () => {
     expect(blocks[1].split("\n").map((r) => r.replace(/ \.(?: \.)+/, " …"))).toEqual(["| Preface … | ix |", "| --- | --- |", "| Authors … | xi |"]);
     expect(blocks[2]).toMatch(/^Body text/);
   });
+
+  it("does not test paragraphs longer than an entry (a hostile run of leader dots costs the pattern quadratic time)", () => {
+    const out = md([...prose(60), item(leader("Preface", "ix", 1200), 72, 110, 10), item(leader("Authors", "xi", 1200), 72, 123, 10), ...prose(150)]);
+    expect(out).not.toContain("| Preface");
+    expect(out).toContain("Preface . .");
+  });
 });

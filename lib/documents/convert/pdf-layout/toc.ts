@@ -5,7 +5,11 @@ import type { Block } from "./blocks";
 import { stripMarks } from "./markdown";
 
 /** The page number (arabic or roman) after an entry's leader. */
+// Quadratic in a line of many leader dots without a number after them: only entry-sized text is tested.
 const ENTRY_PAGE = /^(.*?(?:[.·…_]\s?){4,})\s*(\d{1,4}|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})$/;
+
+/** Longer text is no table-of-contents entry (and would cost the pattern seconds per hostile paragraph). */
+const MAX_ENTRY_CHARS = 500;
 
 /** An entry's text (with its leader) and its page number, or null for a block that is not an entry. */
 function entryCells(b: Block): [string, string] | null {
@@ -13,6 +17,7 @@ function entryCells(b: Block): [string, string] | null {
   if (b.type === "paragraph") text = stripMarks(b.text);
   else if (b.type === "item") text = /\d/.test(b.marker) ? `${b.marker} ${b.text}` : b.text;
   else return null;
+  if (text.length > MAX_ENTRY_CHARS) return null;
   const m = ENTRY_PAGE.exec(text.trim());
   return m ? [m[1].trim(), m[2]] : null;
 }
