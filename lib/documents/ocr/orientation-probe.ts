@@ -20,7 +20,7 @@ import type { PreparedImage } from "./prepare-image";
 export type TWord = TBlock["paragraphs"][number]["lines"][number]["words"][number];
 
 /** The words of a reading (those with text). */
-export function wordsOf(page: Recognition): TWord[] {
+export function wordsOf(page: Pick<Recognition, "blocks">): TWord[] {
   const out: TWord[] = [];
   for (const b of page.blocks ?? [])
     for (const p of b.paragraphs ?? []) for (const l of p.lines ?? []) for (const w of l.words ?? []) if (w.text.trim()) out.push(w);

@@ -138,15 +138,18 @@ class OcrPool {
       const worker = await this.waitReady(slot, signal);
       const started = Date.now();
       const timeoutMs = opts.timeoutMs ?? this.pageTimeoutMs;
+      const recognizing = this.recognize(slot, worker, prepared, timeoutMs, signal);
+      // Ruling lines are found while the engine recognises the page (table-lines.ts, erase-rules.ts).
       let page = findTables(prepared);
-      let data = await this.recognize(slot, worker, prepared, timeoutMs, signal);
+      let data = await recognizing;
       if (prepared.scale !== 1 && readWords(data) < WEAK_PAGE_WORDS) {
         // Scaling must never make a page worse: a scaled page that reads (almost) nothing is read again
         // from the unscaled pixels, and the better reading is kept.
         const raw = flattenBackground(await prepareOcrImage(image, { dpi: opts.dpi, resample: false }));
         if (raw.scale !== prepared.scale) {
+          const recognizingRaw = this.recognize(slot, worker, raw, timeoutMs, signal);
           const rawPage = findTables(raw);
-          const second = await this.recognize(slot, worker, raw, timeoutMs, signal);
+          const second = await recognizingRaw;
           if (readWords(second) > readWords(data)) {
             data = second;
             prepared = raw;
@@ -159,8 +162,9 @@ class OcrPool {
         const turn = await probeTurn((img) => this.recognize(slot, worker, img, timeoutMs, signal), prepared, wordsOf(data));
         if (turn) {
           prepared = turnPrepared(prepared, turn);
+          const recognizingTurned = this.recognize(slot, worker, prepared, timeoutMs, signal);
           page = findTables(prepared);
-          data = await this.recognize(slot, worker, prepared, timeoutMs, signal);
+          data = await recognizingTurned;
         }
       }
       if (worker.native && needsOrientationProbe(data)) {

@@ -12,6 +12,7 @@ import { deskewPrepared } from "./deskew";
 import { eraseTableRules, findTables } from "./erase-rules";
 import type { TBlock } from "./layout-markdown";
 import type { Recognition } from "./native-tesseract";
+import { type TWord, wordsOf } from "./orientation-probe";
 import { type PreparedImage, paperLevel, parsePgmHeader } from "./prepare-image";
 import type { Box, TableGrid } from "./table-lines";
 
@@ -31,8 +32,6 @@ const CROP_PAD = 12;
 const MIN_CROP_CONFIDENCE = 60;
 /** tesseract's page segmentation mode for the table's crop: one uniform block of text. */
 export const TABLE_PSM = 6;
-
-type TWord = TBlock["paragraphs"][number]["lines"][number]["words"][number];
 
 const centerIn = (b: Box, box: Box) => {
   const cx = (b.x0 + b.x1) / 2;
@@ -133,18 +132,9 @@ const moveBox = (b: Box, toPage: (x: number, y: number) => { x: number; y: numbe
 };
 
 /** Words (with text) of a reading, inside `box` when given, and their mean confidence. */
-function readingOf(blocks: readonly TBlock[] | null | undefined, box?: Box): { count: number; confidence: number } {
-  let count = 0;
-  let sum = 0;
-  for (const b of blocks ?? [])
-    for (const p of b.paragraphs ?? [])
-      for (const l of p.lines ?? [])
-        for (const w of l.words ?? [])
-          if (w.text.trim() && (!box || centerIn(w.bbox, box))) {
-            count++;
-            sum += w.confidence;
-          }
-  return { count, confidence: count ? sum / count : 0 };
+function readingOf(blocks: TBlock[] | null, box?: Box): { count: number; confidence: number } {
+  const words = wordsOf({ blocks }).filter((w) => !box || centerIn(w.bbox, box));
+  return { count: words.length, confidence: words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 0 };
 }
 
 /**
@@ -207,9 +197,7 @@ export async function rereadEmptyTables(
 ): Promise<Recognition> {
   let out = page;
   for (const grid of grids) {
-    const words: { text: string; bbox: Box }[] = [];
-    for (const b of out.blocks ?? []) for (const p of b.paragraphs ?? []) for (const l of p.lines ?? []) words.push(...(l.words ?? []));
-    if (!needsTableReread(unreadCells(img, grid, words))) continue;
+    if (!needsTableReread(unreadCells(img, grid, wordsOf(out)))) continue;
     const { crop, toPage } = await tableCrop(img, grid);
     out = withTableReading(out, grid.box, await read(crop, TABLE_PSM), toPage);
   }
