@@ -8,7 +8,7 @@
 // the same place. A page is only turned when the best angle beats the unturned profile clearly: photos,
 // blank pages and pages without lines keep their pixels.
 import sharp from "sharp";
-import { type PreparedImage, paperLevel, parsePgmHeader } from "./prepare-image";
+import { type PreparedImage, paperLevel, parsePgmHeader, toPgm } from "./prepare-image";
 
 /** Largest skew searched (degrees), either way. */
 export const MAX_SKEW_DEG = 4;
@@ -124,6 +124,5 @@ export async function deskewPrepared(img: PreparedImage): Promise<PreparedImage>
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const header = Buffer.from(`P5\n${head.width} ${head.height}\n255\n`, "latin1");
-  return { ...img, pgm: Buffer.concat([header, data]), skew: estimate.angle };
+  return { ...img, pgm: toPgm(head.width, head.height, data), skew: estimate.angle };
 }

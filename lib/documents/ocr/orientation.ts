@@ -11,8 +11,7 @@
 // is turned by a quarter, so only 90° and 270°. And the crop is only as large as it must be to hold enough of
 // the words read (probeSide). Measured on the held-out dev pages (a Korean page read with English data, pages
 // turned 90/180/270°): the same turns chosen, with one probe instead of three on poorly read upright pages.
-import type { PreparedImage } from "./prepare-image";
-import { parsePgmHeader } from "./prepare-image";
+import { type PreparedImage, parsePgmHeader, toPgm } from "./prepare-image";
 
 /** Clockwise quarter turns tried, in order (upside down is the most common mistake of a scanner feed). */
 export const TURNS = [180, 90, 270] as const;
@@ -102,14 +101,6 @@ export function turnsToTry(asRead: OrientationReading): readonly Turn[] {
 /** Whether a reading of a crop is good enough to stop trying further orientations. */
 export const isConfidentReading = (r: OrientationReading) => r.count >= 3 && r.upright >= UPRIGHT_SHARE && r.mean >= 85;
 
-function pgm(width: number, height: number, data: Uint8Array): Buffer {
-  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, "latin1");
-  const out = Buffer.allocUnsafe(header.length + data.length);
-  header.copy(out, 0);
-  out.set(data, header.length);
-  return out;
-}
-
 /** The page's pixels turned clockwise by `turn` degrees (sizes swapped for quarter turns). */
 export function turnPrepared(img: PreparedImage, turn: Turn): PreparedImage {
   if (turn === 0) return img;
@@ -120,7 +111,7 @@ export function turnPrepared(img: PreparedImage, turn: Turn): PreparedImage {
   const dst = new Uint8Array(w * h);
   if (turn === 180) {
     for (let i = 0, n = w * h; i < n; i++) dst[n - 1 - i] = src[i];
-    return { ...img, pgm: pgm(w, h, dst) };
+    return { ...img, pgm: toPgm(w, h, dst) };
   }
   // 90° clockwise: source (x, y) → (h − 1 − y, x) in a h × w image; 270°: → (y, w − 1 − x).
   for (let y = 0; y < h; y++) {
@@ -128,7 +119,7 @@ export function turnPrepared(img: PreparedImage, turn: Turn): PreparedImage {
     if (turn === 90) for (let x = 0; x < w; x++) dst[x * h + (h - 1 - y)] = src[row + x];
     else for (let x = 0; x < w; x++) dst[(w - 1 - x) * h + y] = src[row + x];
   }
-  return { ...img, pgm: pgm(h, w, dst), width: img.height, height: img.width, inputWidth: img.inputHeight, inputHeight: img.inputWidth };
+  return { ...img, pgm: toPgm(h, w, dst), width: img.height, height: img.width, inputWidth: img.inputHeight, inputHeight: img.inputWidth };
 }
 
 /** The square of side `side` (at most the page) centred on `center`, kept inside a w × h page. */
@@ -167,5 +158,5 @@ export function probeCrop(img: PreparedImage, center: { x: number; y: number }, 
   const { x0, y0, cw, ch } = cropRect(w, h, center, side);
   const dst = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++) dst.set(img.pgm.subarray(offset + (y0 + y) * w + x0, offset + (y0 + y) * w + x0 + cw), y * cw);
-  return { ...img, pgm: pgm(cw, ch, dst), width: cw, height: ch, inputWidth: cw, inputHeight: ch, scale: 1 };
+  return { ...img, pgm: toPgm(cw, ch, dst), width: cw, height: ch, inputWidth: cw, inputHeight: ch, scale: 1 };
 }

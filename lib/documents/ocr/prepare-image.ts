@@ -66,6 +66,15 @@ export function parsePgmHeader(data: Uint8Array): { width: number; height: numbe
   return { width, height, offset: m[0].length };
 }
 
+/** A binary 8-bit PGM of `width` × `height` gray pixels (the inverse of parsePgmHeader). */
+export function toPgm(width: number, height: number, data: Uint8Array): Buffer {
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, "latin1");
+  const out = Buffer.allocUnsafe(header.length + data.length);
+  header.copy(out, 0);
+  out.set(data, header.length);
+  return out;
+}
+
 /**
  * The paper's gray level in 8-bit gray pixels `gray[offset .. offset + n)`: the 90th percentile (10% of the
  * pixels are at least this bright), from at most ~200,000 samples.
@@ -169,9 +178,8 @@ export async function prepareOcrImage(image: Uint8Array, opts: { dpi?: number; r
         .raw()
         .toBuffer({ resolveWithObject: true }));
     }
-    const header = Buffer.from(`P5\n${out.width} ${out.height}\n255\n`, "latin1");
     return {
-      pgm: Buffer.concat([header, data]),
+      pgm: toPgm(out.width, out.height, data),
       width: out.width,
       height: out.height,
       scale: out.width / info.width,

@@ -13,7 +13,7 @@ import { eraseTableRules, findTables } from "./erase-rules";
 import type { TBlock } from "./layout-markdown";
 import type { Recognition } from "./native-tesseract";
 import { type TWord, wordsOf } from "./orientation-probe";
-import { type PreparedImage, paperLevel, parsePgmHeader } from "./prepare-image";
+import { type PreparedImage, paperLevel, parsePgmHeader, toPgm } from "./prepare-image";
 import type { Box, TableGrid } from "./table-lines";
 
 /** A cell's interior: this many pixels inside its rules. */
@@ -99,9 +99,8 @@ export async function tableCrop(
     const from = head.offset + y * head.width;
     img.pgm.copy(out, (y - y0 + CROP_PAD) * width + CROP_PAD, from + x0, from + x1);
   }
-  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, "latin1");
   const raw: PreparedImage = {
-    pgm: Buffer.concat([header, out]),
+    pgm: toPgm(width, height, out),
     width,
     height,
     scale: img.scale,
