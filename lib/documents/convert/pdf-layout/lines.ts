@@ -59,6 +59,7 @@ const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F\uFDD0-\uFDEF]/g;
 /** An item that is one control code and nothing else (spaces aside). */
 const LONE_GLYPH = /^\s*[\u0001-\u0008\u000B-\u001F]\s*$/;
 
+/** A control code (the noncharacters aside: they are the layout's own bold marks). */
 // eslint-disable-next-line no-control-regex
 const HAS_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F]/;
 
@@ -73,7 +74,7 @@ function unmappedGlyphs(str: string): number {
   for (const ch of str) {
     if (/\s/.test(ch)) continue;
     chars++;
-    if (/[\u0000-\u0008\u000B-\u001F\u007F]/.test(ch)) controls++;
+    if (HAS_CONTROL.test(ch)) controls++;
   }
   return controls > 0 && 2 * controls >= chars ? chars : 0;
 }

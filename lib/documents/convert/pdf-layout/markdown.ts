@@ -152,12 +152,12 @@ export function escapeHeading(text: string): string {
   return escapeInline(text).replace(/(\s)(#+)$/, (_m, s: string, h: string) => `${s}\\${h}`);
 }
 
-/** A GFM table; the first row is the header. Cells get `|` escaped and are never empty of structure. */
 /** A table cell's text marked bold as a whole. */
 export function boldCell(text: string): string {
   return `${BOLD_OPEN}${stripMarks(text)}${BOLD_CLOSE}`;
 }
 
+/** A GFM table; the first row is the header. Cells get `|` escaped and are never empty of structure. */
 export function renderTable(cells: string[][]): string {
   const cols = Math.max(...cells.map((r) => r.length));
   const cell = (t: string | undefined) => renderMarks(escapeInline(mergeMarks((t ?? "").trim()))).replace(/\|/g, "\\|");
