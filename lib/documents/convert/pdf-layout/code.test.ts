@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { item, lines, md } from "./test-items";
+import { layoutDocument } from "./index";
+import { item, lines, md, page } from "./test-items";
 
 // Code and preformatted text (issue 14, class 7).
 const mono = (str: string, x: number, top: number, size = 9) => item(str, x, top, size, { font: "g_d0_Courier", width: str.length * size * 0.6 });
@@ -22,5 +23,25 @@ describe("code blocks", () => {
     const out = md([...prose(80), ...prose(120), mono("1 http://www.example.org/report", 72, 700, 8)]);
     expect(out).not.toContain("```");
     expect(out.split("\n\n").at(-1)).toBe("1 http://www.example.org/report");
+  });
+
+  it("reads figures in a font pdf.js flags fixed-pitch only for them (a digits-only subset) as text, not code", () => {
+    // A bold subset holding only digits has one glyph width, so pdf.js calls it monospace: numbered
+    // headings and a header row of numbers set in it are headings and cells, not code.
+    const digits = { font: "g_digits" };
+    const fonts = { g_digits: { name: "BAAAAA+DejaVuSerif-Bold", mono: true }, g_d0_Courier: { name: "CourierNewPSMT", mono: true } };
+    const items = [
+      item("1", 72, 80, 24, digits),
+      ...lines(["The first paragraph of the section."], 72, 110),
+      item("21", 72, 160, 24, digits),
+      ...lines(["The second paragraph of the section."], 72, 190),
+      mono("42", 72, 230, 12),
+      mono("return 42;", 72, 242, 12),
+    ];
+    const out = layoutDocument([page(items)], fonts)[0];
+    expect(out).toMatch(/^# 1\n\nThe first paragraph/);
+    expect(out).toContain("# 21\n\nThe second paragraph");
+    // A font named fixed-pitch keeps its figures as code.
+    expect(out).toContain("```\n42\nreturn 42;\n```");
   });
 });

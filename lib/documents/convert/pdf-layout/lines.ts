@@ -11,6 +11,13 @@ const BOLD_NAME =
 // Italic is named in full, abbreviated (NimbusRomNo9L-ReguItal, MinionPro-BoldIt) or coded (TeX's cmti10).
 const ITALIC_NAME = /italic|oblique|ital\b|[-,_][a-z]*it\b|(?:^|\+)cmti|(?:^|\+)p(?:tm|hv|pl|bk|nc)ri/i;
 const MONO_NAME = /mono|courier|consolas|cmtt|typewriter|menlo|inconsolata|sourcecode|firacode|lettergothic/i;
+/**
+ * Figures only (digits and their punctuation): every text font sets digits at one width, so pdf.js flags a
+ * subset holding nothing else (a bold font used only for numbered headings or a header row of numbers) as
+ * fixed-pitch. Such text is code only in a font named fixed-pitch.
+ */
+const FIGURE_CHARS = /^[\d\s.,:;%+\-−–()/]+$/;
+const isFigures = (text: string) => FIGURE_CHARS.test(text) && /\d/.test(text);
 /** Fixed-pitch text: a gap up to this many font sizes is spacing inside a line of code, not a new segment. */
 const MONO_GAP = 8;
 /** A bare list marker: bullet glyph, "1.", "a)", "(iv)", "(2)", a reference label "[12]". */
@@ -46,10 +53,20 @@ export function isItalicFont(fontName: string, fonts: Record<string, PdfFontInfo
   return info?.italic === true || ITALIC_NAME.test(info?.name ?? fontName);
 }
 
-export function isMonoFont(fontName: string, fonts: Record<string, PdfFontInfo> | undefined): boolean {
+export function isMonoFont(fontName: string, fonts: Record<string, PdfFontInfo> | undefined, figuresOnly = false): boolean {
   const info = fonts?.[fontName];
-  if (info?.mono !== undefined) return info.mono;
-  return MONO_NAME.test(info?.name ?? fontName);
+  const named = MONO_NAME.test(info?.name ?? fontName);
+  if (info?.mono !== undefined) return info.mono && (named || !figuresOnly);
+  return named;
+}
+
+/** Fonts whose every item on the page is figures only (digits and their punctuation). */
+function figureFonts(page: PdfPageText): Set<string> {
+  const figures = new Set<string>();
+  const other = new Set<string>();
+  for (const it of page.items) if (it.str.trim()) (isFigures(it.str) ? figures : other).add(it.fontName);
+  for (const f of other) figures.delete(f);
+  return figures;
 }
 
 // Control characters other than tab/newline, which some producers leave in text items, and the
@@ -142,6 +159,7 @@ export function toFrame(page: PdfPageText, dominant: number, e: number, f: numbe
  */
 export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInfo>): Fragment[] {
   const { dominant, quarters } = dominantQuarter(page);
+  const figures = figureFonts(page);
   const out: Fragment[] = [];
   page.items.forEach((it, i) => {
     if (quarters[i] !== dominant || !it.str) return;
@@ -170,7 +188,7 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
     const trail = text.length - text.trimEnd().length;
     const perChar = width / text.length;
     const frag: Fragment = { text, x0: x + lead * perChar, x1: x + width - trail * perChar, y, size, bold: isBoldFont(it.fontName, fonts) };
-    if (isMonoFont(it.fontName, fonts)) frag.mono = true;
+    if (isMonoFont(it.fontName, fonts, figures.has(it.fontName))) frag.mono = true;
     if (isItalicFont(it.fontName, fonts)) frag.italic = true;
     if (lone) {
       frag.glyph = symbol ? "dingbat" : true;
