@@ -468,6 +468,13 @@ describe("text layer quality and staged use", () => {
     expect(assessTextLayer(page(lines(["A perfectly normal line of text."], 72, 100))).usable).toBe(true);
   });
 
+  it("accepts a short text layer that holds a word (a page of two words is read, never OCR'd)", () => {
+    expect(assessTextLayer(page(lines(["Some text"], 72, 100))).usable).toBe(true);
+    expect(assessTextLayer(page(lines(["Home"], 72, 100))).usable).toBe(true);
+    // A page number alone (no word) is no text layer to keep: such a page is checked by OCR.
+    expect(assessTextLayer(page(lines(["3"], 72, 700))).usable).toBe(false);
+  });
+
   it("accepts a table of contents with dot leaders and an index page: leaders are not garbage", () => {
     const toc = ["Introduction", "Scope of the review", "Findings and measurements", "Recommendations", "Annex A: Sites"].map((t, i) =>
       item(`${i + 1}. ${t} ${".".repeat(90 - t.length)} ${3 + 4 * i}`, 72, 100 + i * 16),

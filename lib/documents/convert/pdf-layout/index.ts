@@ -341,7 +341,7 @@ const isGarbage = (cp: number) => cp === 0xfffd || (cp >= 0xe000 && cp <= 0xf8ff
 const READABLE_WORDS = 50;
 
 /**
- * Whether a page's text layer can be trusted: enough characters, and mostly real letters and digits
+ * Whether a page's text layer can be trusted: enough characters (or a word), and mostly real letters and digits
  * (not U+FFFD, private-use glyph codes or controls, which fonts without a Unicode map produce). Leaders
  * (a table of contents' dot leaders, form underscores) are neither: they do not count. Items made only
  * of such codes (a drawing or logo set in a symbol font) beside plenty of readable text do not make the
@@ -381,7 +381,9 @@ export function assessTextLayer(page: PdfPageText, minChars = 20): TextLayerQual
   }
   const words = text.match(WORD)?.length ?? 0;
   const garbage = chars ? bad / chars : 0;
-  let usable = chars >= minChars && garbage < 0.1 && alnum >= chars * 0.5;
+  // A short layer is enough when it holds a word: a page of "Some text" or "Home" is read, not OCR'd (pdf.ts
+  // still sends a short layer over a page-sized image, a scan with a stamp, to OCR).
+  let usable = (chars >= minChars || words > 0) && garbage < 0.1 && alnum >= chars * 0.5;
   if (!usable && words >= READABLE_WORDS) {
     // The rest once the glyph items are set aside: readable on its own, and the larger part of the page.
     const restChars = chars - glyphItemChars;
