@@ -238,6 +238,8 @@ function inline(el: XmlElement, ctx: Ctx, frames: XmlElement[], atStart = { valu
 
 function tableMarkdown(table: XmlElement, ctx: Ctx): string {
   const rows: string[][] = [];
+  /** Cells spanning rows or columns: their text is repeated over the covered cells (as for HTML and DOCX tables). */
+  const spans: { row: number; col: number; down: number; across: number; text: string }[] = [];
   let cells = 0;
   const walk = (el: XmlElement) => {
     for (const child of xmlChildren(el)) {
@@ -251,6 +253,9 @@ function tableMarkdown(table: XmlElement, ctx: Ctx): string {
             .map((b) => b.md)
             .filter(Boolean)
             .join("\n");
+          const down = Number(cell.attrs["table:number-rows-spanned"]) || 1;
+          const across = Number(cell.attrs["table:number-columns-spanned"]) || 1;
+          if (text && (down > 1 || across > 1)) spans.push({ row: rows.length, col: row.length, down, across, text });
           const repeat = Math.min(Number(cell.attrs["table:number-columns-repeated"]) || 1, text ? 1000 : 1);
           for (let i = 0; i < repeat && cells < MAX_TABLE_CELLS; i++, cells++) row.push(text);
         }
@@ -260,6 +265,12 @@ function tableMarkdown(table: XmlElement, ctx: Ctx): string {
     }
   };
   walk(table);
+  for (const { row, col, down, across, text } of spans) {
+    for (let r = row; r < Math.min(row + down, rows.length); r++) {
+      rows[r] = rows[r].slice(); // repeated rows share one array
+      for (let c = col; c < Math.min(col + across, rows[r].length); c++) rows[r][c] ||= text;
+    }
+  }
   if (rows.length === 1 && rows[0].length <= 1) return rows[0][0] ?? "";
   return markdownTable(rows);
 }

@@ -148,15 +148,24 @@ function textBlocks(txBody: XmlElement | undefined, bulletsByDefault: boolean): 
   return blocks;
 }
 
+/** A merged cell's text is repeated over the cells it covers (hMerge: from the left, vMerge: from above). */
 function tableMarkdown(tbl: XmlElement): string {
-  const rows = xmlChildren(tbl, "a:tr").map((tr) =>
-    xmlChildren(tr, "a:tc").map((tc) => {
-      if (tc.attrs.hMerge === "1" || tc.attrs.vMerge === "1") return "";
-      return paragraphs(xmlChild(tc, "a:txBody"))
-        .map((p) => escapeMarkdownText(p.text.replace(/\n/g, " ")))
-        .filter(Boolean)
-        .join("\n");
-    }),
-  );
+  const rows: string[][] = [];
+  for (const tr of xmlChildren(tbl, "a:tr")) {
+    const row: string[] = [];
+    for (const tc of xmlChildren(tr, "a:tc")) {
+      const col = row.length;
+      if (tc.attrs.hMerge === "1" || tc.attrs.hMerge === "true") row.push(row[col - 1] ?? "");
+      else if (tc.attrs.vMerge === "1" || tc.attrs.vMerge === "true") row.push(rows[rows.length - 1]?.[col] ?? "");
+      else
+        row.push(
+          paragraphs(xmlChild(tc, "a:txBody"))
+            .map((p) => escapeMarkdownText(p.text.replace(/\n/g, " ")))
+            .filter(Boolean)
+            .join("\n"),
+        );
+    }
+    rows.push(row);
+  }
   return markdownTable(rows);
 }
