@@ -44,6 +44,27 @@ describe("layout → Markdown", () => {
     expect(out.text).toContain("First paragraph line one and line two.\n\nKey points");
   });
 
+  it("makes a title of a number alone set at title size (# 4), not of a number set smaller or a long one", () => {
+    const body = (y: number) => para(line("Body text of the page, set in the regular size.", y), line("More body text follows here.", y + 50));
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("4", 0, 80))] },
+        { paragraphs: [body(100)] },
+        { paragraphs: [para(line("21", 250, 56))] },
+        { paragraphs: [para(line("2024", 350, 80))] },
+        { paragraphs: [body(450)] },
+      ],
+      1,
+    );
+    expect(out.markdown.split("\n\n")).toEqual([
+      "# 4",
+      "Body text of the page, set in the regular size. More body text follows here.",
+      "21",
+      "2024",
+      "Body text of the page, set in the regular size. More body text follows here.",
+    ]);
+  });
+
   it("does not make headings of tall formulas or figure lines (a fax number, an equation)", () => {
     const out = ocrLayoutToMarkdown(
       [

@@ -62,6 +62,8 @@ const BULLET_MISREAD = /^(?:eo|e|o|©|®|¢|°|=)\s+([\p{Lu}\p{N}].*)$/u;
 const NUMBERED = /^(\d{1,3})[.)]\s+(.+)$/u;
 /** "5 Results", "5.1 Hyper Parameter Optimization" (not "5. item", a list; not "69100 Villeurbanne"). */
 const SECTION_HEADING = /^(\d{1,2}(?:\.\d{1,2}){0,3})\s+\p{Lu}[^.!?:;]*$/u;
+/** A number alone, one to three digits ("4", "21"): a title when set at title size. */
+const NUMBER_TITLE = /^\d{1,3}$/;
 
 function median(values: number[]): number {
   if (!values.length) return 0;
@@ -346,8 +348,10 @@ export function ocrLayoutToMarkdown(
     !midSentence(joined);
   const sizeLevels = paragraphs.map((p) => {
     const joined = joinOcrLines(p.lines.map((l) => l.text));
-    if (!headingLike(p, joined)) return 0;
     const ratio = bodyHeight > 0 ? median(p.lines.map((l) => l.height)) / bodyHeight : 1;
+    // (a chapter or section number set as a title of its own, "# 4": no letters, but title-sized)
+    if (totalLines >= 3 && p.lines.length === 1 && NUMBER_TITLE.test(joined) && ratio >= 1.75) return 1;
+    if (!headingLike(p, joined)) return 0;
     return ratio >= 1.75 ? 1 : ratio >= 1.35 ? 2 : ratio >= 1.2 && p.lines.length === 1 && joined.length <= 80 ? 3 : 0;
   });
   const boldLevel = Math.max(0, ...sizeLevels) + 1;
@@ -358,7 +362,7 @@ export function ocrLayoutToMarkdown(
     const ratio = bodyHeight > 0 ? pHeight / bodyHeight : 1;
     const joined = joinOcrLines(p.lines.map((l) => l.text));
     const box = scaleBox(p.bbox, inv);
-    if (headingLike(p, joined)) {
+    if (sizeLevels[pi] || headingLike(p, joined)) {
       let level = sizeLevels[pi];
       // Numbered section headings ("5.1 Results") are often set in body-size bold: a line of its own that
       // opens with a section number and a capitalised title; the level is the number's depth.
