@@ -244,17 +244,51 @@ function addRules(service: TurndownService): void {
       const alt = escapeMarkdownText(((node as HTMLElement).getAttribute("alt") ?? "").replace(/\s+/g, " ").trim());
       const src = ((node as HTMLElement).getAttribute("src") ?? "").trim();
       if (!src || /^(data|javascript|blob):/i.test(src)) return alt;
-      return `![${alt}](${src.replace(/[()\s]/g, encodeURIComponent)})`;
+      return `![${alt}](${linkDestination(src)})`;
     },
   });
   service.addRule("unsafeLink", {
     filter: (node) => node.nodeName === "A" && /^\s*(javascript|vbscript|data):/i.test((node as HTMLElement).getAttribute("href") ?? ""),
     replacement: (content) => content,
   });
+  service.addRule("link", {
+    filter: (node) => node.nodeName === "A" && Boolean((node as HTMLElement).getAttribute("href")?.trim()),
+    replacement: (content, node) => {
+      // Block content inside a link (a table of contents' <a><div>…</div></a>) would break the link over lines; the
+      // title attribute is a tooltip, not text of the page.
+      const text = content.replace(/\s+/g, " ").trim();
+      return text ? `[${text}](${linkDestination((node as HTMLElement).getAttribute("href") ?? "")})` : "";
+    },
+  });
+  service.addRule("boilerplate", {
+    filter: (node) => isBoilerplate(node as HTMLElement),
+    replacement: () => "",
+  });
   service.addRule("pageBreak", {
     filter: (node) => node.nodeName === "HR" && (node as HTMLElement).classList?.contains(PAGE_BREAK_CLASS),
     replacement: () => `\n\n${PAGE_SENTINEL}\n\n`,
   });
+}
+
+/** A URL as a Markdown link destination: brackets, angle brackets and white space percent-encoded. */
+function linkDestination(url: string): string {
+  return url.trim().replace(/[()<>\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+}
+
+const BOILERPLATE_ROLES = new Set(["navigation", "banner", "contentinfo", "search"]);
+
+/**
+ * A web page's navigation, banner and footer: menus, sidebars of links, search boxes, copyright lines. Kept out of
+ * the Markdown (what a reader of the page reads is the content). A header or footer inside an article or section
+ * belongs to that content and is kept.
+ */
+function isBoilerplate(el: HTMLElement): boolean {
+  if (el.nodeName === "NAV") return true;
+  const role = el.getAttribute?.("role")?.trim().toLowerCase();
+  if (role && BOILERPLATE_ROLES.has(role)) return true;
+  if (el.nodeName !== "HEADER" && el.nodeName !== "FOOTER") return false;
+  for (let p = el.parentNode; p; p = p.parentNode) if (/^(ARTICLE|SECTION|MAIN|ASIDE|BLOCKQUOTE|TD|TH|LI)$/.test(p.nodeName)) return false;
+  return true;
 }
 
 let cached: TurndownService | undefined;
