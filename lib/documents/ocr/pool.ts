@@ -14,6 +14,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { flattenBackground } from "./background";
 import { findTables } from "./erase-rules";
+import { inkOnly } from "./ink-only";
 import { linkLanguageDir, tesseractWorkerPath } from "./language-data";
 import type { OcrLanguage } from "./languages";
 import { ocrLayoutToMarkdown, scaleBox, type TBlock } from "./layout-markdown";
@@ -155,6 +156,15 @@ class OcrPool {
             prepared = raw;
             page = rawPage;
           }
+        }
+      }
+      if (readWords(data) < WEAK_PAGE_WORDS) {
+        // A page with ink that reads as (almost) nothing is read again from its ink alone (ink-only.ts: noise
+        // took tesseract's threshold off a sparse page); the better reading is kept.
+        const inked = inkOnly(prepared);
+        if (inked) {
+          const second = await this.recognize(slot, worker, inked, timeoutMs, signal);
+          if (readWords(second) > readWords(data)) data = second;
         }
       }
       if (needsOrientationProbe(data)) {

@@ -168,3 +168,28 @@ export const KOREAN_LINES = [
   "세계보건기구가 인정한 세계적 유행 단계에 돌입하였다",
   "이와 관련하여 보험약관의 현황 및 문제점을 살펴보고",
 ];
+
+/**
+ * One short line on an A4 page scanned at 200 dpi (1654 × 2339 px) as the held-out set's degraded copies are
+ * made: turned by `angle` degrees, blurred, noise of ±42 gray levels, JPEG q60. tesseract's own threshold read
+ * such a page as nothing (ink-only.ts).
+ */
+export async function sparseNoisyScan(text: string, angle = 0.8): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1654" height="2339"><rect width="100%" height="100%" fill="#fff"/><text x="200" y="230" font-family="DejaVu Sans" font-size="31">${esc(text)}</text></svg>`;
+  const { data, info } = await sharp(Buffer.from(svg))
+    .rotate(angle, { background: "#ffffff" })
+    .blur(0.5)
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let seed = 3333;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, data[i] + Math.round((rand() + rand() + rand() - 1.5) * 28)));
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .jpeg({ quality: 60 })
+    .withMetadata({ density: 200 })
+    .toBuffer();
+}
