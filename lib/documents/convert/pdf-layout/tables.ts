@@ -20,6 +20,9 @@ import {
 import { boldCell } from "./markdown";
 import { type Row, rowText, type Segment } from "./model";
 
+/** A short cell (a label, a value; not a line of running text): at most this many characters. */
+const SHORT_CELL = 32;
+
 /**
  * A table grown from a seed row with several segments: rows are added while they leave one of the
  * seed's gaps open. A row that lands in a single column may not close any gutter (a paragraph or list
@@ -49,6 +52,18 @@ export function tryTable(
   let bodyPitch = 0;
   const boldSeed = seedRow.segments.every((s) => s.bold);
   const splitRows = new Map<number, Segment[]>();
+  /** Rows below the seed split before a number (splitBeforeNumber): trim() must see their cells too. */
+  const numberSplit = new Map<number, Segment[]>();
+  /** Cells taken into the table so far (the seed's and the rows'): what a split row's pieces must look like. */
+  const widest: Segment[] = [...seedRow.segments];
+  const likeCells = (split: Segment[], cols: Interval[]) =>
+    split.length >= 2 &&
+    split.every((p) => {
+      if (p.text.length > SHORT_CELL) return false;
+      const c = columnOf(p, cols);
+      const w = Math.max(0, ...widest.filter((e) => columnOf(e, cols) === c).map((e) => e.x1 - e.x0));
+      return p.x1 - p.x0 <= w + 1.5 * seedRow.size;
+    });
   const absorb = (k: number, down: boolean): boolean => {
     const row = rows[k];
     if (down && bodyRows >= 2 && row.segments.length >= 2 && startsTable(row, body, seedRow.size)) return false;
@@ -59,15 +74,18 @@ export function tryTable(
         ? row.segments.flatMap((s) => splitAtGutters(s, gutters))
         : row.segments.flatMap((s) => splitBeforeNumber(s, gutters));
     let pieces = gutters.map((g) => subtract([g], segments, keepGap));
-    // Under a bold header of three columns or more, a row whose cells pdf.js ran together (set under 0.6 em
-    // apart) is split where the header's columns start, when that opens every gutter (a line of prose
-    // under a numbered heading breaks near one column start by chance, rarely near two on each line).
-    // Only while no body row had cells of its own: below such rows, a line crossing the gutters is text
-    // after the table.
-    if (down && boldSeed && gutters.length >= 2 && bodyRows === 0 && pieces.some((p) => !p.length) && row.segments.some((s) => !s.bold)) {
+    // A row whose cells pdf.js ran together (set under 0.6 em apart) is split where the columns start, when
+    // that opens every gutter. Under a bold header of three columns or more, before any body row had cells
+    // of its own, that is enough (a line of prose under a numbered heading breaks near one column start by
+    // chance, rarely near two on each line). Elsewhere (no bold header, or below rows with cells, where a
+    // line crossing the gutters is mostly text after the table) the pieces must be cells like those taken
+    // so far: short, each no wider than its column's widest cell and a word or two (likeCells). Code keeps
+    // its alignment.
+    if (down && pieces.some((p) => !p.length) && row.segments.some((s) => !s.bold) && !row.segments.some((s) => s.mono)) {
       const split = segments.flatMap((s) => splitAtColumnStarts(s, gutters));
       const splitPieces = gutters.map((g) => subtract([g], split, keepGap));
-      if (splitPieces.every((p) => p.length)) {
+      const underHeader = boldSeed && gutters.length >= 2 && bodyRows === 0;
+      if (splitPieces.every((p) => p.length) && (underHeader || likeCells(split, gutters))) {
         segments = split;
         pieces = splitPieces;
         splitRows.set(k, split);
@@ -75,12 +93,14 @@ export function tryTable(
     }
     const open = pieces.flat();
     if (!open.length) return false;
+    if (down && segments.length > row.segments.length && !splitRows.has(k)) numberSplit.set(k, segments);
     const closed = pieces.some((p) => !p.length);
     if (closed && new Set(segments.map((s) => columnOf(s, open))).size < 2) {
       // A line set tight above the table's first row is a wrapped header line: it may span a gutter.
       return !down && rows[k + 1].y - row.y <= 0.6 * bodyPitch;
     }
     gutters = open;
+    for (const s of segments) if (!widest.some((e) => Math.abs(e.x0 - s.x0) < 0.5 && Math.abs(e.x1 - s.x1) < 0.5)) widest.push(s);
     if (down && row.segments.length >= 2) {
       // Distinct cell extents only: a long table would otherwise make this quadratic.
       for (const s of row.segments) if (!body.some((e) => Math.abs(e.x0 - s.x0) < 0.5 && Math.abs(e.x1 - s.x1) < 0.5)) body.push(s);
@@ -114,7 +134,8 @@ export function tryTable(
   // Cells found only by splitting runs need two such body rows at least (one line under a numbered
   // heading is no table).
   if (splitRows.size && below.length < 3) return null;
-  const view = splitRows.size ? rows.map((r, k) => (splitRows.has(k) ? { ...r, segments: splitRows.get(k) ?? r.segments } : r)) : rows;
+  const cut = (k: number) => splitRows.get(k) ?? numberSplit.get(k);
+  const view = splitRows.size || numberSplit.size ? rows.map((r, k) => ({ ...r, segments: cut(k) ?? r.segments })) : rows;
   const span = trim(view, start, end, gutters, seedRow.size);
   if (!span || span.end - span.start < 2) return null;
   const slice = view
@@ -231,7 +252,9 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
     // header need a numeric column: two lines of justified text line up by chance.
     const complete = groups.every((g) => cells[0].every((_, c) => g.some((k) => cells[k][c].length)));
     const numeric = cells[0].some((_, c) => isNumeric(groups.length < 3 ? cells : body, c));
-    if (!complete || (gutters.length < 2 && !numeric) || (groups.length < 3 && !boldHeader && !numeric)) return null;
+    // Two columns of short cells (labels and values, an HTML table set without rules) are no prose either.
+    const short = cells.every((row) => row.every((segs) => segs.map((x) => x.text).join(" ").length <= SHORT_CELL));
+    if (!complete || (gutters.length < 2 && !numeric && !short) || (groups.length < 3 && !boldHeader && !numeric)) return null;
     aligned = gutters.filter(
       (_, k) => isAligned(cells, k, size, groups.length) || (boldHeader && (groups.length === 2 || isAligned(body, k, size, 2))),
     );
@@ -292,7 +315,7 @@ function rowGroups(slice: Row[], size: number): number[][] {
   const pitches = slice.slice(1).map((r, k) => r.y - slice[k].y);
   const sorted = [...pitches].sort((p, q) => p - q);
   const rowPitch = sorted.length ? sorted[Math.floor(0.9 * (sorted.length - 1))] : 0;
-  const tight = rowPitch >= 1.4 * size ? Math.min(1.25 * size + 0.5, 0.75 * rowPitch) : 0;
+  const tight = rowPitch >= 1.4 * size - 0.1 ? Math.min(1.25 * size + 0.5, 0.75 * rowPitch) : 0;
   const x0 = Math.min(...slice.map((r) => r.x0));
   const x1 = Math.max(...slice.map((r) => r.x1));
   const full = (r: Row) => r.segments.length >= 2 && r.x1 - r.x0 >= 0.8 * (x1 - x0);

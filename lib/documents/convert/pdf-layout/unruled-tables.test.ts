@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { item, lines, md } from "./test-items";
+
+// Tables without rules from HTML rendered by LibreOffice (issue 14, born-digital): cells set closer than a
+// segment gap (pdf.js runs them together), two columns of short cells, a cell spanning two rows.
+
+describe("unruled tables of short cells", () => {
+  it("splits rows whose cells pdf.js ran together below rows with cells of their own, where the columns start", () => {
+    // "Item-03 Sunflower 7" is one run: "Sunflower" starts at 120 and "7" at 180, the columns' left edges.
+    const row = (cells: string[], top: number) => cells.map((t, i) => item(t, [72, 120, 180][i], top));
+    const out = md([
+      ...lines(["The stock of the garden shop at the end of the season."], 72, 60),
+      ...["Code", "Name", "Qty"].map((t, i) => item(t, [72, 120, 180][i], 100, 12, { bold: true })),
+      ...row(["It-1", "Marigold", "5"], 130),
+      ...row(["It-2", "Lavender", "12"], 160),
+      item("Item-03 Sunflower 7", 72, 190),
+      item("Item-04 Primroses 9", 72, 220),
+      ...lines(["A paragraph of ordinary body text follows the table on this page."], 72, 270),
+    ]);
+    expect(out.split("\n\n")[1]).toBe(
+      [
+        "| Code | Name | Qty |",
+        "| --- | --- | --- |",
+        "| It-1 | Marigold | 5 |",
+        "| It-2 | Lavender | 12 |",
+        "| Item-03 | Sunflower | 7 |",
+        "| Item-04 | Primroses | 9 |",
+      ].join("\n"),
+    );
+  });
+
+  it("reads two columns of short cells under a bold header as a table, a cell spanning two rows included", () => {
+    // The header's rows and the body's are 16.8 pt apart (1.4 em, the limit for grouping a cell's lines).
+    const out = md([
+      item("Header 1", 113, 87.2, 12, { bold: true }),
+      item("Header 2 & 3 (colspan)", 237.5, 87.2, 12, { bold: true }),
+      item("Row 1, Col 2 Row 1, Col 3", 232.3, 104.0),
+      item("Row 1 & 2, Col 1 (rowspan)", 58.2, 112.4),
+      item("Row 2, Col 2 & 3 (colspan)", 232.3, 120.8),
+      item("Row 3, Col 1", 58.2, 137.6),
+      item("Row 3, Col 2 Row 3, Col 3", 232.3, 137.6),
+    ]);
+    expect(out).toBe(
+      [
+        "| Header 1 | Header 2 & 3 (colspan) |",
+        "| --- | --- |",
+        "| Row 1 & 2, Col 1 (rowspan) | Row 1, Col 2 Row 1, Col 3 Row 2, Col 2 & 3 (colspan) |",
+        "| Row 3, Col 1 | Row 3, Col 2 Row 3, Col 3 |",
+      ].join("\n"),
+    );
+  });
+
+  it("reads three rows of labels and values as a table", () => {
+    const out = md([
+      ...lines(["Scientific classification"], 72, 80),
+      ...["Domain:", "Kingdom:", "Phylum:"].flatMap((t, k) => [
+        item(t, 58, 100 + 17 * k),
+        item(["Eukaryota", "Animalia", "Chordata"][k], 148, 100 + 17 * k),
+      ]),
+    ]);
+    expect(out.split("\n\n")[1]).toBe("| Domain: | Eukaryota |\n| --- | --- |\n| Kingdom: | Animalia |\n| Phylum: | Chordata |");
+  });
+
+  it("does not read two columns of longer text lines (over 32 characters) as a table", () => {
+    const left = ["The committee met on Tuesday at ten", "and agreed on the new schedule for", "the spring term of the coming year"];
+    const right = ["Members asked for the minutes early", "so that the draft can be read before", "the next meeting takes place again"];
+    const out = md(left.flatMap((t, k) => [item(t, 58, 100 + 14 * k), item(right[k], 300, 100 + 14 * k)]));
+    expect(out).not.toContain("|");
+  });
+
+  it("keeps a row below the body whose label and number pdf.js ran together (split before the number)", () => {
+    const row = (cells: string[], top: number) => cells.map((t, i) => item(t, [72, 126, 180][i], top));
+    const out = md([
+      ...["Code", "Name", "Qty"].map((t, i) => item(t, [72, 126, 180][i], 100, 12, { bold: true })),
+      ...row(["It-1", "Marigold", "5"], 130),
+      ...row(["It-2", "Lavender", "12"], 160),
+      // "18" set 0.5 em after the label, where the second column starts: one run.
+      item("Row-five 18", 72, 190),
+    ]);
+    expect(out.split("\n").slice(2)).toEqual(["| It-1 | Marigold | 5 |", "| It-2 | Lavender | 12 |", "| Row-five | 18 |  |"]);
+  });
+
+  it("does not read labels beside lines of running text (over 32 characters) as a table", () => {
+    const days = ["Monday", "Tuesday", "Friday"];
+    const notes = [
+      "The committee met at ten and agreed on the schedule",
+      "Members asked for the minutes to be sent out early",
+      "The next meeting takes place in the main hall again",
+    ];
+    const out = md(days.flatMap((t, k) => [item(t, 58, 100 + 17 * k), item(notes[k], 148, 100 + 17 * k)]));
+    expect(out).not.toContain("|");
+  });
+});
