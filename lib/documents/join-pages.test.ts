@@ -62,6 +62,15 @@ describe("tables split by a page break", () => {
     );
   });
 
+  it("joins a table of labels and values without a header, continued on the next page", () => {
+    const first = "| Domain: | Eukaryota |\n| --- | --- |\n| Kingdom: | Animalia |";
+    const next = "| Class: | Aves |\n| --- | --- |\n| Order: | Anseriformes |\n\nAfter.";
+    expect(joinPages([{ markdown: first }, { markdown: next }])).toBe(`${first}\n| Class: | Aves |\n| Order: | Anseriformes |\n\nAfter.`);
+    // A bold header of its own starts another table.
+    const own = "| **Name** | **Role** |\n| --- | --- |\n| Ann | Lead |";
+    expect(joinPages([{ markdown: first }, { markdown: own }])).toBe(`${first}\n\n${own}`);
+  });
+
   it("joins a text table continued without a header: running text under a header of short labels", () => {
     const first =
       "| Feature | Action | Comment |\n| --- | --- | --- |\n| Ordering | Reorganize the clauses into the mandatory order. | See clause 6. |";

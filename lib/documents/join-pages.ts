@@ -58,6 +58,7 @@ const FIGURE = /^[^\p{L}\d]{0,3}[-+(]?\d[\d\s.,:/'%-]*\)?[^\p{L}\d]{0,3}$/u;
 const shape = (cells: string[]) => cells.map((c) => (!c ? "e" : FIGURE.test(c) ? "n" : "t")).join("");
 /** A row of short labels (a header), not of running text: no cell over 40 characters or ending a sentence. */
 const labels = (cells: string[]) => cells.every((c) => c.length <= 40 && !/[.!?;]$/.test(c));
+const isBold = (cell: string) => /^\*\*.*\*\*$/.test(cell);
 const normal = (cells: string[]) => cells.map((c) => c.toLowerCase().replace(/\s+/g, " ")).join("|");
 
 /**
@@ -86,6 +87,11 @@ export function continuesTable(before: string, after: string): { rows: string[];
   if (a.length > 2 && shape(headB) === shape(last) && shape(headB) !== shape(headA) && /n/.test(shape(headB))) return { rows: [b[0], ...b.slice(2)] };
   // Text tables: a header of short labels over rows of running text; the next part opens with such a row.
   if (a.length > 2 && labels(headA) && !labels(headB) && !labels(last) && shape(headB) === shape(last)) return { rows: [b[0], ...b.slice(2)] };
+  // Tables without a header (labels and values): every row of the previous part, its first one included, and
+  // the next part's first row are short labels of one shape, none of them bold.
+  const rowsA = [headA, ...a.slice(2).map(cellsOf)];
+  if (a.length > 2 && [...rowsA, headB].every((r) => labels(r) && !r.some(isBold) && shape(r) === shape(headB)))
+    return { rows: [b[0], ...b.slice(2)] };
   return null;
 }
 
