@@ -216,13 +216,19 @@ function addRules(service: TurndownService): void {
   service.addRule("heading", {
     filter: ["h1", "h2", "h3", "h4", "h5", "h6"],
     replacement: (content, node) => {
-      const text = content.replace(/\s*\n+\s*/g, " ").trim();
+      // A heading's text cannot be read as a list item: "1. Scope" needs no escaped dot there.
+      const text = content
+        .replace(/\s*\n+\s*/g, " ")
+        .trim()
+        .replace(/^(\d+)\\([.)])/, "$1$2");
       return text ? `\n\n${"#".repeat(Number(node.nodeName[1]))} ${text}\n\n` : "";
     },
   });
   service.addRule("listItem", {
     filter: "li",
     replacement: (content, node, options) => {
+      // An item holding nothing but a list (Word's list starting at its second level): that list at this level.
+      if (onlyList(node)) return content.replace(/^\n+|\n+$/g, "") + (node.nextSibling ? "\n" : "");
       const parent = node.parentNode as HTMLElement | null;
       let prefix = `${options.bulletListMarker} `;
       if (parent?.nodeName === "OL") {
@@ -260,6 +266,19 @@ function addRules(service: TurndownService): void {
       return text ? `[${text}](${linkDestination((node as HTMLElement).getAttribute("href") ?? "")})` : "";
     },
   });
+  // Form check boxes (mammoth writes Word's check box content controls as <input type="checkbox">): their state
+  // is the information. A paragraph that starts with one is a task list item.
+  service.addRule("checkbox", {
+    filter: (node) => isCheckbox(node),
+    replacement: (_content, node) => {
+      const box = (node as HTMLInputElement).hasAttribute("checked") ? "[x]" : "[ ]";
+      return /^\s/.test(node.nextSibling?.textContent ?? "") ? box : `${box} `;
+    },
+  });
+  service.addRule("checkboxParagraph", {
+    filter: (node) => node.nodeName === "P" && isCheckbox(firstContent(node)),
+    replacement: (content) => `\n\n- ${content.trim()}\n\n`,
+  });
   service.addRule("boilerplate", {
     filter: (node) => isBoilerplate(node as HTMLElement),
     replacement: () => "",
@@ -273,6 +292,23 @@ function addRules(service: TurndownService): void {
 /** A URL as a Markdown link destination: brackets, angle brackets and white space percent-encoded. */
 function linkDestination(url: string): string {
   return url.trim().replace(/[()<>\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+}
+
+function isCheckbox(node: Node | null): boolean {
+  return node?.nodeName === "INPUT" && (node as HTMLInputElement).getAttribute("type")?.toLowerCase() === "checkbox";
+}
+
+function onlyList(item: Node): boolean {
+  const first = firstContent(item);
+  if (first?.nodeName !== "UL" && first?.nodeName !== "OL") return false;
+  for (let c = first.nextSibling; c; c = c.nextSibling) if (c.nodeType === 1 || c.textContent?.trim()) return false;
+  return true;
+}
+
+/** The first child that is an element or non-blank text. */
+function firstContent(node: Node): Node | null {
+  for (let c = node.firstChild; c; c = c.nextSibling) if (c.nodeType === 1 || c.textContent?.trim()) return c;
+  return null;
 }
 
 const BOILERPLATE_ROLES = new Set(["navigation", "banner", "contentinfo", "search"]);

@@ -1,7 +1,9 @@
 // DOCX → Markdown: mammoth (fed from our size-capped ZIP reader) → HTML → turndown. Pages are split at
 // explicit page breaks (`w:br w:type="page"`, and `w:pageBreakBefore` on a paragraph or its style, which we
-// turn into breaks before mammoth sees the document); pageCount also honours docProps/app.xml <Pages>.
+// turn into breaks before mammoth sees the document); numbered headings get the number Word shows;
+// pageCount also honours docProps/app.xml <Pages>.
 import mammoth from "mammoth";
+import { headingNumbering } from "@/lib/documents/convert/docx-numbering";
 import { pagesOutput, renderingFailed, throwIfAborted } from "@/lib/documents/convert/shared";
 import { ooxmlMainPart } from "@/lib/documents/detect";
 import { htmlToMarkdownPages, PAGE_BREAK_CLASS } from "@/lib/documents/html-to-markdown";
@@ -30,7 +32,7 @@ export const convertDocx: Converter = async ({ bytes, options }) => {
   const zip = await openZip(bytes);
   try {
     const { part } = await ooxmlMainPart(zip);
-    const patched = await insertPageBreakBefore(zip, part);
+    const patched = await patchParagraphs(zip, part);
     throwIfAborted(options.signal);
     const result = await mammoth.convertToHtml({ file: mammothFile(zip, part, patched) } as unknown as { buffer: Buffer }, {
       styleMap: STYLE_MAP,
@@ -72,25 +74,31 @@ const ON = (el: XmlElement | undefined) => !!el && !/^(0|false|off)$/i.test(el.a
 const PAGE_BREAK_RUN = '<w:r><w:br w:type="page"/></w:r>';
 
 /**
- * Mammoth ignores `w:pageBreakBefore`: add an explicit page-break run at the start of those paragraphs.
- * The paragraph properties are matched textually (`<w:pPr>…</w:pPr>` cannot contain markup-like text).
+ * What mammoth leaves out of paragraphs, added as runs at their start before it reads the document: an explicit
+ * page break where a paragraph (or its style) has `w:pageBreakBefore`, and the number Word shows before a
+ * numbered heading (docx-numbering.ts). The paragraph properties are matched textually (`<w:pPr>…</w:pPr>`
+ * cannot contain markup-like text).
  */
-async function insertPageBreakBefore(zip: ZipArchive, part: string): Promise<Buffer | undefined> {
+async function patchParagraphs(zip: ZipArchive, part: string): Promise<Buffer | undefined> {
   const xml = await zip.readText(part);
   const styles = await breakingStyles(zip);
-  if (!xml.includes("pageBreakBefore") && styles.size === 0) return undefined;
+  const labelOf = await headingNumbering(zip);
+  if (!xml.includes("pageBreakBefore") && styles.size === 0 && !labelOf) return undefined;
   let changed = false;
   const out = xml.replace(/<w:pPr(?:\s[^>]*)?>(?:(?!<\/w:pPr>)[\s\S])*<\/w:pPr>/g, (pPr) => {
     if (pPr.includes("<w:pPrChange")) return pPr;
     const direct = /<w:pageBreakBefore(?:\s+w:val="([^"]*)")?\s*\/>/.exec(pPr);
     const style = /<w:pStyle\s+w:val="([^"]*)"/.exec(pPr)?.[1];
     const breaks = direct ? !/^(0|false|off)$/i.test(direct[1] ?? "") : style !== undefined && styles.has(style);
-    if (!breaks) return pPr;
+    const label = labelOf?.(pPr);
+    if (!breaks && !label) return pPr;
     changed = true;
-    return pPr + PAGE_BREAK_RUN;
+    return pPr + (breaks ? PAGE_BREAK_RUN : "") + (label ? `<w:r><w:t xml:space="preserve">${escapeXml(label)} </w:t></w:r>` : "");
   });
   return changed ? Buffer.from(out, "utf8") : undefined;
 }
+
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Paragraph style ids whose properties (or inherited ones) include a page break before. */
 async function breakingStyles(zip: ZipArchive): Promise<Set<string>> {

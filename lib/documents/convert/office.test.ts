@@ -15,7 +15,7 @@ import { detectType } from "@/lib/documents/detect";
 import type { Converter, DocumentKind, ParseOptions, ParseOutput } from "@/lib/documents/types";
 import { setEnvForTests } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { zipFiles } from "@/tests/helpers/zip-writer";
+import { handmadeDocx, W } from "@/tests/helpers/docx-writer";
 
 const CONVERTERS: Partial<Record<DocumentKind, Converter>> = {
   docx: convertDocx,
@@ -52,16 +52,6 @@ ${slide("Numbers", `<draw:frame svg:x="1cm" svg:y="5cm" svg:width="20cm" svg:hei
 ${slide("Thanks", "")}
 </office:presentation></office:body></office:document>`;
 
-const W = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`;
-/** A minimal hand-made docx. */
-function handmadeDocx(body: string, extra: Record<string, string> = {}): Buffer {
-  return zipFiles({
-    "[Content_Types].xml": `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
-    "_rels/.rels": `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
-    "word/document.xml": `<?xml version="1.0"?><w:document ${W}><w:body>${body}</w:body></w:document>`,
-    ...extra,
-  });
-}
 const para = (text: string, pPr = "") => `<w:p>${pPr ? `<w:pPr>${pPr}</w:pPr>` : ""}<w:r><w:t>${text}</w:t></w:r></w:p>`;
 
 let dir: string;
