@@ -51,6 +51,8 @@ interface Ctx {
   styles: Map<string, Style>;
   /** List style → levels (1-based) that are numbered. */
   numbered: Map<string, Set<number>>;
+  /** Inside a table cell: a nested table is written as its text, inline (GFM cannot nest tables). */
+  inCell?: boolean;
 }
 
 async function styleContext(zip: ZipArchive, content: XmlElement): Promise<Ctx> {
@@ -248,7 +250,7 @@ function tableMarkdown(table: XmlElement, ctx: Ctx): string {
         for (const cell of xmlChildren(child)) {
           if (cell.name !== "table:table-cell" && cell.name !== "table:covered-table-cell") continue;
           const inner: Block[] = [];
-          if (cell.name === "table:table-cell") collectBlocks(cell, ctx, inner);
+          if (cell.name === "table:table-cell") collectBlocks(cell, { ...ctx, inCell: true }, inner);
           const text = inner
             .map((b) => b.md)
             .filter(Boolean)
@@ -265,6 +267,7 @@ function tableMarkdown(table: XmlElement, ctx: Ctx): string {
     }
   };
   walk(table);
+  if (ctx.inCell) return rows.flatMap((row) => row.filter(Boolean).map((cell) => cell.replace(/\s*\n\s*/g, " "))).join(" ");
   for (const { row, col, down, across, text } of spans) {
     for (let r = row; r < Math.min(row + down, rows.length); r++) {
       rows[r] = rows[r].slice(); // repeated rows share one array

@@ -69,6 +69,19 @@ describe("ODF tables", () => {
   });
 });
 
+describe("ODF nested tables", () => {
+  it("writes a table nested in a cell as its text, inline in that cell", async () => {
+    const cell = (inner: string) => `<table:table-cell>${inner}</table:table-cell>`;
+    const p = (text: string) => `<text:p>${text}</text:p>`;
+    const nested = `<table:table><table:table-row>${cell(p("A"))}${cell(p("B"))}</table:table-row><table:table-row>${cell(p("1"))}${cell(p("2"))}</table:table-row></table:table>`;
+    const content = `<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:text><table:table>
+<table:table-row>${cell(p("Left"))}${cell(p("Right"))}</table:table-row><table:table-row>${cell(p("Plain"))}${cell(p("Rich cell") + nested)}</table:table-row></table:table></office:text></office:body></office:document-content>`;
+    const bytes = zipFiles({ mimetype: "application/vnd.oasis.opendocument.text", "content.xml": content });
+    const out = await convertOdt({ bytes, path: "", filename: "t.odt", type: { kind: "odt" } as never, options: OPTIONS });
+    expect(out.pages[0].markdown).toBe("| Left | Right |\n| --- | --- |\n| Plain | Rich cell<br>A B 1 2 |");
+  });
+});
+
 describe("PPTX tables", () => {
   it("repeats a merged cell's text over the cells it covers (hMerge from the left, vMerge from above)", () => {
     const tc = (text: string, attrs = "") => `<a:tc${attrs}><a:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></a:txBody></a:tc>`;
