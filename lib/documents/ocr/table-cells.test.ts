@@ -111,6 +111,18 @@ describe("ruled table cells", () => {
     expect(tableCells(g, ws)).toBeNull();
   });
 
+  it("keeps the empty rows at the end of a grid ruled into columns (rows of the table, docling keeps them)", () => {
+    const cols = [v(200, 0, 160), v(400, 0, 160)];
+    const rows = [0, 40, 80, 120, 160].map((y) => h(y, 0, 600));
+    const ws = [...words("Head A", 10, 10), ...words("Head B", 210, 10), ...words("Head C", 410, 10), ...words("a1", 10, 50), ...words("c1", 410, 50)];
+    expect(tableCells(grid(600, [200, 400], cols, rows), ws)).toEqual([
+      ["Head A", "Head B", "Head C"],
+      ["a1", "", "c1"],
+      ["", "", ""],
+      ["", "", ""],
+    ]);
+  });
+
   it("accepts a small ruled grid with one full row (a row starting late)", () => {
     const g = grid(600, [300], [v(300, 0, 80)], [h(0, 0, 600), h(40, 0, 600), h(80, 300, 600)]);
     const ws = [...words("Header 0.0", 10, 10), ...words("Header 0.1", 310, 10), ...words("Cell 1.1", 310, 50)];

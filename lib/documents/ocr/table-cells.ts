@@ -252,8 +252,9 @@ export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | nul
       own.push(cells.filter((c) => c.length).length);
     }
   }
-  // Trailing rows without text of their own (empty, or only repeating a merged cell) are not part of the table.
-  while (rows.length && !own[rows.length - 1]) {
+  // Trailing rows without text of their own (empty, or only repeating a merged cell) are not part of the table,
+  // unless the columns are ruled (a ruled table's empty last rows are rows of it: docling keeps them).
+  while (!fromRules && rows.length && !own[rows.length - 1]) {
     rows.pop();
     own.pop();
   }
