@@ -36,3 +36,13 @@ describe("lists", () => {
     expect(htmlToMarkdown("<ul><li>top<ul><li>nested</li></ul></li><li>last</li></ul>")).toBe("- top\n  - nested\n- last");
   });
 });
+
+describe("preformatted text", () => {
+  it("is a fenced block, but inline code in a table cell (a fence cannot live in a GFM cell)", () => {
+    expect(htmlToMarkdown("<pre>line 1\n  line 2</pre>")).toBe("```\nline 1\n  line 2\n```");
+    const cell = htmlToMarkdown(
+      `<table><tr><th>Case</th><th>Code</th></tr><tr><td>Pre</td><td><pre>See <a href="/d">the \`docs\`</a>\nfirst</pre></td></tr></table>`,
+    );
+    expect(cell).toBe("| Case | Code |\n| --- | --- |\n| Pre | ``See the `docs` first`` |");
+  });
+});

@@ -242,7 +242,12 @@ function addRules(service: TurndownService): void {
   });
   service.addRule("preWithoutCode", {
     filter: (node) => node.nodeName === "PRE" && node.firstChild?.nodeName !== "CODE",
-    replacement: (_content, node) => `\n\n\`\`\`\n${(node.textContent ?? "").replace(/\n$/, "")}\n\`\`\`\n\n`,
+    replacement: (_content, node) => {
+      const code = (node.textContent ?? "").replace(/\n$/, "");
+      // A fence cannot live in a GFM table cell: there the text is inline code on one line.
+      if (inTableCell(node)) return inlineCode(code.replace(/\s*\n\s*/g, " "));
+      return `\n\n\`\`\`\n${code}\n\`\`\`\n\n`;
+    },
   });
   service.addRule("image", {
     filter: "img",
@@ -292,6 +297,20 @@ function addRules(service: TurndownService): void {
 /** A URL as a Markdown link destination: brackets, angle brackets and white space percent-encoded. */
 function linkDestination(url: string): string {
   return url.trim().replace(/[()<>\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+}
+
+/** Whether the node is inside a cell of a table written as a GFM table. */
+function inTableCell(node: Node): boolean {
+  const table = parentTable(node);
+  const facts = tableFacts(table);
+  return table !== null && !facts.flat && !facts.nested;
+}
+
+/** Inline code whose backtick fence is longer than any run of backticks in the code. */
+function inlineCode(code: string): string {
+  const longest = Math.max(0, ...Array.from(code.matchAll(/`+/g), (m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return code.startsWith("`") || code.endsWith("`") ? `${fence} ${code} ${fence}` : `${fence}${code}${fence}`;
 }
 
 function isCheckbox(node: Node | null): boolean {
