@@ -254,7 +254,10 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
     const numeric = cells[0].some((_, c) => isNumeric(groups.length < 3 ? cells : body, c));
     // Two columns of short cells (labels and values, an HTML table set without rules) are no prose either.
     const short = cells.every((row) => row.every((segs) => segs.map((x) => x.text).join(" ").length <= SHORT_CELL));
-    if (!complete || (gutters.length < 2 && !numeric && !short) || (groups.length < 3 && !boldHeader && !numeric)) return null;
+    // A header of one or two words per cell set an em or more apart, over short cells: a table's header row
+    // even without bold (two lines of prose never both break into such cells at the same places).
+    const labelHeader = short && groups[0].length === 1 && labelRow(slice[0]);
+    if (!complete || (gutters.length < 2 && !numeric && !short) || (groups.length < 3 && !boldHeader && !numeric && !labelHeader)) return null;
     aligned = gutters.filter(
       (_, k) => isAligned(cells, k, size, groups.length) || (boldHeader && (groups.length === 2 || isAligned(body, k, size, 2))),
     );
@@ -282,6 +285,12 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
   return texts.map((row, g) =>
     row.map((text, c) => (text && groups[g].every((k) => cells[k][c].every((s) => s.bold || !s.text.trim())) ? boldCell(text) : text)),
   );
+}
+
+/** A row of labels: two cells or more of one or two words each, an em or more apart. */
+function labelRow(r: Row): boolean {
+  if (r.segments.length < 2 || r.segments.some((s) => s.text.split(" ").length > 2)) return false;
+  return r.segments.every((s, k) => k === 0 || s.x0 - r.segments[k - 1].x1 >= r.size);
 }
 
 /**

@@ -90,4 +90,21 @@ describe("unruled tables of short cells", () => {
     const out = md(days.flatMap((t, k) => [item(t, 58, 100 + 17 * k), item(notes[k], 148, 100 + 17 * k)]));
     expect(out).not.toContain("|");
   });
+
+  it("reads two rows under a header of one-word labels set an em apart as a table, without bold or numbers", () => {
+    const out = md([
+      ...lines(["This is the first paragraph."], 57, 86),
+      item("A", 58, 110),
+      item("B", 110, 110),
+      item("Apples", 58, 127),
+      item("Pears", 110, 127),
+      ...lines(["After the table."], 57, 142),
+    ]);
+    expect(out.split("\n\n")[1]).toBe("| A | B |\n| --- | --- |\n| Apples | Pears |");
+  });
+
+  it("does not read two short lines as a table when the first one's pieces are longer than two words", () => {
+    const out = md([item("See the notes", 58, 110), item("below", 160, 110), item("Apples and", 58, 127), item("pears", 160, 127)]);
+    expect(out).not.toContain("|");
+  });
 });
