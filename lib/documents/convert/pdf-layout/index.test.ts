@@ -187,6 +187,21 @@ describe("right-to-left text", () => {
     expect(out.split("\n\n")).toEqual(["המערכת כוללת 25 יחידות", "يحتوي النظام على 25 وحدة و 3"]);
   });
 
+  it("keeps a number whose digits are items of their own in its left-to-right order", () => {
+    // Visual order, left to right: "تن", then "4" and "7.500" touching, "از", "%", "5", "0" touching, "حداقل".
+    const out = md([
+      item("تن", 80, 100, 12, { width: 10 }),
+      item("4", 93, 100, 12, { width: 6 }),
+      item("7.500", 99, 100, 12, { width: 25 }),
+      item("از", 127, 100, 12, { width: 10 }),
+      item("%", 140, 100, 12, { width: 5 }),
+      item("5", 145, 100, 12, { width: 6 }),
+      item("0", 151, 100, 12, { width: 6 }),
+      item("حداقل", 160, 100, 12, { width: 24 }),
+    ]);
+    expect(out).toBe("حداقل 50% از 47.500 تن");
+  });
+
   it("keeps a Latin line with one Hebrew word left to right", () => {
     expect(md([item("The word", 72, 100), item("שלום", 125, 100), item("means peace.", 155, 100)])).toBe("The word שלום means peace.");
   });

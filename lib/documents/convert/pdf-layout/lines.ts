@@ -304,6 +304,8 @@ function visibleLength(text: string): number {
 const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/gu;
 const RTL_ANY = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 const LTR_LETTER = /[A-Za-z\u00C0-\u024F\u0370-\u052F]/g;
+/** Digits or Latin letters and nothing right-to-left: a piece of a number or word that reads left to right. */
+const LTR_RUN = /^(?=.*[\dA-Za-z])[^\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]*$/u;
 
 /**
  * A run written right to left: more Hebrew/Arabic letters than Latin/Greek/Cyrillic ones. pdf.js gives each
@@ -321,9 +323,37 @@ export function isRightToLeft(frags: Fragment[]): boolean {
   return rtl > ltr;
 }
 
+/**
+ * A right-to-left run's fragments in reading order, each with the gap before it: from the rightmost to the
+ * leftmost, except that fragments of digits or Latin letters set touching (no space between: "4" and "7.500"
+ * of 47.500, given one item each) stay in their left-to-right order, as a number reads.
+ */
+function rightToLeft(visual: Fragment[]): { frags: Fragment[]; gaps: number[] } {
+  const runs: Fragment[][] = [];
+  for (const f of visual) {
+    const run = runs[runs.length - 1];
+    const last = run?.[run.length - 1];
+    const touching = last && f.x0 - last.x1 <= SPACE_GAP * Math.max(f.size, last.size);
+    if (touching && LTR_RUN.test(f.text) && LTR_RUN.test(last.text)) run.push(f);
+    else runs.push([f]);
+  }
+  runs.reverse();
+  const frags: Fragment[] = [];
+  const gaps: number[] = [];
+  runs.forEach((run, r) => {
+    run.forEach((f, k) => {
+      // Inside a run, left to right; between runs, from the left edge of the one before to the right edge of this one.
+      gaps.push(k > 0 ? f.x0 - run[k - 1].x1 : r > 0 ? runs[r - 1][0].x0 - run[run.length - 1].x1 : 0);
+      frags.push(f);
+    });
+  });
+  return { frags, gaps };
+}
+
 function makeSegment(visual: Fragment[]): Segment {
   const rtl = visual.length > 1 && isRightToLeft(visual);
-  const frags = rtl ? [...visual].reverse() : visual;
+  const ordered = rtl ? rightToLeft(visual) : null;
+  const frags = ordered?.frags ?? visual;
   let text = "";
   let marked = "";
   let prev: Fragment | undefined;
@@ -337,9 +367,10 @@ function makeSegment(visual: Fragment[]): Segment {
   // Width of a character cell of fixed-pitch text: the median over the fragments (some producers stretch a few).
   const cells = mono ? frags.map((f) => (f.x1 - f.x0) / Math.max(f.text.trim().length, 1)).sort((p, q) => p - q) : [];
   const cell = cells[cells.length >> 1] || 0.6 * frags[0].size;
-  for (const f of frags) {
+  for (let i = 0; i < frags.length; i++) {
+    const f = frags[i];
     if (prev) {
-      const gap = rtl ? prev.x0 - f.x1 : f.x0 - prev.x1;
+      const gap = ordered ? ordered.gaps[i] : f.x0 - prev.x1;
       if (mono) {
         // Fixed pitch: as many spaces as character cells in the gap (alignment in code and hexdumps).
         const spaces = gap > 0.4 * cell ? Math.max(1, Math.floor(gap / cell + 0.3)) : 0;
