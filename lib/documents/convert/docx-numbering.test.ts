@@ -62,6 +62,18 @@ describe("numbered headings", () => {
     expect(md).toContain("Shared item");
   });
 
+  it("leaves numbered paragraphs of other styles to the list they are (no number written twice)", async () => {
+    const styles = STYLES.replace(
+      "</w:styles>",
+      `<w:style w:type="paragraph" w:styleId="Outline"><w:name w:val="Outline"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style></w:styles>`,
+    );
+    const md = await markdown(para("Listed", `<w:pStyle w:val="Outline"/>${numPr(1, 0)}`) + h(1, "Next"), {
+      "word/numbering.xml": NUMBERING,
+      "word/styles.xml": styles,
+    });
+    expect(md).toBe("1. Listed\n\n# 2. Next");
+  });
+
   it("adds nothing without a numbering part", async () => {
     expect(await markdown(h(1, "Scope"), { "word/styles.xml": STYLES })).toBe("# Scope");
   });

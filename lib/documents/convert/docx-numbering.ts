@@ -68,9 +68,10 @@ export async function headingNumbering(zip: ZipArchive): Promise<((pPr: string) 
     const pPr = xmlChild(style, "w:pPr");
     const numPr = xmlChild(pPr, "w:numPr");
     const name = (val(xmlChild(style, "w:name")) ?? "").toLowerCase();
-    const outline = Number(val(xmlChild(pPr, "w:outlineLvl")) ?? 9);
-    paragraphStyles.set(style.attrs["w:styleId"], {
-      heading: /^(heading [1-9]|title)$/.test(name) || outline < 9,
+    const id = style.attrs["w:styleId"];
+    paragraphStyles.set(id, {
+      // The styles docx.ts's style map turns into headings (any other numbered paragraph is a list item there).
+      heading: /^(Heading[1-6]|Title)$/.test(id) || name === "title",
       numId: val(xmlChild(numPr, "w:numId")),
       ilvl: numPr && xmlChild(numPr, "w:ilvl") ? Number(val(xmlChild(numPr, "w:ilvl"))) : undefined,
       basedOn: val(xmlChild(style, "w:basedOn")),
@@ -81,7 +82,7 @@ export async function headingNumbering(zip: ZipArchive): Promise<((pPr: string) 
   const inherited = <K extends keyof ParagraphStyle>(id: string | undefined, key: K): ParagraphStyle[K] | undefined => {
     for (let depth = 0; id && depth < 20; depth++) {
       const style = paragraphStyles.get(id);
-      if (style?.[key] !== undefined && style[key] !== false) return style[key];
+      if (style?.[key] !== undefined) return style[key];
       id = style?.basedOn;
     }
     return undefined;
@@ -106,7 +107,7 @@ export async function headingNumbering(zip: ZipArchive): Promise<((pPr: string) 
     }
     counter[ilvl] = counter[ilvl] === undefined ? (levels[ilvl]?.start ?? 1) : counter[ilvl] + 1;
     counter.length = ilvl + 1; // deeper levels restart
-    if (!inherited(style, "heading")) return null;
+    if (!style || !paragraphStyles.get(style)?.heading) return null;
     const level = levels[ilvl];
     if (!level || level.format === "bullet" || level.format === "none") return null;
     const label = level.text.replace(/%([1-9])/g, (_, n: string) => {
