@@ -44,21 +44,6 @@ export function columnOf(s: { x0: number; x1: number }, gutters: Interval[]): nu
   return n;
 }
 
-/** Splits a segment at a word break that falls inside a gutter (positions estimated per character). */
-export function splitAtGutters(s: Segment, gutters: Interval[]): Segment[] {
-  const perChar = (s.x1 - s.x0) / Math.max(s.text.length, 1);
-  for (const [a, b] of gutters) {
-    if (s.x0 >= a || s.x1 <= b) continue;
-    for (let k = s.text.indexOf(" "); k > 0; k = s.text.indexOf(" ", k + 1)) {
-      const mid = s.x0 + (k + 0.5) * perChar;
-      if (mid < a || mid > b) continue;
-      const [left, right] = splitSegment(s, k);
-      return [{ ...left, x1: Math.min(left.x1, a) }, ...splitAtGutters({ ...right, x0: Math.max(right.x0, b) }, gutters)];
-    }
-  }
-  return [s];
-}
-
 /** Gaps between neighbouring segments of each row, at least minGap wide (duplicates dropped). */
 export function rowGaps(rows: Row[], minGap: number): Interval[] {
   const out: Interval[] = [];
@@ -152,46 +137,71 @@ export function touchingGutters(candidates: Interval[], body: Row[], gutters: In
 }
 
 /**
- * Splits a segment at a word break inside a gutter when all the text after it is a number: a label and the
- * amount in the next column, set less than a word space and a half apart, which pdf.js gives as one run.
+ * The index of the space where a segment that runs across a gutter breaks into two cells, or -1; positions
+ * are estimated per character (perChar) from the segment's extent.
  */
-export function splitBeforeNumber(s: Segment, gutters: Interval[]): Segment[] {
+type BreakRule = (s: Segment, perChar: number, gutter: Interval) => number;
+
+/**
+ * Splits a segment where it runs across gutters (left to right, the first gutter with a break first): the
+ * left part ends at the gutter's left edge, the right part starts at its right edge and, when `again`, is
+ * split at the gutters after it as well.
+ */
+function splitNearGutters(s: Segment, gutters: Interval[], rule: BreakRule, again: boolean): Segment[] {
   const perChar = (s.x1 - s.x0) / Math.max(s.text.length, 1);
-  for (const [a, b] of gutters) {
+  for (const gutter of gutters) {
+    const [a, b] = gutter;
     if (s.x0 >= a || s.x1 <= b) continue;
-    const k = s.text.lastIndexOf(" ");
-    const mid = s.x0 + (k + 0.5) * perChar;
-    if (k <= 0 || mid < a - perChar || mid > b + perChar || !NUMERIC.test(s.text.slice(k + 1))) continue;
+    const k = rule(s, perChar, gutter);
+    if (k < 0) continue;
     const [left, right] = splitSegment(s, k);
-    return [
-      { ...left, x1: Math.min(left.x1, a) },
-      { ...right, x0: Math.max(right.x0, b) },
-    ];
+    const rest = { ...right, x0: Math.max(right.x0, b) };
+    return [{ ...left, x1: Math.min(left.x1, a) }, ...(again ? splitNearGutters(rest, gutters, rule, again) : [rest])];
   }
   return [s];
 }
 
-/**
- * Splits a segment at the word breaks where a gutter's right edge is (a left-aligned cell's start), the next
- * word estimated to start within a character of it (positions estimated per character): cells of a row
- * that pdf.js gave as one run because they stand less than 0.6 em apart.
- */
-export function splitAtColumnStarts(s: Segment, gutters: Interval[]): Segment[] {
-  const perChar = (s.x1 - s.x0) / Math.max(s.text.length, 1);
-  for (const [a, b] of gutters) {
-    if (s.x0 >= a || s.x1 <= b) continue;
-    let best = -1;
-    let off = perChar;
-    for (let k = s.text.indexOf(" "); k > 0; k = s.text.indexOf(" ", k + 1)) {
-      const d = Math.abs(s.x0 + (k + 1) * perChar - b);
-      if (d <= off) {
-        best = k;
-        off = d;
-      }
-    }
-    if (best < 0) continue;
-    const [left, right] = splitSegment(s, best);
-    return [{ ...left, x1: Math.min(left.x1, a) }, ...splitAtColumnStarts({ ...right, x0: Math.max(right.x0, b) }, gutters)];
+/** The first word break inside the gutter. */
+const inGutter: BreakRule = (s, perChar, [a, b]) => {
+  for (let k = s.text.indexOf(" "); k > 0; k = s.text.indexOf(" ", k + 1)) {
+    const mid = s.x0 + (k + 0.5) * perChar;
+    if (mid >= a && mid <= b) return k;
   }
-  return [s];
-}
+  return -1;
+};
+
+/** The last word break, inside the gutter ±1 character, when all the text after it is a number. */
+const beforeNumber: BreakRule = (s, perChar, [a, b]) => {
+  const k = s.text.lastIndexOf(" ");
+  const mid = s.x0 + (k + 0.5) * perChar;
+  return k <= 0 || mid < a - perChar || mid > b + perChar || !NUMERIC.test(s.text.slice(k + 1)) ? -1 : k;
+};
+
+/** The word break whose next word starts nearest the gutter's right edge, within a character of it. */
+const atColumnStart: BreakRule = (s, perChar, [, b]) => {
+  let best = -1;
+  let off = perChar;
+  for (let k = s.text.indexOf(" "); k > 0; k = s.text.indexOf(" ", k + 1)) {
+    const d = Math.abs(s.x0 + (k + 1) * perChar - b);
+    if (d <= off) {
+      best = k;
+      off = d;
+    }
+  }
+  return best;
+};
+
+/** Splits a segment at a word break that falls inside a gutter (a bold header's cells set closer than a word space). */
+export const splitAtGutters = (s: Segment, gutters: Interval[]): Segment[] => splitNearGutters(s, gutters, inGutter, true);
+
+/**
+ * Splits a segment at a word break inside a gutter when all the text after it is a number: a label and the
+ * amount in the next column, set less than a word space and a half apart, which pdf.js gives as one run.
+ */
+export const splitBeforeNumber = (s: Segment, gutters: Interval[]): Segment[] => splitNearGutters(s, gutters, beforeNumber, false);
+
+/**
+ * Splits a segment at the word breaks where a gutter's right edge is (a left-aligned cell's start): cells of
+ * a row that pdf.js gave as one run because they stand less than 0.6 em apart.
+ */
+export const splitAtColumnStarts = (s: Segment, gutters: Interval[]): Segment[] => splitNearGutters(s, gutters, atColumnStart, true);
