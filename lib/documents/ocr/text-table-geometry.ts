@@ -126,13 +126,15 @@ export function resegment<W extends TextWord>(words: W[], ref: Segment<W>[], hei
 export function rowLabel<W extends TextWord>(
   run: { segs: Segment<W>[]; y1: number }[],
   ref: { segs: Segment<W>[] },
-  seg: Segment<W>,
+  line: { segs: Segment<W>[]; y1: number },
   next: { segs: Segment<W>[]; y0: number } | undefined,
   height: number,
 ): boolean {
+  const seg = line.segs[0];
   if (!next || seg.x1 > ref.segs[1].x0 || seg.words.length > 6) return false;
   if (next.y0 - Math.max(...run.map((l) => l.y1)) > 4 * height) return false;
-  return next.segs.length >= 2 ? columnsLineUp(ref.segs, next.segs, 0.5 * height) : continues(run, next.segs[0], false);
+  // (the next line beside the label: a cell of a later column centred on a label of two lines)
+  return next.segs.length >= 2 ? columnsLineUp(ref.segs, next.segs, 0.5 * height) : continues(run, next.segs[0], false, height, next.y0 < line.y1);
 }
 
 /** The segment lies under (overlaps) a segment of a multi-segment line of the run other than the first. */
@@ -142,12 +144,28 @@ export function underColumn<W extends TextWord>(run: { segs: Segment<W>[] }[], s
 
 /**
  * A one-segment line continues a run when it is narrower than half the run and lies under one of its columns
- * (under the first column only when it directly follows: a wrapped cell, not the next paragraph).
+ * (under the first column only when it directly follows: a wrapped cell, not the next paragraph), and when
+ * it does not directly follow, aligned with that column's cells (its left or right edge within half a line
+ * height of theirs: a total, a row's own cell; a caption centred over the next table is not). `beside` (the
+ * line stands beside the line before, overlapping it in height): also a line of any width that starts where a
+ * later column of the run starts, a cell of that column set on a line of its own (beside a first cell of two
+ * lines, centred between them).
  */
-export function continues<W extends TextWord>(run: { segs: Segment<W>[] }[], seg: Segment<W>, adjacent: boolean): boolean {
+export function continues<W extends TextWord>(
+  run: { segs: Segment<W>[] }[],
+  seg: Segment<W>,
+  adjacent: boolean,
+  height: number,
+  beside = false,
+): boolean {
   const x0 = Math.min(...run.flatMap((r) => r.segs.map((s) => s.x0)));
   const x1 = Math.max(...run.flatMap((r) => r.segs.map((s) => s.x1)));
   // (a line across a column gap of the rows above, a paragraph after the table, is no cell of it)
   const across = run.some((l) => l.segs.filter((s) => Math.min(s.x1, seg.x1) - Math.max(s.x0, seg.x0) > 0).length >= 2);
-  return seg.x1 - seg.x0 < 0.5 * (x1 - x0) && !across && underColumn(run, seg, adjacent);
+  if (across) return false;
+  const tol = 0.5 * height;
+  const later = run.flatMap((l) => (l.segs.length >= 2 ? l.segs.slice(1) : []));
+  if (beside && later.some((s) => Math.abs(s.x0 - seg.x0) <= tol)) return true;
+  if (!adjacent && !later.some((s) => Math.abs(s.x0 - seg.x0) <= tol || Math.abs(s.x1 - seg.x1) <= tol)) return false;
+  return seg.x1 - seg.x0 < 0.5 * (x1 - x0) && underColumn(run, seg, adjacent);
 }

@@ -6,8 +6,8 @@ export const LIST_MARKER = /^\(?(?:\d{1,2}|\p{L}|[ivxlIVXL]{1,4})[.)]$/u;
 /** A list item: a number and a period or parenthesis, or a bullet, then its text ("1. Item", "2.List2", "•Bar"). */
 export const LIST_ITEM = /^(?:\d{1,2}[.)]\s*\p{L}|[•●○◦▪*·‣⁃–—-]\s*\p{L})/u;
 
-/** A list's or headings' numbers: "1.", "2.2", "3", "3.1.4" (at most two digits a part). */
-const NUMBER_LABEL = /^\d{1,2}(?:\.\d{1,2})*\.?$/;
+/** A list's or headings' numbers: "1.", "2.2", "3", "3.1.4" (at most two digits a part; "2," is "2." misread). */
+const NUMBER_LABEL = /^\d{1,2}(?:\.\d{1,2})*[.,]?$/;
 
 /**
  * A first column of list or section numbers in reading order ("2.2", "3.", "3.1"): the numbering of items or
@@ -15,7 +15,7 @@ const NUMBER_LABEL = /^\d{1,2}(?:\.\d{1,2})*\.?$/;
  */
 export function isNumbering(values: readonly string[]): boolean {
   if (values.length < 2 || !values.every((v) => NUMBER_LABEL.test(v.trim()))) return false;
-  const parts = values.map((v) => v.trim().replace(/\.$/, "").split(".").map(Number));
+  const parts = values.map((v) => v.trim().replace(/[.,]$/, "").split(".").map(Number));
   const cmp = (a: number[], b: number[]) => {
     for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? -1) !== (b[i] ?? -1)) return (a[i] ?? -1) - (b[i] ?? -1);
     return 0;

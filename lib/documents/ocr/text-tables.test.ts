@@ -112,6 +112,7 @@ describe("unruled tables from whitespace-aligned OCR words", () => {
     expect(isNumbering(["1.", "2.", "3."])).toBe(true);
     expect(isNumbering(["4", "10", "2"])).toBe(false); // quantities, not in order
     expect(isNumbering(["2019", "2020"])).toBe(false); // years
+    expect(isNumbering(["2,", "2.1", "2.2", "3.", "3.1"])).toBe(true); // "2," is "2." misread
     const words = [
       ...line(0, ["2.2", 100], ["Kitchen Tasks", 180]),
       ...line(40, ["3.", 100], ["WORKSHOP AND TOOL SHED", 180]),
@@ -273,6 +274,39 @@ describe("unruled tables from whitespace-aligned OCR words", () => {
       ["Last cell", "Last text"],
     ].flatMap(([a, b], i) => line(i * 25, [a, 100], [b, 400]));
     expect(textTables(close)).toEqual([]);
+  });
+
+  it("keeps rows of two-line first cells whose second cell stands on a line of its own, centred beside them", () => {
+    // Genus | Species; each first cell two lines ("Aythya" / "(Diving ducks)"), the second cell between them
+    // (on the first line's height for one row, on a line overlapping both for the others), rows padded apart
+    const words = [
+      ...line(0, ["Genus", 100], ["Species", 300]),
+      ...line(70, ["Aythya", 100], ["Hawser, Common Pochard", 300]),
+      ...line(88, ["(Diving ducks)", 100]),
+      ...line(170, ["Lophonetta", 100]),
+      ...line(181, ["Fulvous Whistling Duck", 300]),
+      ...line(192, ["(Pintail group)", 100]),
+      ...line(270, ["Oxyura", 100]),
+      ...line(281, ["Wigee, Banded Water-screw", 300]),
+      ...line(292, ["(Benthic ducks)", 100]),
+      ...line(380, ["A paragraph after the table, across both of its columns and beyond.", 100]),
+    ];
+    const [t, ...more] = textTables(words);
+    expect(more).toEqual([]);
+    expect(t.rows).toEqual([
+      ["Genus", "Species"],
+      ["Aythya (Diving ducks)", "Hawser, Common Pochard"],
+      ["Lophonetta (Pintail group)", "Fulvous Whistling Duck"],
+      ["Oxyura (Benthic ducks)", "Wigee, Banded Water-screw"],
+    ]);
+    // a wide line starting where the second column starts, but below the last row (not beside it), and a
+    // short caption centred over the column, a row's gap below, are not cells of the table
+    const rowsOnly = words.slice(0, words.length - 12);
+    for (const after of [line(330, ["A centred caption of the next figure here", 300]), line(362, ["Next table", 330])]) {
+      const [t] = textTables([...rowsOnly, ...after]);
+      expect(t.rows).toHaveLength(4);
+      expect(t.words).not.toContain(after[0]);
+    }
   });
 
   it("fills a first-column label set between the rows it spans into their first cells", () => {

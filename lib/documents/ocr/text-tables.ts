@@ -6,15 +6,18 @@
 //      the widest gap of NARROW_GUTTER line heights or more inside each of that line's column gaps, when the
 //      pieces then line up with its segments (cells set close together).
 //   3. Runs: consecutive lines of two or more segments, a vertical gap no wider than a few row pitches
-//      apart (the first two rows up to LOOSE_ROW_GAP line heights apart when their columns line up); a one-segment line may continue a run when it lies under one of its columns (a total, a
-//      wrapped cell).
+//      apart (the first two rows up to LOOSE_ROW_GAP line heights apart when their columns line up; the pitch
+//      counts rows, not lines beside a cell of two lines); a one-segment line may continue a run when it lies
+//      under one of its columns (a total, a wrapped cell: aligned with the column's cells unless it directly
+//      follows), or stands beside the line before where a later column starts (a cell centred on a first
+//      cell of two lines).
 //   4. Columns: segments of the run's multi-segment lines that overlap in x (or share a left or right edge)
 //      are one column; two neighbouring columns that never hold text on the same line are one column too
 //      (a left-aligned header over right-aligned numbers).
 //   5. A run is a table when its cells are short (not prose: two text columns side by side stay text) and it
 //      has a column of figures (amounts, years, quantities, dates), or three or more columns filled on
 //      three or more lines. A line that fills one cell directly under the line before it (closer than
-//      WRAP_GAP line heights) continues that line's cell (wrapped text).
+//      WRAP_GAP line heights) continues that line's cell (wrapped text), or fills its empty cell when beside it.
 // Pure: boxes in, rows of cell text out. Line geometry: text-table-geometry.ts; cell-text rules: text-table-rows.ts.
 import {
   COLUMN_GAP,
@@ -83,7 +86,9 @@ export function textTables<W extends TextWord>(words: readonly W[]): TextTable<W
       const segs = resegment(l.words, ref.segs, height);
       if (segs.length > l.segs.length && columnsLineUp(ref.segs, segs, 0.5 * height)) l.segs = segs;
     }
-    const pitches = run.slice(1).map((r, i) => r.y0 - run[i].y0);
+    // (row pitch: lines overlapping the line before, cells beside a cell of two lines, start no row)
+    const starts = run.filter((r, i) => i === 0 || r.y0 >= run[i - 1].y1);
+    const pitches = starts.slice(1).map((r, i) => r.y0 - starts[i].y0);
     const pitch = pitches.length ? median(pitches) : 0;
     const gap = prev ? l.y0 - prev.y1 : 0;
     const tooFar =
@@ -93,8 +98,9 @@ export function textTables<W extends TextWord>(words: readonly W[]): TextTable<W
       !(pitch === 0 && gap <= LOOSE_ROW_GAP * height && columnsLineUp(prev.segs, l.segs, 0.5 * height));
     if (prev && tooFar) close();
     if (l.segs.length >= 2) run.push(l);
-    else if (run.length && continues(run, l.segs[0], gap <= WRAP_GAP * height)) run.push(l);
-    else if (ref && rowLabel(run, ref, l.segs[0], lines[k + 1], height)) run.push(l);
+    // (a line overlapping the line before in height: a cell beside it, centred on a cell of two lines)
+    else if (run.length && continues(run, l.segs[0], gap <= WRAP_GAP * height, height, gap < 0)) run.push(l);
+    else if (ref && rowLabel(run, ref, l, lines[k + 1], height)) run.push(l);
     else close();
   }
   close();
@@ -200,16 +206,17 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
     }
   }
   if (cols.length < 2) return null;
-  // Rows: a one-cell line right under the line before (wrapped text) continues its cell.
-  const rows: { cells: Segment<W>[][]; y1: number }[] = [];
+  // Rows: a one-cell line right under the line before (wrapped text) continues its cell; one beside the row
+  // above (overlapping it in height) fills that row's empty cell (a cell centred beside a cell of two lines).
+  const rows: { cells: Segment<W>[][]; y0: number; y1: number }[] = [];
   for (const g of grid) {
     const filled = g.cells.filter((c) => c.length).length;
     const last = rows[rows.length - 1];
     const col = g.cells.findIndex((c) => c.length);
     const close = last && g.line.y0 - last.y1 <= WRAP_GAP * height;
-    if (close && filled === 1 && last.cells[col].length) {
+    if (close && filled === 1 && (last.cells[col].length || g.line.y0 < last.y1)) {
       last.cells[col].push(...g.cells[col]);
-      last.y1 = g.line.y1;
+      last.y1 = Math.max(last.y1, g.line.y1);
     } else if (
       close &&
       rows.length === 1 &&
@@ -221,7 +228,7 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
       // the first line of a wrapped header (over some columns, not the first) and the header line below it
       for (let i = 0; i < cols.length; i++) last.cells[i].push(...g.cells[i]);
       last.y1 = g.line.y1;
-    } else rows.push({ cells: g.cells.map((c) => [...c]), y1: g.line.y1 });
+    } else rows.push({ cells: g.cells.map((c) => [...c]), y0: g.line.y0, y1: g.line.y1 });
   }
   let table = fillRowLabels(rows.map((r) => r.cells.map((c) => c.map((s) => s.text).join(" "))));
   // A header's first line above the run: each of its words over a column goes before that column's header.
@@ -267,7 +274,8 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
   // Two columns of text are a table when laid out as one: four or more rows, every row filled in both
   // columns, set apart like table rows (a line height or more between them: not the lines of a paragraph),
   // labels in the first column (short words, not "Key:" pairs of a form).
-  const rowGaps = run.slice(1).map((l, i) => l.y0 - run[i].y1);
+  // (between rows, when the table's rows are those laid out: rows of wrapped cells are set apart as well)
+  const rowGaps = table.length === rows.length ? rows.slice(1).map((r, i) => r.y0 - rows[i].y1) : run.slice(1).map((l, i) => l.y0 - run[i].y1);
   const spaced = (rows: string[][]) =>
     rows.length >= 4 &&
     rows.every((r) => r.every(Boolean)) &&
