@@ -1,11 +1,13 @@
-// HTML → Markdown for the docx and html/xhtml converters (and Markdown text helpers for the XML-based
-// converters): turndown with ATX headings, `-` bullets, fenced code and GFM tables. Tables always become
-// GFM tables (the first row is the header when there is no <thead>), non-content elements are dropped,
-// and text is escaped only where Markdown would otherwise misread it (no `\.` noise in sentences).
+// HTML → Markdown for the docx and html/xhtml converters: turndown with ATX headings, `-` bullets, fenced code
+// and GFM tables (html-tables.ts: the first row is the header when there is no <thead>). Non-content elements
+// and a web page's navigation are dropped, and text is escaped only where Markdown would otherwise misread it
+// (markdown-write.ts: no `\.` noise in sentences).
 
 // @ts-expect-error -- the package ships no type declarations (ignore rather than expect-error: stays valid if some are added)
 import * as gfmPlugin from "@joplin/turndown-plugin-gfm";
 import TurndownService from "turndown";
+import { addTableRules, inTableCell } from "@/lib/documents/html-tables";
+import { escapeMarkdownText } from "@/lib/documents/markdown-write";
 import { AppError } from "@/lib/errors";
 
 type Plugin = TurndownService.Plugin;
@@ -32,187 +34,8 @@ const REMOVED: TurndownService.Filter = [
   "textarea",
 ] as unknown as TurndownService.Filter;
 
-/** Escapes text so that Markdown renders it literally, without escaping what cannot be misread. */
-export function escapeMarkdownText(text: string): string {
-  return text
-    .replace(/[\uE000-\uE004]/g, "")
-    .replace(/\\(?=[!-/:-@[-`{-~])/g, "\\\\")
-    .replace(/`/g, "\\`")
-    .replace(/(?<!\s)\*|\*(?!\s)/g, "\\*")
-    .replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_")
-    .replace(/~~/g, "\\~\\~")
-    .replace(/\]\(/g, "\\](")
-    .replace(/<(?=[A-Za-z/!?])/g, "\\<")
-    .replace(/^(#{1,6})(?=\s|$)/, "\\$1")
-    .replace(/^([-+>])(?=\s|$)/, "\\$1")
-    .replace(/^>/, "\\>")
-    .replace(/^(\d+)([.)])(?=\s|$)/, "$1\\$2")
-    .replace(/^([=-])(?=\1*\s*$)/, "\\$1");
-}
-
-/** A GFM table from rows of cell text (Markdown already); the first row is the header. */
-export function markdownTable(rows: string[][]): string {
-  const width = rows.reduce((max, r) => Math.max(max, r.length), 0);
-  if (!rows.length || width === 0) return "";
-  const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, i) => tableCell(cells[i] ?? "")).join(" | ")} |`;
-  return [line(rows[0]), `|${" --- |".repeat(width)}`, ...rows.slice(1).map(line)].join("\n");
-}
-
-export interface ListItem {
-  /** 0 = top level. */
-  level: number;
-  ordered: boolean;
-  /** Markdown of the item (already escaped). */
-  text: string;
-}
-
-/** A nested Markdown list; levels deeper than one below the previous item are clamped. */
-export function markdownList(items: ListItem[]): string {
-  const widths: number[] = [];
-  const counters: number[] = [];
-  const kinds: boolean[] = [];
-  let out = "";
-  for (const item of items) {
-    const level = Math.max(0, Math.min(item.level, widths.length));
-    // A top-level switch between bullets and numbers starts a new list: keep them visibly apart.
-    if (out) out += level === 0 && kinds[0] !== item.ordered ? "\n\n" : "\n";
-    counters[level] = kinds[level] === item.ordered && counters.length > level ? counters[level] + 1 : 1;
-    kinds[level] = item.ordered;
-    counters.length = kinds.length = level + 1;
-    const marker = item.ordered ? `${counters[level]}. ` : "- ";
-    widths[level] = marker.length;
-    widths.length = level + 1;
-    const indent = " ".repeat(widths.slice(0, level).reduce((a, b) => a + b, 0));
-    out += indent + marker + item.text.trim().replace(/\n/g, `\n${indent}${" ".repeat(marker.length)}`);
-  }
-  return out;
-}
-
-function tableCell(md: string): string {
-  return md
-    .trim()
-    .replace(/\s*\n+\s*/g, "<br>")
-    .replace(/(?<!\\)\|/g, "\\|");
-}
-
-// --- turndown rules --------------------------------------------------------------------------------------
-
-function parentTable(node: Node): HTMLTableElement | null {
-  for (let p = node.parentNode; p; p = p.parentNode) if (p.nodeName === "TABLE") return p as HTMLTableElement;
-  return null;
-}
-
-// A table's cells and rows are rendered as delimited tokens and laid out on a grid by the table rule, which knows
-// the row and column spans (turndown converts children first, so a rule only sees its own element's content).
-const CELL_OPEN = "\uE001";
-const CELL_TEXT = "\uE002";
-const CELL_CLOSE = "\uE003";
-const ROW_END = "\uE004";
-const CELL_TOKEN = /\uE001(\d+),(\d+)\uE002([^\uE001-\uE004]*)\uE003/g;
-/** Spans larger than this are clamped; past GRID_BUDGET positions spans are no longer repeated (hostile markup). */
-const MAX_SPAN = 1000;
-const GRID_BUDGET = 200_000;
-
-interface TableFacts {
-  /** Tables with no rows or only one cell are layout, flattened to paragraphs. */
-  flat: boolean;
-  /** A table inside another table's cell: its text is written inline in that cell (GFM cannot nest tables). */
-  nested: boolean;
-}
-// Computed once per table: the cell and row rules ask for every cell (and domino's `rows` is not cheap).
-const factsCache = new WeakMap<Node, TableFacts>();
-
-function tableFacts(table: HTMLTableElement | null): TableFacts {
-  if (!table) return { flat: true, nested: false };
-  const cached = factsCache.get(table);
-  if (cached) return cached;
-  const rows = ownRows(table);
-  const flat = rows.length === 0 || (rows.length === 1 && Array.from(rows[0].children).filter((c) => /^T[DH]$/.test(c.nodeName)).length <= 1);
-  const outer = parentTable(table);
-  const facts = { flat, nested: !flat && outer !== null && !tableFacts(outer).flat };
-  factsCache.set(table, facts);
-  return facts;
-}
-
-/** The table's own rows (domino's `rows` and `cells` also list those of tables nested in its cells). */
-function ownRows(table: HTMLTableElement): HTMLTableRowElement[] {
-  const rows: HTMLTableRowElement[] = [];
-  for (const child of Array.from(table.children)) {
-    if (child.nodeName === "TR") rows.push(child as HTMLTableRowElement);
-    else if (/^T(HEAD|BODY|FOOT)$/.test(child.nodeName)) {
-      for (const row of Array.from(child.children)) if (row.nodeName === "TR") rows.push(row as HTMLTableRowElement);
-    }
-  }
-  return rows;
-}
-
-function span(cell: Node, attribute: "rowspan" | "colspan"): number {
-  return Math.min(Math.max(1, Number((cell as HTMLElement).getAttribute(attribute)) || 1), MAX_SPAN);
-}
-
-/**
- * The rows of cell tokens on a grid: a cell spanning rows or columns is repeated in every position it covers (as
- * docling and most table readers do), so that each Markdown row stands on its own. A row holding nothing but cells
- * that go on into the next row (a pivot table's `<th rowspan>` alone in its row) would only repeat that row: dropped.
- */
-function gridRows(content: string): string[][] {
-  /** Each position holds the index of the cell covering it. */
-  const grid: number[][] = [];
-  const texts: string[] = [];
-  const rows = content.split(ROW_END).filter((row) => row.includes(CELL_OPEN));
-  let budget = GRID_BUDGET;
-  rows.forEach((row, r) => {
-    grid[r] ??= [];
-    let c = 0;
-    for (const [, rowspan, colspan, text] of row.matchAll(CELL_TOKEN)) {
-      while (grid[r][c] !== undefined) c++;
-      let down = Math.min(Number(rowspan), rows.length - r);
-      let across = Number(colspan);
-      if (down * across > budget) down = across = 1; // out of budget: spans are ignored
-      budget -= down * across;
-      texts.push(text);
-      for (let dr = 0; dr < down; dr++) {
-        grid[r + dr] ??= [];
-        for (let dc = 0; dc < across; dc++) grid[r + dr][c + dc] ??= texts.length - 1;
-      }
-      c += across;
-    }
-  });
-  const repeatsNext = (row: number[], r: number) => r + 1 < grid.length && row.every((cell, c) => cell === undefined || grid[r + 1][c] === cell);
-  return grid.filter((row, r) => !repeatsNext(row, r)).map((row) => Array.from(row, (cell) => (cell === undefined ? "" : texts[cell])));
-}
-
 function addRules(service: TurndownService): void {
-  service.addRule("tableCell", {
-    filter: ["th", "td"],
-    replacement: (content, node) => {
-      const { flat, nested } = tableFacts(parentTable(node));
-      if (flat) return `\n\n${content}\n\n`;
-      if (nested) return ` ${content.trim()} `;
-      const text = content.replace(/ {2,}/g, " "); // a nested table's inline text brings its own spaces
-      return `${CELL_OPEN}${span(node, "rowspan")},${span(node, "colspan")}${CELL_TEXT}${text}${CELL_CLOSE}`;
-    },
-  });
-  service.addRule("tableRow", {
-    filter: "tr",
-    replacement: (content, node) => {
-      const { flat, nested } = tableFacts(parentTable(node));
-      if (flat) return `\n\n${content}\n\n`;
-      return nested ? ` ${content.trim()} ` : `${content}${ROW_END}`;
-    },
-  });
-  service.addRule("table", {
-    filter: "table",
-    replacement: (content, node) => {
-      const { flat, nested } = tableFacts(node as HTMLTableElement);
-      if (flat) return `\n\n${content}\n\n`;
-      if (nested) return ` ${content.trim()} `;
-      const caption = (node as HTMLTableElement).caption?.textContent?.trim();
-      return `\n\n${caption ? `${escapeMarkdownText(caption)}\n\n` : ""}${markdownTable(gridRows(content))}\n\n`;
-    },
-  });
-  service.addRule("tableSection", { filter: ["thead", "tbody", "tfoot"], replacement: (content) => content });
-  service.addRule("tableExtras", { filter: ["caption", "colgroup", "col"], replacement: () => "" });
+  addTableRules(service);
   service.addRule("heading", {
     filter: ["h1", "h2", "h3", "h4", "h5", "h6"],
     replacement: (content, node) => {
@@ -297,13 +120,6 @@ function addRules(service: TurndownService): void {
 /** A URL as a Markdown link destination: brackets, angle brackets and white space percent-encoded. */
 function linkDestination(url: string): string {
   return url.trim().replace(/[()<>\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
-}
-
-/** Whether the node is inside a cell of a table written as a GFM table. */
-function inTableCell(node: Node): boolean {
-  const table = parentTable(node);
-  const facts = tableFacts(table);
-  return table !== null && !facts.flat && !facts.nested;
 }
 
 /** Inline code whose backtick fence is longer than any run of backticks in the code. */

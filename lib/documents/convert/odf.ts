@@ -4,7 +4,7 @@
 // honours meta.xml's page-count. ODP: one page per draw:page with the title frame as `# title`.
 
 import { pagesOutput, renderingFailed, throwIfAborted, wantedPages } from "@/lib/documents/convert/shared";
-import { escapeMarkdownText, type ListItem, markdownList, markdownTable } from "@/lib/documents/html-to-markdown";
+import { escapeMarkdownText, type ListItem, markdownList, markdownTable } from "@/lib/documents/markdown-write";
 import type { Converter } from "@/lib/documents/types";
 import { type XmlElement, xmlChild, xmlChildren } from "@/lib/documents/xml";
 import { openZip, type ZipArchive } from "@/lib/documents/zip";

@@ -4,7 +4,7 @@
 import path from "node:path/posix";
 import { pagesOutput, renderingFailed, throwIfAborted, wantedPages } from "@/lib/documents/convert/shared";
 import { ooxmlMainPart } from "@/lib/documents/detect";
-import { escapeMarkdownText, type ListItem, markdownList, markdownTable } from "@/lib/documents/html-to-markdown";
+import { escapeMarkdownText, type ListItem, markdownList, markdownTable } from "@/lib/documents/markdown-write";
 import type { Converter } from "@/lib/documents/types";
 import { type XmlElement, type XmlNode, xmlChild, xmlChildren, xmlFind } from "@/lib/documents/xml";
 import { openZip, type ZipArchive } from "@/lib/documents/zip";

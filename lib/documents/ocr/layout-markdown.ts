@@ -8,7 +8,7 @@
 // wide gap is two blocks side by side (addresses), read left block first. Words that are only rules read as
 // text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
 // heading one level below the page's larger headings.
-import { escapeMarkdownText, markdownTable } from "@/lib/documents/html-to-markdown";
+import { escapeMarkdownText, markdownTable } from "@/lib/documents/markdown-write";
 import { type CellWord, isRuleReadAsText } from "./table-cells";
 import { tableWithHeader } from "./table-header";
 import type { TableGrid } from "./table-lines";
