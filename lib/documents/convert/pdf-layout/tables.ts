@@ -180,7 +180,8 @@ function trim(rows: Row[], start: number, end: number, gutters: Interval[], size
   const median = (v: number[], fallback: number) => (v.length ? [...v].sort((p, q) => p - q)[v.length >> 1] : fallback);
   const pitches: number[] = [];
   for (let k = firstMulti + 1; k <= lastMulti; k++) pitches.push(rows[k].y - rows[k - 1].y);
-  const pitch = median(pitches, 1.3 * size);
+  // Two distances (a cell's second line, then the next row): the smaller is the pitch of the lines.
+  const pitch = pitches.length === 2 ? Math.min(...pitches) : median(pitches, 1.3 * size);
   const wide = (k: number) => rows[k].y - rows[k - 1].y > 1.3 * pitch + 0.5;
   // Column extents over the rows with text on both sides: a one-sided row reaching well past its
   // column's extent, and much wider than it, is a paragraph next to the table, not a cell (a header
@@ -323,7 +324,8 @@ function tocColumns(rows: Row[], cells: Segment[][][]): Row[][] | null {
 function rowGroups(slice: Row[], size: number): number[][] {
   const pitches = slice.slice(1).map((r, k) => r.y - slice[k].y);
   const sorted = [...pitches].sort((p, q) => p - q);
-  const rowPitch = sorted.length ? sorted[Math.floor(0.9 * (sorted.length - 1))] : 0;
+  // Up to three distances (a table of two or three rows, a cell of several lines among them), the largest.
+  const rowPitch = sorted.length ? sorted[sorted.length <= 3 ? sorted.length - 1 : Math.floor(0.9 * (sorted.length - 1))] : 0;
   const tight = rowPitch >= 1.4 * size - 0.1 ? Math.min(1.25 * size + 0.5, 0.75 * rowPitch) : 0;
   const x0 = Math.min(...slice.map((r) => r.x0));
   const x1 = Math.max(...slice.map((r) => r.x1));

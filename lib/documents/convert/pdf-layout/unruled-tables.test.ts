@@ -107,4 +107,22 @@ describe("unruled tables of short cells", () => {
     const out = md([item("See the notes", 58, 110), item("below", 160, 110), item("Apples and", 58, 127), item("pears", 160, 127)]);
     expect(out).not.toContain("|");
   });
+
+  it("groups a cell of three lines beside a one-line cell set on its middle line into one row", () => {
+    const out = md([
+      ...lines(["This is the first paragraph."], 57, 40),
+      item("A", 58, 69),
+      item("B", 138.5, 69),
+      item("First Line", 58, 100),
+      item("Second Line", 58, 114),
+      item("2...", 138.5, 114),
+      item("Third Line", 58, 128),
+      ...lines(["After table"], 57, 157.6),
+    ]);
+    expect(out.split("\n\n")).toEqual([
+      "This is the first paragraph.",
+      "| A | B |\n| --- | --- |\n| First Line Second Line Third Line | 2... |",
+      "After table",
+    ]);
+  });
 });
