@@ -9,6 +9,7 @@
 // text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
 // heading one level below the page's larger headings.
 import { escapeMarkdownText, markdownTable } from "@/lib/documents/markdown-write";
+import { splitGluedWords } from "./split-glued-words";
 import { type CellWord, isRuleReadAsText } from "./table-cells";
 import { tableWithHeader } from "./table-header";
 import type { TableGrid } from "./table-lines";
@@ -264,6 +265,8 @@ export function ocrLayoutToMarkdown(
   grids: readonly TableGrid[] = [],
   stroke?: ((box: TBox) => number) | null,
 ): { markdown: string; text: string; blocks: OcrBlock[] } {
+  // (words run together across a gap, two cells set close: split-glued-words.ts)
+  tblocks = splitGluedWords(tblocks);
   const inv = 1 / scale;
   // Ruled tables: the words inside each grid; grids that make a table take their words out of the text.
   const tables: { box: TBox; rows: string[][]; confidence: number }[] = [];

@@ -309,6 +309,17 @@ describe("unruled tables from whitespace-aligned OCR words", () => {
     }
   });
 
+  it("makes a header of labels over one row of figures a table, not a header over one row of words", () => {
+    const [t, ...more] = textTables([...line(0, ["Year", 100], ["Ducks", 300]), ...line(30, ["2019", 100], ["120", 300])]);
+    expect(more).toEqual([]);
+    expect(t.rows).toEqual([
+      ["Year", "Ducks"],
+      ["2019", "120"],
+    ]);
+    expect(textTables([...line(0, ["Name", 100], ["Links", 300]), ...line(30, ["Plain cell", 100], ["Just text", 300])])).toEqual([]);
+    expect(textTables([...line(0, ["Page", 100], ["12", 300]), ...line(30, ["2019", 100], ["120", 300])])).toEqual([]);
+  });
+
   it("fills a first-column label set between the rows it spans into their first cells", () => {
     // "2025" centred between the rows it spans (a merged cell), on a line of its own
     const words = [

@@ -16,7 +16,7 @@
 //      (a left-aligned header over right-aligned numbers).
 //   5. A run is a table when its cells are short (not prose: two text columns side by side stay text) and it
 //      has a column of figures (amounts, years, quantities, dates), or three or more columns filled on
-//      three or more lines. A line that fills one cell directly under the line before it (closer than
+//      three or more lines, or is a header of labels over one row of figures. A line that fills one cell directly under the line before it (closer than
 //      WRAP_GAP line heights) continues that line's cell (wrapped text), or fills its empty cell when beside it.
 // Pure: boxes in, rows of cell text out. Line geometry: text-table-geometry.ts; cell-text rules: text-table-rows.ts.
 import {
@@ -271,6 +271,8 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
     return vals.length >= 2 && vals.filter((v) => FIGURE.test(v)).length >= 0.6 * vals.length;
   });
   const wide = cols.length >= 3 && table.filter((r) => r.filter(Boolean).length >= 3).length >= 3;
+  // A header of labels over one row of figures in every column ("A | B" over "1... | 2...").
+  const figureRow = body.length === 1 && body[0].every((c) => FIGURE.test(c)) && table[0].every((c) => c && !FIGURE.test(c));
   // Two columns of text are a table when laid out as one: four or more rows, every row filled in both
   // columns, set apart like table rows (a line height or more between them: not the lines of a paragraph),
   // labels in the first column (short words, not "Key:" pairs of a form).
@@ -284,7 +286,7 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
     // (and words, not bullets: "•", "e", "o" beside list items)
     rows.every((r) => r[0].split(/\s+/).length <= 4 && !/:$/.test(r[0]) && (r[0].match(/[\p{L}\p{N}]/gu) ?? []).length >= 2);
   const twoColumns = cols.length === 2 && spaced(table);
-  if (!figureColumn && !wide && !twoColumns) return null;
+  if (!figureColumn && !wide && !twoColumns && !figureRow) return null;
   const words = [...headWords, ...run.flatMap((l) => l.words)];
   return {
     box: {
