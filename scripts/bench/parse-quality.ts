@@ -10,9 +10,10 @@
 // are joined in order; OCR language = the document's language).
 // --public <dir>: also score public documents that have ground-truth Markdown side by side (x.pdf + x.md;
 // any supported extension). Keep them outside the repository. Repeat it (or separate dirs by commas) to
-// report several sets, e.g. a held-out development part and a part never looked at while tuning. A
-// manifest.json in a directory tags documents with failure classes ({"x.pdf": ["1", "5"]}); the report
-// then breaks the scores down per class.
+// report several sets, e.g. a held-out development part and a part never looked at while tuning.
+// PDFs are tagged with the issue's failure classes they exercise (failure-classes.ts, from the text layer and
+// the ground truth; a manifest.json in a directory adds tags: {"x.pdf": ["1", "5"]}) and the report breaks the
+// scores down per class.
 // PARSE_QUALITY_PUBLIC=<dir>,<dir> adds public sets without arguments (so `npm run bench:parse` reports them).
 // A public "document" that is a Git LFS pointer (a clone without `git lfs pull`) is reported and skipped.
 // Public sets are also reported split into born-digital documents and scanned ones (OCR'd pages).
@@ -27,6 +28,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { joinPages, parseDocument } from "@/lib/documents/parse-document";
+import { FAILURE_CLASSES, pdfClasses } from "./failure-classes";
 import { buildCorpus, type CorpusDocument, type Lang } from "./parse-quality-corpus";
 import { parseMarkdown, type StructureScores, scoreStructure } from "./structure-score";
 import { type OdlScores, scoreOdl } from "./structure-score-odl";
@@ -344,13 +346,13 @@ function printClasses(results: DocResult[]): void {
   if (!classes.length) return;
   const keys = ["nid", "teds", "mhs", "odl", "overall"];
   const chosen = METRICS.filter((m) => keys.includes(m.key));
-  console.log("per failure class (documents tagged in manifest.json; mean over the documents where a metric applies):");
+  console.log("per failure class of issue 14 (failure-classes.ts, plus a manifest.json's tags; mean over the documents where a metric applies):");
   console.log(
     table(
       ["class", "docs", ...chosen.map((m) => m.label)],
       classes.map((c) => {
         const docs = results.filter((r) => r.classes.includes(c));
-        return [c, String(docs.length), ...chosen.map((m) => f3(stats(docs.map((r) => m.get(r))).mean))];
+        return [`${c} ${FAILURE_CLASSES[c] ?? ""}`.trim(), String(docs.length), ...chosen.map((m) => f3(stats(docs.map((r) => m.get(r))).mean))];
       }),
     ),
   );
@@ -443,7 +445,8 @@ async function runPublic(dir: string, args: Args): Promise<DocResult[] | null> {
     const outDir = path.join(args.out, `${path.basename(path.dirname(dir))}-${path.basename(dir)}`);
     const res = await runOne(id, "public", [p.doc], p.md, 0, [path.extname(id).slice(1)], args.ocrLanguages, outDir);
     res.pages = res.pageCountReported ?? 0; // no independent page count for public documents
-    res.classes = (manifest[id] ?? []).map(String);
+    const auto = path.extname(id) === ".pdf" ? pdfClasses(p.doc, await fs.promises.readFile(p.md, "utf8")) : [];
+    res.classes = [...new Set([...auto, ...(manifest[id] ?? []).map(String)])];
     results.push(res);
     process.stdout.write(".");
   }

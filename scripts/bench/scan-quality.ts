@@ -16,7 +16,8 @@
 // Without the directory the benchmark says so and exits 0 (the held-out set is not part of the repository).
 // --public <dir>: score this folder of documents directly (same `<id>.md` + page images layout, no split
 // subfolders), e.g. --public /work/heldout-scan/dev --public /work/heldout-scan/test; each is reported as its
-// own set, with means per variant (the part of the id after `~`, e.g. `x~150dpi-noisy`; `clean` without one).
+// own set, with means per variant (the part of the id after `~`, e.g. `x~150dpi-noisy`; `clean` without one)
+// and per failure class of issue 14 (failure-classes.ts: 2 every scan, 6 scans whose truth holds a table).
 // --dir is then only used when given explicitly. The held-out scan set used so far (/work/heldout-scan/{dev,test},
 // built by /work/heldout-scan/build.mjs outside the repository) holds the pages of docling's test documents with
 // docling's Markdown as ground truth, rasterised at 300 dpi and, for documents of up to 3 pages, again at 150 dpi
@@ -31,6 +32,7 @@ import os from "node:os";
 import path from "node:path";
 import { joinPages, parseDocument } from "@/lib/documents/parse-document";
 import { arg, flag } from "./common";
+import { FAILURE_CLASSES, scanClasses } from "./failure-classes";
 import { editSimilarity, normalizeText, parseMarkdown, scoreStructure } from "./structure-score";
 import { type LabeledTree, treeEditDistance } from "./structure-score-odl";
 
@@ -171,7 +173,7 @@ async function main() {
     const docs = listDocs(splitDir).filter((d) => !only || d.id.includes(only));
     console.log(`\n[${split}] ${docs.length} documents`);
     console.log(`${"document".padEnd(36)} pages   NID    TEDS   head.  overall  s/page`);
-    const rows: (ScanScores & { variant: string })[] = [];
+    const rows: (ScanScores & { variant: string; classes: string[] })[] = [];
     let pagesTotal = 0;
     let secondsTotal = 0;
     for (const doc of docs) {
@@ -186,7 +188,7 @@ async function main() {
       fs.mkdirSync(path.join(out, split), { recursive: true });
       fs.writeFileSync(path.join(out, split, `${doc.id}.md`), markdown);
       const s = scoreScan(markdown, doc.truth);
-      rows.push({ ...s, variant: doc.id.split("~")[1] ?? "clean" });
+      rows.push({ ...s, variant: doc.id.split("~")[1] ?? "clean", classes: scanClasses(doc.truth) });
       pagesTotal += doc.pages.length;
       secondsTotal += seconds;
       console.log(
@@ -197,6 +199,12 @@ async function main() {
       const vr = rows.filter((r) => r.variant === variant);
       console.log(
         `${`  mean ${variant} (${vr.length})`.padEnd(42)} ${fmt(mean(vr.map((r) => r.nid)))}  ${fmt(mean(vr.map((r) => r.teds)))}  ${fmt(mean(vr.map((r) => r.headings)))}  ${fmt(mean(vr.map((r) => r.overall)))}`,
+      );
+    }
+    for (const c of rows.length > 1 ? [...new Set(rows.flatMap((r) => r.classes))].sort() : []) {
+      const cr = rows.filter((r) => r.classes.includes(c));
+      console.log(
+        `${`  class ${c} ${FAILURE_CLASSES[c]} (${cr.length})`.padEnd(42)} ${fmt(mean(cr.map((r) => r.nid)))}  ${fmt(mean(cr.map((r) => r.teds)))}  ${fmt(mean(cr.map((r) => r.headings)))}  ${fmt(mean(cr.map((r) => r.overall)))}`,
       );
     }
     if (rows.length) {
