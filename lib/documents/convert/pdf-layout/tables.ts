@@ -204,13 +204,19 @@ function trim(rows: Row[], start: number, end: number, gutters: Interval[], size
       end = k;
       break;
     }
-  for (let k = firstMulti; k > start; k--) {
-    if (rows[k].y - rows[k - 1].y > 1.25 * size + 0.5) {
-      start = k;
-      break;
-    }
+  const tight = (k: number) => rows[k].y - rows[k - 1].y <= 1.25 * size + 0.5;
+  let top = firstMulti;
+  while (top > start && tight(top)) top--;
+  // Lines set apart above the first row, a few of them close together, that fill every column between
+  // them within the columns' extents: a header row whose cells hold several lines, vertically centred.
+  if (top === firstMulti && top > start) {
+    let block = top - 1;
+    while (block > start && tight(block)) block--;
+    const columns = new Set(rows.slice(block, top).flatMap((r) => r.segments.map((s) => columnOf(s, gutters))));
+    const fits = rows.slice(block, top).every((_, i) => !outside(block + i));
+    if (top - block <= 4 && columns.size === gutters.length + 1 && fits) top = block;
   }
-  return { start, end };
+  return { start: top, end };
 }
 
 /**

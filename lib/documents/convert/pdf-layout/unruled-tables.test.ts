@@ -125,4 +125,30 @@ describe("unruled tables of short cells", () => {
       "After table",
     ]);
   });
+
+  it("takes lines set apart above the first row that fill both columns as its header row (a heading and text beside a centred label)", () => {
+    const out = md([
+      item("Main Title", 57, 63, 24, { bold: true }),
+      ...lines(["Before the table"], 57, 86),
+      item("A", 58, 126, 18, { bold: true }),
+      item("B", 95, 136),
+      item("text", 58, 147),
+      item("1...", 58, 178),
+      item("2...", 95, 178),
+      item("Section After", 57, 210, 18, { bold: true }),
+      ...lines(["After the table"], 57, 231),
+    ]);
+    expect(out.split("\n\n").slice(1, 4)).toEqual(["Before the table", "| A text | B |\n| --- | --- |\n| 1... | 2... |", "## Section After"]);
+  });
+
+  it("leaves a short heading set apart above a table out of it (it fills one column only)", () => {
+    const row = (cells: string[], top: number) => cells.map((t, i) => item(t, [72, 126, 180][i], top));
+    const out = md([
+      item("Stock", 72, 100, 14, { bold: true }),
+      ...row(["It-1", "Marigold", "5"], 130),
+      ...row(["It-2", "Lavender", "12"], 147),
+      ...row(["It-3", "Primrose", "7"], 164),
+    ]);
+    expect(out.split("\n\n")[0]).toBe("# Stock");
+  });
 });
