@@ -1,6 +1,6 @@
 // Tables without ruling lines: runs of rows that share empty vertical bands ("gutters"), grown from a seed
 // row, trimmed to the rows that belong to the table, then checked for evidence (evidence.ts).
-import { joinCellLines, TOC_ENTRY_END } from "./blocks";
+import { TOC_ENTRY_END } from "./blocks";
 import { byColumns } from "./cells";
 import { looksLikeChart } from "./chart";
 import { isAligned, isNumeric, looksLikeProse, spacedLikeProse } from "./evidence";
@@ -19,6 +19,7 @@ import {
 } from "./gutters";
 import { boldCell } from "./markdown";
 import { type Row, rowText, type Segment } from "./model";
+import { rowGroups, tableCells, trim } from "./table-rows";
 
 /** A short cell (a label, a value; not a line of running text): at most this many characters. */
 const SHORT_CELL = 32;
@@ -165,61 +166,6 @@ function startsTable(row: Row, seen: Segment[], size: number): boolean {
 }
 
 /**
- * The rows of a grown region that belong to the table. One-sided rows below the last row with text on
- * both sides of a gutter that sit after a wider vertical gap, or reach well past their column, belong to
- * the text below; one-sided rows above the first such row belong to the table only when set within a line
- * height of it (wrapped header lines), not like a heading or a paragraph's last line.
- */
-function trim(rows: Row[], start: number, end: number, gutters: Interval[], size: number): { start: number; end: number } | null {
-  const multi = (r: Row) => new Set(r.segments.map((s) => columnOf(s, gutters))).size >= 2;
-  const multis: number[] = [];
-  for (let k = start; k < end; k++) if (multi(rows[k])) multis.push(k);
-  if (!multis.length) return null;
-  const firstMulti = multis[0];
-  const lastMulti = multis[multis.length - 1];
-  const median = (v: number[], fallback: number) => (v.length ? [...v].sort((p, q) => p - q)[v.length >> 1] : fallback);
-  const pitches: number[] = [];
-  for (let k = firstMulti + 1; k <= lastMulti; k++) pitches.push(rows[k].y - rows[k - 1].y);
-  // Two distances (a cell's second line, then the next row): the smaller is the pitch of the lines.
-  const pitch = pitches.length === 2 ? Math.min(...pitches) : median(pitches, 1.3 * size);
-  const wide = (k: number) => rows[k].y - rows[k - 1].y > 1.3 * pitch + 0.5;
-  // Column extents over the rows with text on both sides: a one-sided row reaching well past its
-  // column's extent, and much wider than it, is a paragraph next to the table, not a cell (a header
-  // label a little wider than its column of numbers is a cell).
-  const extents = gutters.map(() => [Infinity, -Infinity]).concat([[Infinity, -Infinity]]);
-  for (const k of multis) {
-    for (const s of rows[k].segments) {
-      const e = extents[columnOf(s, gutters)];
-      e[0] = Math.min(e[0], s.x0);
-      e[1] = Math.max(e[1], s.x1);
-    }
-  }
-  const outside = (k: number) =>
-    rows[k].segments.some((s) => {
-      const e = extents[columnOf(s, gutters)];
-      return e[0] <= e[1] && (s.x0 < e[0] - s.size || s.x1 > e[1] + s.size) && s.x1 - s.x0 > e[1] - e[0] + 2 * s.size;
-    });
-  for (let k = lastMulti + 1; k < end; k++)
-    if (wide(k) || outside(k)) {
-      end = k;
-      break;
-    }
-  const tight = (k: number) => rows[k].y - rows[k - 1].y <= 1.25 * size + 0.5;
-  let top = firstMulti;
-  while (top > start && tight(top)) top--;
-  // Lines set apart above the first row, a few of them close together, that fill every column between
-  // them within the columns' extents: a header row whose cells hold several lines, vertically centred.
-  if (top === firstMulti && top > start) {
-    let block = top - 1;
-    while (block > start && tight(block)) block--;
-    const columns = new Set(rows.slice(block, top).flatMap((r) => r.segments.map((s) => columnOf(s, gutters))));
-    const fits = rows.slice(block, top).every((_, i) => !outside(block + i));
-    if (top - block <= 4 && columns.size === gutters.length + 1 && fits) top = block;
-  }
-  return { start: top, end };
-}
-
-/**
  * Cells of the rows of a table, or null without evidence. Gutters come from the body (a header, centred,
  * wrapped or with cells that pdf.js merged, must not hide the body's columns); header gaps add gutters
  * where body columns touch or pdf.js merged their cells. Header words are split where they cross a gutter.
@@ -317,42 +263,5 @@ function tocColumns(rows: Row[], cells: Segment[][][]): Row[][] | null {
       x0: segments[0].x0,
       x1: Math.max(...segments.map((x) => x.x1)),
     })),
-  );
-}
-
-/**
- * Lines of a table grouped into table rows (wrapped cells and headers): consecutive lines set at most a
- * line height apart (1.25 em; half of it for cells centred on their row) when rows are visibly further
- * apart than that (the 90th percentile of the distances, so one wide gap does not count). Wrapped lines
- * are partial: a line spanning most of the table is a row of its own once its group has one (entries set
- * at line pitch, like the sections under a chapter in a table of contents).
- */
-function rowGroups(slice: Row[], size: number): number[][] {
-  const pitches = slice.slice(1).map((r, k) => r.y - slice[k].y);
-  const sorted = [...pitches].sort((p, q) => p - q);
-  // Up to three distances (a table of two or three rows, a cell of several lines among them), the largest.
-  const rowPitch = sorted.length ? sorted[sorted.length <= 3 ? sorted.length - 1 : Math.floor(0.9 * (sorted.length - 1))] : 0;
-  const tight = rowPitch >= 1.4 * size - 0.1 ? Math.min(1.25 * size + 0.5, 0.75 * rowPitch) : 0;
-  const x0 = Math.min(...slice.map((r) => r.x0));
-  const x1 = Math.max(...slice.map((r) => r.x1));
-  const full = (r: Row) => r.segments.length >= 2 && r.x1 - r.x0 >= 0.8 * (x1 - x0);
-  const groups: number[][] = [];
-  slice.forEach((r, k) => {
-    const group = groups[groups.length - 1];
-    if (k > 0 && pitches[k - 1] <= tight && !(full(r) && group.some((i) => full(slice[i])))) group.push(k);
-    else groups.push([k]);
-  });
-  return groups;
-}
-
-/** Cell texts per table row: the lines of wrapped cells joined. */
-function tableCells(groups: number[][], texts: string[][]): string[][] {
-  return groups.map((g) =>
-    texts[g[0]].map((_, c) =>
-      g
-        .map((k) => texts[k][c])
-        .filter(Boolean)
-        .reduce(joinCellLines, ""),
-    ),
   );
 }

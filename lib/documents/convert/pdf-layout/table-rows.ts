@@ -1,0 +1,98 @@
+// Rows of a table without rules: which grown rows belong to it (trim), how its lines group into table rows
+// (wrapped cells, headers), and the cell texts of each group.
+import { joinCellLines } from "./blocks";
+import { columnOf, type Interval } from "./gutters";
+import type { Row } from "./model";
+
+/**
+ * The rows of a grown region that belong to the table. One-sided rows below the last row with text on
+ * both sides of a gutter that sit after a wider vertical gap, or reach well past their column, belong to
+ * the text below; one-sided rows above the first such row belong to the table only when set within a line
+ * height of it (wrapped header lines), not like a heading or a paragraph's last line, or when a few lines
+ * set close together fill every column (a header row of cells with several lines, vertically centred).
+ */
+export function trim(rows: Row[], start: number, end: number, gutters: Interval[], size: number): { start: number; end: number } | null {
+  const multi = (r: Row) => new Set(r.segments.map((s) => columnOf(s, gutters))).size >= 2;
+  const multis: number[] = [];
+  for (let k = start; k < end; k++) if (multi(rows[k])) multis.push(k);
+  if (!multis.length) return null;
+  const firstMulti = multis[0];
+  const lastMulti = multis[multis.length - 1];
+  const median = (v: number[], fallback: number) => (v.length ? [...v].sort((p, q) => p - q)[v.length >> 1] : fallback);
+  const pitches: number[] = [];
+  for (let k = firstMulti + 1; k <= lastMulti; k++) pitches.push(rows[k].y - rows[k - 1].y);
+  // Two distances (a cell's second line, then the next row): the smaller is the pitch of the lines.
+  const pitch = pitches.length === 2 ? Math.min(...pitches) : median(pitches, 1.3 * size);
+  const wide = (k: number) => rows[k].y - rows[k - 1].y > 1.3 * pitch + 0.5;
+  // Column extents over the rows with text on both sides: a one-sided row reaching well past its
+  // column's extent, and much wider than it, is a paragraph next to the table, not a cell (a header
+  // label a little wider than its column of numbers is a cell).
+  const extents = gutters.map(() => [Infinity, -Infinity]).concat([[Infinity, -Infinity]]);
+  for (const k of multis) {
+    for (const s of rows[k].segments) {
+      const e = extents[columnOf(s, gutters)];
+      e[0] = Math.min(e[0], s.x0);
+      e[1] = Math.max(e[1], s.x1);
+    }
+  }
+  const outside = (k: number) =>
+    rows[k].segments.some((s) => {
+      const e = extents[columnOf(s, gutters)];
+      return e[0] <= e[1] && (s.x0 < e[0] - s.size || s.x1 > e[1] + s.size) && s.x1 - s.x0 > e[1] - e[0] + 2 * s.size;
+    });
+  for (let k = lastMulti + 1; k < end; k++)
+    if (wide(k) || outside(k)) {
+      end = k;
+      break;
+    }
+  const tight = (k: number) => rows[k].y - rows[k - 1].y <= 1.25 * size + 0.5;
+  let top = firstMulti;
+  while (top > start && tight(top)) top--;
+  // Lines set apart above the first row, a few of them close together, that fill every column between
+  // them within the columns' extents: a header row whose cells hold several lines, vertically centred.
+  if (top === firstMulti && top > start) {
+    let block = top - 1;
+    while (block > start && tight(block)) block--;
+    const columns = new Set(rows.slice(block, top).flatMap((r) => r.segments.map((s) => columnOf(s, gutters))));
+    const fits = rows.slice(block, top).every((_, i) => !outside(block + i));
+    if (top - block <= 4 && columns.size === gutters.length + 1 && fits) top = block;
+  }
+  return { start: top, end };
+}
+
+/**
+ * Lines of a table grouped into table rows (wrapped cells and headers): consecutive lines set at most a
+ * line height apart (1.25 em; half of it for cells centred on their row) when rows are visibly further
+ * apart than that (the 90th percentile of the distances, so one wide gap does not count). Wrapped lines
+ * are partial: a line spanning most of the table is a row of its own once its group has one (entries set
+ * at line pitch, like the sections under a chapter in a table of contents).
+ */
+export function rowGroups(slice: Row[], size: number): number[][] {
+  const pitches = slice.slice(1).map((r, k) => r.y - slice[k].y);
+  const sorted = [...pitches].sort((p, q) => p - q);
+  // Up to three distances (a table of two or three rows, a cell of several lines among them), the largest.
+  const rowPitch = sorted.length ? sorted[sorted.length <= 3 ? sorted.length - 1 : Math.floor(0.9 * (sorted.length - 1))] : 0;
+  const tight = rowPitch >= 1.4 * size - 0.1 ? Math.min(1.25 * size + 0.5, 0.75 * rowPitch) : 0;
+  const x0 = Math.min(...slice.map((r) => r.x0));
+  const x1 = Math.max(...slice.map((r) => r.x1));
+  const full = (r: Row) => r.segments.length >= 2 && r.x1 - r.x0 >= 0.8 * (x1 - x0);
+  const groups: number[][] = [];
+  slice.forEach((r, k) => {
+    const group = groups[groups.length - 1];
+    if (k > 0 && pitches[k - 1] <= tight && !(full(r) && group.some((i) => full(slice[i])))) group.push(k);
+    else groups.push([k]);
+  });
+  return groups;
+}
+
+/** Cell texts per table row: the lines of wrapped cells joined. */
+export function tableCells(groups: number[][], texts: string[][]): string[][] {
+  return groups.map((g) =>
+    texts[g[0]].map((_, c) =>
+      g
+        .map((k) => texts[k][c])
+        .filter(Boolean)
+        .reduce(joinCellLines, ""),
+    ),
+  );
+}
