@@ -1,8 +1,10 @@
 // DOCX → Markdown: mammoth (fed from our size-capped ZIP reader) → HTML → turndown. Pages are split at
 // explicit page breaks (`w:br w:type="page"`, and `w:pageBreakBefore` on a paragraph or its style, which we
-// turn into breaks before mammoth sees the document); numbered headings get the number Word shows;
+// turn into breaks before mammoth sees the document); numbered headings get the number Word shows; charts
+// (which mammoth drops) their data table (docx-charts.ts);
 // pageCount also honours docProps/app.xml <Pages>.
 import mammoth from "mammoth";
+import { markCharts } from "@/lib/documents/convert/docx-charts";
 import { headingNumbering } from "@/lib/documents/convert/docx-numbering";
 import { pagesOutput, renderingFailed, throwIfAborted } from "@/lib/documents/convert/shared";
 import { ooxmlMainPart } from "@/lib/documents/detect";
@@ -32,15 +34,20 @@ export const convertDocx: Converter = async ({ bytes, options }) => {
   const zip = await openZip(bytes);
   try {
     const { part } = await ooxmlMainPart(zip);
-    const patched = await patchParagraphs(zip, part);
+    const main = await zip.readText(part);
+    const charts = await markCharts(zip, part, main);
+    const patched = (await patchParagraphs(zip, charts.xml)) ?? (charts.xml !== main ? charts.xml : undefined);
     throwIfAborted(options.signal);
-    const result = await mammoth.convertToHtml({ file: mammothFile(zip, part, patched) } as unknown as { buffer: Buffer }, {
-      styleMap: STYLE_MAP,
-      convertImage: mammoth.images.imgElement(async () => ({ src: "" })),
-      ignoreEmptyParagraphs: true,
-    });
+    const result = await mammoth.convertToHtml(
+      { file: mammothFile(zip, part, patched === undefined ? undefined : Buffer.from(patched, "utf8")) } as unknown as { buffer: Buffer },
+      {
+        styleMap: STYLE_MAP,
+        convertImage: mammoth.images.imgElement(async () => ({ src: "" })),
+        ignoreEmptyParagraphs: true,
+      },
+    );
     throwIfAborted(options.signal);
-    const pages = htmlToMarkdownPages(result.value);
+    const pages = htmlToMarkdownPages(result.value).map(charts.insert);
     // A break before the very first paragraph makes no empty first page (Word ignores it too).
     if (pages.length > 1 && !pages[0]) pages.shift();
     return pagesOutput(pages, options, Math.max(pages.length, await declaredPages(zip)));
@@ -79,8 +86,7 @@ const PAGE_BREAK_RUN = '<w:r><w:br w:type="page"/></w:r>';
  * numbered heading (docx-numbering.ts). The paragraph properties are matched textually (`<w:pPr>…</w:pPr>`
  * cannot contain markup-like text).
  */
-async function patchParagraphs(zip: ZipArchive, part: string): Promise<Buffer | undefined> {
-  const xml = await zip.readText(part);
+async function patchParagraphs(zip: ZipArchive, xml: string): Promise<string | undefined> {
   const styles = await breakingStyles(zip);
   const labelOf = await headingNumbering(zip);
   if (!xml.includes("pageBreakBefore") && styles.size === 0 && !labelOf) return undefined;
@@ -95,7 +101,7 @@ async function patchParagraphs(zip: ZipArchive, part: string): Promise<Buffer | 
     changed = true;
     return pPr + (breaks ? PAGE_BREAK_RUN : "") + (label ? `<w:r><w:t xml:space="preserve">${escapeXml(label)} </w:t></w:r>` : "");
   });
-  return changed ? Buffer.from(out, "utf8") : undefined;
+  return changed ? out : undefined;
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

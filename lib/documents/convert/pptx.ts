@@ -1,7 +1,10 @@
 // PPTX → Markdown, one page per slide in presentation order (p:sldIdLst through the presentation's
 // relationships). The title placeholder becomes `# title`; body paragraphs with bullet levels become nested
-// lists; a:tbl tables become GFM tables; other text boxes become paragraphs. Speaker notes are not included.
-import path from "node:path/posix";
+// lists; a:tbl tables become GFM tables, charts their title and data table (ooxml-chart.ts); other text boxes
+// become paragraphs. Speaker notes are not included.
+
+import { chartMarkdown } from "@/lib/documents/convert/ooxml-chart";
+import { chartParts, relationships } from "@/lib/documents/convert/ooxml-parts";
 import { pagesOutput, renderingFailed, throwIfAborted, wantedPages } from "@/lib/documents/convert/shared";
 import { ooxmlMainPart } from "@/lib/documents/detect";
 import { escapeMarkdownText, type ListItem, markdownList, markdownTable } from "@/lib/documents/markdown-write";
@@ -20,7 +23,7 @@ export const convertPptx: Converter = async ({ bytes, options }) => {
     for (const [i, page] of wanted.entries()) {
       throwIfAborted(options.signal);
       const slide = slides[page - 1];
-      markdowns[page - 1] = slide ? slideMarkdown(await zip.readXml(slide)) : "";
+      markdowns[page - 1] = slide ? await slideWithCharts(zip, slide) : "";
       options.onProgress?.(i + 1, wanted.length);
     }
     return pagesOutput(markdowns, options, Math.max(1, slides.length));
@@ -31,17 +34,11 @@ export const convertPptx: Converter = async ({ bytes, options }) => {
   }
 };
 
-/** Relationship targets of a part, by id, as paths inside the package. */
-export async function relationships(zip: ZipArchive, part: string): Promise<Map<string, string>> {
-  const relsPath = path.join(path.dirname(part), "_rels", `${path.basename(part)}.rels`);
-  const result = new Map<string, string>();
-  if (!zip.has(relsPath)) return result;
-  for (const rel of xmlChildren(await zip.readXml(relsPath), "Relationship")) {
-    const target = rel.attrs.Target ?? "";
-    if (rel.attrs.TargetMode === "External" || !rel.attrs.Id) continue;
-    result.set(rel.attrs.Id, target.startsWith("/") ? target.slice(1) : path.normalize(path.join(path.dirname(part), target)));
-  }
-  return result;
+/** A slide's Markdown, with the chart parts its graphic frames refer to read first. */
+async function slideWithCharts(zip: ZipArchive, part: string): Promise<string> {
+  const slide = await zip.readXml(part);
+  const refs = xmlFind(slide, "c:chart").map((ref) => ref.attrs["r:id"] ?? "");
+  return slideMarkdown(slide, refs.length ? await chartParts(zip, part, refs) : new Map());
 }
 
 async function slideParts(zip: ZipArchive, presentation: string): Promise<string[]> {
@@ -68,7 +65,8 @@ function shapes(tree: XmlElement | undefined, out: XmlElement[] = []): XmlElemen
   return out;
 }
 
-export function slideMarkdown(slide: XmlElement): string {
+/** A slide as Markdown; `charts` holds the chart parts of its graphic frames by relationship id. */
+export function slideMarkdown(slide: XmlElement, charts: ReadonlyMap<string, XmlElement> = new Map()): string {
   const all = shapes(xmlChild(xmlChild(slide, "p:cSld"), "p:spTree"));
   const isTitle = (s: XmlElement) => /^(title|ctrTitle)$/.test(placeholder(s)?.attrs.type ?? "");
   const blocks: string[] = [];
@@ -84,6 +82,10 @@ export function slideMarkdown(slide: XmlElement): string {
     if (shape === title) continue;
     if (shape.name === "p:graphicFrame") {
       for (const table of xmlFind(shape, "a:tbl")) blocks.push(tableMarkdown(table));
+      for (const ref of xmlFind(shape, "c:chart")) {
+        const chart = charts.get(ref.attrs["r:id"] ?? "");
+        if (chart) blocks.push(chartMarkdown(chart));
+      }
       continue;
     }
     const ph = placeholder(shape);
