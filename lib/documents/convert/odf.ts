@@ -6,7 +6,7 @@
 import { pagesOutput, renderingFailed, throwIfAborted, wantedPages } from "@/lib/documents/convert/shared";
 import { escapeMarkdownText, type ListItem, markdownList, markdownTable } from "@/lib/documents/markdown-write";
 import type { Converter } from "@/lib/documents/types";
-import { type XmlElement, xmlChild, xmlChildren } from "@/lib/documents/xml";
+import { type XmlElement, xmlChild, xmlChildren, xmlFind } from "@/lib/documents/xml";
 import { openZip, type ZipArchive } from "@/lib/documents/zip";
 
 const MAX_TABLE_CELLS = 100_000;
@@ -53,10 +53,37 @@ interface Ctx {
   numbered: Map<string, Set<number>>;
   /** Inside a table cell: a nested table is written as its text, inline (GFM cannot nest tables). */
   inCell?: boolean;
+  /** Embedded charts (draw:object) by their href: the chart's title and data table. */
+  charts: Map<string, XmlElement>;
+}
+
+/** Embedded objects read at most (a hostile document could embed thousands). */
+const MAX_OBJECTS = 50;
+
+/** The `chart:chart` of each embedded chart object (`<draw:object xlink:href="./Object 1">`), by href. */
+async function embeddedCharts(zip: ZipArchive, content: XmlElement): Promise<Map<string, XmlElement>> {
+  const charts = new Map<string, XmlElement>();
+  const hrefs = new Set(xmlFind(content, "draw:object").map((o) => o.attrs["xlink:href"] ?? ""));
+  for (const href of [...hrefs].slice(0, MAX_OBJECTS)) {
+    const part = `${href.replace(/^\.\//, "").replace(/\/$/, "")}/content.xml`;
+    if (!href || href.includes("..") || !zip.has(part)) continue;
+    const chart = xmlFind(await zip.readXml(part), "chart:chart")[0];
+    if (chart) charts.set(href, chart);
+  }
+  return charts;
+}
+
+/** An embedded chart: its title and the data it plots (its local table) as a table. */
+function chartMarkdown(chart: XmlElement, ctx: Ctx): string {
+  const title = xmlFind(xmlChild(chart, "chart:title"), "text:p")
+    .map((p) => inline(p, ctx, []).trim())
+    .join(" ");
+  const table = xmlFind(chart, "table:table")[0];
+  return [title, table ? tableMarkdown(table, ctx) : ""].filter(Boolean).join("\n\n");
 }
 
 async function styleContext(zip: ZipArchive, content: XmlElement): Promise<Ctx> {
-  const ctx: Ctx = { styles: new Map(), numbered: new Map() };
+  const ctx: Ctx = { styles: new Map(), numbered: new Map(), charts: await embeddedCharts(zip, content) };
   const sections = [xmlChild(content, "office:automatic-styles")];
   if (zip.has("styles.xml")) {
     const styles = await zip.readXml("styles.xml");
@@ -149,7 +176,10 @@ function collectBlocks(container: XmlElement | undefined, ctx: Ctx, out: Block[]
       out.push({ md, ...brk(ctx, style) });
       for (const frame of frames) collectBlocks(xmlChild(frame, "draw:text-box") ?? frame, ctx, out);
     } else if (el.name === "table:table") out.push({ md: tableMarkdown(el, ctx), ...brk(ctx, style) });
-    else if (!SKIPPED.has(el.name) && !el.name.startsWith("draw:image")) collectBlocks(el, ctx, out); // sections, frames, text boxes
+    else if (el.name === "draw:object") {
+      const chart = ctx.charts.get(el.attrs["xlink:href"] ?? "");
+      if (chart) out.push({ md: chartMarkdown(chart, ctx) });
+    } else if (!SKIPPED.has(el.name) && !el.name.startsWith("draw:image")) collectBlocks(el, ctx, out); // sections, frames, text boxes
   }
   flush();
 }
