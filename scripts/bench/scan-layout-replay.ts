@@ -22,12 +22,13 @@ import { joinPages } from "@/lib/documents/join-pages";
 import { flattenBackground } from "@/lib/documents/ocr/background";
 import { findTables } from "@/lib/documents/ocr/erase-rules";
 import { linkLanguageDir, tesseractWorkerPath } from "@/lib/documents/ocr/language-data";
-import { ocrLayoutToMarkdown, type TBlock } from "@/lib/documents/ocr/layout-markdown";
+import { ocrLayoutToMarkdown } from "@/lib/documents/ocr/layout-markdown";
 import { nativeTesseract, recognizeNative } from "@/lib/documents/ocr/native-tesseract";
 import { parsePgmHeader, prepareOcrImage } from "@/lib/documents/ocr/prepare-image";
 import { strokeMeter } from "@/lib/documents/ocr/stroke-width";
 import { detectRules, tableGrids } from "@/lib/documents/ocr/table-lines";
 import { rereadEmptyTables } from "@/lib/documents/ocr/table-reread";
+import type { TBlock } from "@/lib/documents/ocr/tesseract-blocks";
 import { arg } from "./common";
 import { scoreScan } from "./scan-quality";
 

@@ -13,35 +13,9 @@ import { splitGluedWords } from "./split-glued-words";
 import { type CellWord, isRuleReadAsText } from "./table-cells";
 import { tableWithHeader } from "./table-header";
 import type { TableGrid } from "./table-lines";
+import type { TBlock, TBox, TLine, TParagraph, TWord } from "./tesseract-blocks";
 import { textTables } from "./text-tables";
 import type { OcrBlock, OcrBox } from "./types";
-
-interface TBox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-interface TWord {
-  text: string;
-  confidence: number;
-  bbox: TBox;
-  symbols?: { text: string; bbox: TBox }[] | null;
-}
-interface TLine {
-  words: TWord[];
-  confidence: number;
-  bbox: TBox;
-  rowAttributes?: { rowHeight?: number };
-}
-interface TParagraph {
-  lines: TLine[];
-  bbox: TBox;
-  confidence: number;
-}
-export interface TBlock {
-  paragraphs: TParagraph[];
-}
 
 interface Line {
   text: string;

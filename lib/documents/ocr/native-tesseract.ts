@@ -12,7 +12,7 @@ import { runProcess } from "@/lib/documents/run-process";
 import { env } from "@/lib/env";
 import { langDataFile } from "./language-data";
 import type { OcrLanguage } from "./languages";
-import type { TBlock } from "./layout-markdown";
+import type { TBlock } from "./tesseract-blocks";
 
 /** A reading of one page: tesseract's block tree and the mean word confidence. */
 export interface Recognition {

@@ -1,7 +1,7 @@
 // The orientation-probing step of a page's OCR (the rules are in orientation.ts): a page whose first reading
 // is poor is read again on a crop around its words, turned by the quarter turns worth trying, and turned when
 // one orientation reads clearly better. `read` recognises a prepared image with the page's engine slot.
-import type { TBlock } from "./layout-markdown";
+
 import type { Recognition } from "./native-tesseract";
 import {
   chooseTurn,
@@ -16,6 +16,7 @@ import {
   turnsToTry,
 } from "./orientation";
 import type { PreparedImage } from "./prepare-image";
+import type { TBlock } from "./tesseract-blocks";
 
 export type TWord = TBlock["paragraphs"][number]["lines"][number]["words"][number];
 

@@ -17,7 +17,7 @@ import { findTables } from "./erase-rules";
 import { inkOnly } from "./ink-only";
 import { linkLanguageDir, tesseractWorkerPath } from "./language-data";
 import type { OcrLanguage } from "./languages";
-import { ocrLayoutToMarkdown, scaleBox, type TBlock } from "./layout-markdown";
+import { ocrLayoutToMarkdown, scaleBox } from "./layout-markdown";
 import { nativeTesseract, type Recognition, recognizeNative } from "./native-tesseract";
 import { turnPrepared } from "./orientation";
 import { needsOrientationProbe, probeTurn, wordsOf } from "./orientation-probe";
@@ -25,6 +25,7 @@ import { type PreparedImage, prepareOcrImage, renderingFailed } from "./prepare-
 import { readInDetectedScript } from "./script-detect";
 import { strokeMeter } from "./stroke-width";
 import { rereadEmptyTables } from "./table-reread";
+import type { TBlock } from "./tesseract-blocks";
 import type { OcrOptions, OcrPageResult, OcrStats, OcrWord } from "./types";
 
 type TesseractModule = typeof import("tesseract.js");

@@ -3,7 +3,7 @@
 // the gap between two glyphs is a small fraction of the line height; a gap of GLUED_GAP line heights or more
 // is a space tesseract missed, and the word is split there (text, box and glyphs of each part from its own
 // glyphs; the word's confidence kept); a part of punctuation alone is not split off. Applied to the block tree before the layout step (layout-markdown.ts).
-import type { TBlock } from "./layout-markdown";
+import type { TBlock } from "./tesseract-blocks";
 
 /** A gap between two glyphs of a word this many line heights wide is a missed space. */
 const GLUED_GAP = 0.5;

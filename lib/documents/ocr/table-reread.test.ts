@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { findTables } from "./erase-rules";
 import { ocrImage, shutdownOcr } from "./index";
-import type { TBlock } from "./layout-markdown";
 import type { Recognition } from "./native-tesseract";
 import { prepareOcrImage } from "./prepare-image";
 import type { TableGrid } from "./table-lines";
 import { gridCells, needsTableReread, rereadEmptyTables, TABLE_PSM, tableCrop, unreadCells, withTableReading } from "./table-reread";
+import type { TBlock } from "./tesseract-blocks";
 import { invoiceImage, LETTER_TABLE, letterTableImage } from "./test-scans";
 
 afterAll(() => shutdownOcr());

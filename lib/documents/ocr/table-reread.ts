@@ -10,11 +10,11 @@
 // costs a recognition of the table's pixels only.
 import { deskewPrepared } from "./deskew";
 import { eraseTableRules, findTables } from "./erase-rules";
-import type { TBlock } from "./layout-markdown";
 import type { Recognition } from "./native-tesseract";
 import { type TWord, wordsOf } from "./orientation-probe";
 import { type PreparedImage, paperLevel, parsePgmHeader, toPgm } from "./prepare-image";
 import type { Box, TableGrid } from "./table-lines";
+import type { TBlock } from "./tesseract-blocks";
 
 /** A cell's interior: this many pixels inside its rules. */
 const CELL_INSET = 5;
