@@ -5,7 +5,8 @@ import { chartMarkdown } from "@/lib/documents/convert/ooxml-chart";
 import { chartParts } from "@/lib/documents/convert/ooxml-parts";
 import type { ZipArchive } from "@/lib/documents/zip";
 
-const DRAWING = /<w:drawing>(?:(?!<\/w:drawing>)[\s\S])*<\/w:drawing>/g;
+/** Charts read per document at most (as ooxml-parts.ts reads): further chart drawings are left to mammoth. */
+const MAX_CHARTS = 50;
 const MARKER = /\uE010chart(\d+)\uE010/g;
 
 export interface MarkedCharts {
@@ -17,13 +18,23 @@ export interface MarkedCharts {
 
 export async function markCharts(zip: ZipArchive, part: string, xml: string): Promise<MarkedCharts> {
   if (!xml.includes("drawingml/2006/chart")) return { xml, insert: (md) => md };
+  // Each chart reference is cut out with the drawing around it, found by indexOf from the reference: linear in the
+  // document (a pattern spanning from <w:drawing> to </w:drawing> is quadratic on unclosed drawings).
   const ids: string[] = [];
-  const marked = xml.replace(DRAWING, (drawing) => {
-    const id = /<c:chart\b[^>]*\br:id="([^"]*)"/.exec(drawing)?.[1];
-    if (!id) return drawing;
-    ids.push(id);
-    return `<w:t>\uE010chart${ids.length - 1}\uE010</w:t>`;
-  });
+  let marked = "";
+  let pos = 0;
+  const refs = /<c:chart\b[^>]*\br:id="([^"]*)"/g;
+  let tries = 0;
+  for (let m = refs.exec(xml); m && ids.length < MAX_CHARTS && tries++ < 4 * MAX_CHARTS; m = refs.exec(xml)) {
+    const start = xml.lastIndexOf("<w:drawing>", m.index);
+    const end = xml.indexOf("</w:drawing>", m.index);
+    if (start < pos || end < 0 || xml.lastIndexOf("</w:drawing>", m.index) > start) continue; // not inside a drawing
+    ids.push(m[1]);
+    marked += `${xml.slice(pos, start)}<w:t>\uE010chart${ids.length - 1}\uE010</w:t>`;
+    pos = end + "</w:drawing>".length;
+    refs.lastIndex = pos;
+  }
+  marked += xml.slice(pos);
   const parts = await chartParts(zip, part, ids);
   const markdowns = ids.map((id) => {
     const chart = parts.get(id);

@@ -81,3 +81,21 @@ describe("charts", () => {
     expect(md).not.toContain("\uE010");
   });
 });
+
+describe("hostile chart references", () => {
+  it("many chart references outside drawings stay linear and change nothing; a chart without its part leaves no marker", async () => {
+    // Varied paragraphs, so that the ZIP is no bomb by its compression ratio.
+    const junk = Array.from(
+      { length: 20_000 },
+      (_, i) =>
+        `<w:p><w:r><w:t>w${(i * 7919) % 100_003} ${i.toString(36)}</w:t></w:r><w:r><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rId${i}"/></w:r></w:p>`,
+    ).join("");
+    const orphan = `<w:p><w:r><w:drawing><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rIdNone"/></w:drawing></w:r></w:p>`;
+    const bytes = handmadeDocx(`<w:p><w:r><w:t>Text</w:t></w:r></w:p>${orphan}${junk}`);
+    const started = Date.now();
+    const out = await convertDocx({ bytes, path: "", filename: "x.docx", type: await detectType(bytes, "x.docx"), options: OPTIONS });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(out.pages[0].markdown.startsWith("Text")).toBe(true);
+    expect(out.pages[0].markdown).not.toContain("\uE010");
+  });
+});
