@@ -8,7 +8,13 @@ import type { LayoutStats, Row } from "./model";
 import { rowBold, rowItalic, rowMarked, rowText } from "./model";
 
 export type Block =
-  | { type: "heading"; level: number; text: string }
+  | {
+      type: "heading";
+      level: number;
+      text: string;
+      /** A heading told by weight alone (bold at body size, no section number): the paragraph it reads as where a table follows. */
+      byWeight?: string;
+    }
   | { type: "paragraph"; text: string }
   | { type: "item"; x: number; marker: string; text: string; size: number }
   | { type: "table"; cells: string[][] }
@@ -323,11 +329,26 @@ function toBlock(p: Para, stats: LayoutStats, next?: Para): Block {
   // A bold line ending in a colon leads into what follows ("Key benefits:"): a label, not a heading.
   const boldHeading =
     allBold && p.lines.length <= 2 && text.length <= 120 && /\p{L}/u.test(text) && !/[.,;:]$/.test(text) && !tocEntry && !FIELD_VALUE.test(text);
-  if (boldHeading && Math.abs(first.size - stats.bodySize) < 1) return { type: "heading", level: stats.boldHeadingLevel, text };
-  if (italicHeading(p, text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text };
   let marked = first.marked;
   for (const l of p.lines.slice(1)) marked = joinLines(marked, l.marked);
+  if (boldHeading && Math.abs(first.size - stats.bodySize) < 1) {
+    const heading: Block = { type: "heading", level: stats.boldHeadingLevel, text };
+    if (!SECTION_LABEL.test(text)) heading.byWeight = mergeMarks(marked);
+    return heading;
+  }
+  if (italicHeading(p, text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text };
   return { type: "paragraph", text: mergeMarks(marked) };
+}
+
+/**
+ * A bold line at body size right over a table is the table's title or caption ("Phase 1", "Number of
+ * freshwater ducks per year", an infobox's "Scientific classification"), not a section heading: weight alone
+ * does not make it one. Headings set larger than the body, or numbered, stay.
+ */
+export function tableTitles(blocks: Block[]): Block[] {
+  return blocks.map((b, i) =>
+    b.type === "heading" && b.byWeight !== undefined && blocks[i + 1]?.type === "table" ? { type: "paragraph", text: b.byWeight } : b,
+  );
 }
 
 /** A paragraph (text with bold marks) as Markdown; marks are dropped where the start needs escaping. */

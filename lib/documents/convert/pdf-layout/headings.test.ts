@@ -87,6 +87,30 @@ describe("headings", () => {
       "# Indented bold remark set well inside",
     ]);
   });
+
+  it("reads a bold line at body size right over a table as the table's title, a bold line over text as a heading", () => {
+    const row = (cells: string[], top: number) => cells.map((t, i) => item(t, [72, 200, 330][i], top));
+    const out = md([
+      ...body(80, 3, 14),
+      item("Phase 1", 72, 140, 12, { bold: true }),
+      ...["Feature", "Action", "Owner"].map((t, i) => item(t, [72, 200, 330][i], 164, 12, { bold: true })),
+      ...row(["Scope", "Rewrite clause 1", "Editor"], 180),
+      ...row(["Terms", "Sort definitions", "Editor"], 196),
+      ...row(["Annexes", "Rename appendices", "Secretary"], 212),
+      item("Next steps", 72, 260, 12, { bold: true }),
+      ...body(278, 3, 14),
+      // A numbered bold heading stays a heading over a table.
+      item("2.1 Results", 72, 340, 12, { bold: true }),
+      ...["Feature", "Action", "Owner"].map((t, i) => item(t, [72, 200, 330][i], 364, 12, { bold: true })),
+      ...row(["Scope", "Rewrite clause 1", "Editor"], 380),
+      ...row(["Terms", "Sort definitions", "Editor"], 396),
+      ...row(["Annexes", "Rename appendices", "Secretary"], 412),
+    ]);
+    const parts = out.split("\n\n");
+    expect(parts.filter((p) => p.startsWith("#"))).toEqual(["# Next steps", "# 2.1 Results"]);
+    expect(parts).toContain("**Phase 1**");
+    expect(parts[parts.indexOf("**Phase 1**") + 1]).toMatch(/^\| Feature \| Action \| Owner \|/);
+  });
 });
 
 describe("author blocks", () => {

@@ -6,7 +6,7 @@
 //
 // layoutDocument() chains the three for tests and simple callers.
 import { authorHeadings } from "./authors";
-import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE_END, TOC_ENTRY_END } from "./blocks";
+import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE_END, TOC_ENTRY_END, tableTitles } from "./blocks";
 import { contentRows, findFurniture } from "./furniture";
 import { findGrids } from "./grid";
 import { headingLevels, isCover } from "./levels";
@@ -301,7 +301,7 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
   const rows = contentRows(p, stats);
   emit(findRegions(rows, { columns: true, grids }), Math.min(...rows.map((r) => r.x0)));
   const headed = stats.coverPages?.includes(p.page) ? coverHeadings(blocks) : blocks;
-  const markdown = renderBlocks(tocTables(authorHeadings(headed)));
+  const markdown = renderBlocks(tocTables(authorHeadings(tableTitles(headed))));
   return p.links ? applyLinks(markdown, p.links) : markdown;
 }
 
