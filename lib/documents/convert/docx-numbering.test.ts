@@ -1,7 +1,7 @@
 // Numbered headings in DOCX: the number Word shows before a heading ("2.1", "Article II") is written before its
 // text; lists sharing the headings' numbering advance it; bullets and numId 0 add nothing.
 import { describe, expect, it } from "vitest";
-import { convertDocx } from "@/lib/documents/convert/docx";
+import { convertDocx, replacePPr } from "@/lib/documents/convert/docx";
 import { formatNumber } from "@/lib/documents/convert/docx-numbering";
 import { detectType } from "@/lib/documents/detect";
 import type { ParseOptions } from "@/lib/documents/types";
@@ -84,5 +84,17 @@ describe("numbered headings", () => {
     expect([1, 26, 27, 28].map((n) => formatNumber(n, "upperLetter"))).toEqual(["A", "Z", "AA", "BB"]);
     expect(formatNumber(7, "decimalZero")).toBe("07");
     expect(formatNumber(12, "ordinalText")).toBe("12");
+  });
+});
+
+describe("paragraph properties scan", () => {
+  it("replaces each <w:pPr>…</w:pPr> like the pattern did, and stays linear on unclosed properties", () => {
+    const xml = `<w:p><w:pPr><w:pStyle w:val="A"/></w:pPr></w:p><w:p><w:pPr/></w:p><w:p><w:pPr w:x="1"><w:pPrChange><w:pPr>old</w:pPr></w:pPrChange></w:pPr></w:p>`;
+    const pattern = /<w:pPr(?:\s[^>]*)?>(?:(?!<\/w:pPr>)[\s\S])*<\/w:pPr>/g;
+    expect(replacePPr(xml, (p) => `[${p}]`)).toBe(xml.replace(pattern, (p) => `[${p}]`));
+    const hostile = "<w:p><w:pPr><w:r><w:t>x</w:t></w:r></w:p>".repeat(30_000);
+    const started = Date.now();
+    expect(replacePPr(hostile, (p) => `[${p}]`)).toBe(hostile);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -91,7 +91,7 @@ async function patchParagraphs(zip: ZipArchive, xml: string): Promise<string | u
   const labelOf = await headingNumbering(zip);
   if (!xml.includes("pageBreakBefore") && styles.size === 0 && !labelOf) return undefined;
   let changed = false;
-  const out = xml.replace(/<w:pPr(?:\s[^>]*)?>(?:(?!<\/w:pPr>)[\s\S])*<\/w:pPr>/g, (pPr) => {
+  const out = replacePPr(xml, (pPr) => {
     if (pPr.includes("<w:pPrChange")) return pPr;
     const direct = /<w:pageBreakBefore(?:\s+w:val="([^"]*)")?\s*\/>/.exec(pPr);
     const style = /<w:pStyle\s+w:val="([^"]*)"/.exec(pPr)?.[1];
@@ -102,6 +102,25 @@ async function patchParagraphs(zip: ZipArchive, xml: string): Promise<string | u
     return pPr + (breaks ? PAGE_BREAK_RUN : "") + (label ? `<w:r><w:t xml:space="preserve">${escapeXml(label)} </w:t></w:r>` : "");
   });
   return changed ? out : undefined;
+}
+
+/**
+ * Each `<w:pPr …>…</w:pPr>` (up to the first closing tag) replaced by `fn` of it. A scan with indexOf: the
+ * equivalent pattern `<w:pPr…>(?:(?!</w:pPr>)[\s\S])*</w:pPr>` took a minute on 30,000 unclosed properties.
+ */
+export function replacePPr(xml: string, fn: (pPr: string) => string): string {
+  const open = /<w:pPr(?:\s[^>]*)?>/g;
+  const close = "</w:pPr>";
+  let out = "";
+  let pos = 0;
+  for (let m = open.exec(xml); m; m = open.exec(xml)) {
+    const end = xml.indexOf(close, m.index + m[0].length);
+    if (end < 0) break; // no later properties can close either
+    out += xml.slice(pos, m.index) + fn(xml.slice(m.index, end + close.length));
+    pos = end + close.length;
+    open.lastIndex = pos;
+  }
+  return out + xml.slice(pos);
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
