@@ -187,4 +187,24 @@ describe("cover pages", () => {
     const out = layoutDocument([slide(1, "Quarterly review", "Sales"), slide(2, "Regions", "North"), slide(3, "Next steps", "Hiring")]);
     expect(out[2].split("\n\n").filter((b) => b.startsWith("#"))).toHaveLength(2);
   });
+
+  it("keeps only a slide's title as a heading on pages at a slide's proportions, not on landscape paper", () => {
+    // 16:9 slides: a title at 30 pt, a text box's lead-in at 20 pt over points at 16 pt.
+    const slide = (n: number, width: number, height: number) => ({
+      page: n,
+      width,
+      height,
+      items: [
+        item(`Slide title ${n}`, 40, 40, 30),
+        item("Image test", 60, 120, 20),
+        item(`First point of slide ${n}`, 60, 160, 16),
+        item(`Second point of slide ${n}`, 60, 190, 16),
+        item(`Third point of slide ${n}`, 60, 220, 16),
+      ],
+    });
+    const headings = (out: string[]) => out.flatMap((o) => o.split("\n\n").filter((b) => b.startsWith("#")));
+    expect(headings(layoutDocument([slide(1, 960, 540), slide(2, 960, 540)]))).toEqual(["# Slide title 1", "# Slide title 2"]);
+    // The same pages on A4 turned to landscape (a report): the lead-in stays a subheading.
+    expect(headings(layoutDocument([slide(1, 842, 595), slide(2, 842, 595)]))).toHaveLength(4);
+  });
 });

@@ -203,8 +203,11 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
   // Covers of a document of running text: a slide deck, whose pages all carry little body text, has none.
   const interior = pages.slice(1, -1);
   const runningText = interior.filter((p) => !isCover(p, bodySize)).length >= interior.length / 2;
-  const coverPages =
-    pages.length >= 3 && runningText ? [pages[0], pages[pages.length - 1]].filter((p) => isCover(p, bodySize)).map((p) => p.page) : [];
+  const coverPages = isSlideDeck(pages)
+    ? pages.map((p) => p.page)
+    : pages.length >= 3 && runningText
+      ? [pages[0], pages[pages.length - 1]].filter((p) => isCover(p, bodySize)).map((p) => p.page)
+      : [];
   return {
     bodySize,
     headingSizes,
@@ -216,6 +219,22 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
     numberedSlots,
     coverPages,
   };
+}
+
+/**
+ * Width over height of a slide: 4:3 is 1.33, 16:10 is 1.6, 16:9 is 1.78. Paper turned to landscape is not a
+ * slide: US letter is 1.29, the A series √2 (1.414, a landscape report or spreadsheet keeps its subheadings).
+ */
+const SLIDE_ASPECT = 1.3;
+const isPaperA = (ratio: number) => Math.abs(ratio - Math.SQRT2) <= 0.03;
+
+/**
+ * A slide deck: every page in landscape at a slide's proportions. A slide has one title; the other text set
+ * larger than its body (a subtitle, a text box's caption, a list's lead-in) is text, not a section heading,
+ * so each page is read like a cover (only its top heading level stays a heading).
+ */
+function isSlideDeck(pages: PreparedPage[]): boolean {
+  return pages.length > 0 && pages.every((p) => p.width >= SLIDE_ASPECT * p.height && !isPaperA(p.width / p.height));
 }
 
 /**

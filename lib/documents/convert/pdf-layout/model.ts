@@ -130,7 +130,10 @@ export interface LayoutStats {
    * anyNumber, any page number (different on each page) at that height.
    */
   numberedSlots: { band: "top" | "bottom"; y: number; offset: number; anyNumber?: boolean }[];
-  /** Pages that are a cover (the first or last of three or more, next to no body text): only their title is a heading. */
+  /**
+   * Pages that are a cover (the first or last of three or more, next to no body text), or every slide of a deck:
+   * only their title is a heading.
+   */
   coverPages?: number[];
 }
 
