@@ -83,3 +83,13 @@ describe("snippetText", () => {
     expect(out.startsWith("… ")).toBe(true);
   });
 });
+
+describe("markdownToText on hostile lines", () => {
+  it("strips strong emphasis around an inner emphasis, and stays linear on a line of unmatched openers", () => {
+    expect(markdownToText("**bold *italic* bold** and __under__")).toBe("bold italic bold and under");
+    const line = "**a ".repeat(20_000);
+    const started = Date.now();
+    expect(markdownToText(line).length).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+});

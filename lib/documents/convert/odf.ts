@@ -257,8 +257,12 @@ function inline(el: XmlElement, ctx: Ctx, frames: XmlElement[], atStart = { valu
         const bold = /^(bold|[6-9]00)$/.test(lookup(ctx, name, (s) => s.props["fo:font-weight"]) ?? "");
         const italic = lookup(ctx, name, (s) => s.props["fo:font-style"]) === "italic";
         const mark = (bold ? "**" : "") + (italic ? "*" : "");
-        const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner)!;
-        out += mark && m[2] ? `${m[1]}${mark}${m[2]}${[...mark].reverse().join("")}${m[3]}` : inner;
+        // Marks go inside the span's outer white space (trimmed by hand: /^(\s*)([\s\S]*?)(\s*)$/ is quadratic on
+        // a run of spaces inside the text).
+        const core = inner.trim();
+        const lead = inner.slice(0, inner.length - inner.trimStart().length);
+        const trail = inner.slice(inner.trimEnd().length);
+        out += mark && core ? `${lead}${mark}${core}${[...mark].reverse().join("")}${trail}` : inner;
         break;
       }
       default:
