@@ -114,7 +114,13 @@ describe("ruled table cells", () => {
   it("keeps the empty rows at the end of a grid ruled into columns (rows of the table, docling keeps them)", () => {
     const cols = [v(200, 0, 160), v(400, 0, 160)];
     const rows = [0, 40, 80, 120, 160].map((y) => h(y, 0, 600));
-    const ws = [...words("Head A", 10, 10), ...words("Head B", 210, 10), ...words("Head C", 410, 10), ...words("a1", 10, 50), ...words("c1", 410, 50)];
+    const ws = [
+      ...words("Head A", 10, 10),
+      ...words("Head B", 210, 10),
+      ...words("Head C", 410, 10),
+      ...words("a1", 10, 50),
+      ...words("c1", 410, 50),
+    ];
     expect(tableCells(grid(600, [200, 400], cols, rows), ws)).toEqual([
       ["Head A", "Head B", "Head C"],
       ["a1", "", "c1"],
