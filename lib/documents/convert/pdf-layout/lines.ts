@@ -369,6 +369,7 @@ function makeSegment(visual: Fragment[]): Segment {
   const cell = cells[cells.length >> 1] || 0.6 * frags[0].size;
   for (let i = 0; i < frags.length; i++) {
     const f = frags[i];
+    const footnoteMark = !!prev && !mono && isFootnoteMark(f, prev, text);
     if (prev) {
       const gap = ordered ? ordered.gaps[i] : f.x0 - prev.x1;
       if (mono) {
@@ -377,7 +378,8 @@ function makeSegment(visual: Fragment[]): Segment {
         text += " ".repeat(spaces);
         marked += " ".repeat(spaces);
       } else {
-        const needsSpace = gap > SPACE_GAP * Math.max(f.size, prev.size) && text[text.length - 1] !== " " && f.text[0] !== " ";
+        const apart = gap > SPACE_GAP * Math.max(f.size, prev.size) || footnoteMark || resumesAfterMark(f, prev, i, frags, text);
+        const needsSpace = apart && text[text.length - 1] !== " " && f.text[0] !== " ";
         if (needsSpace) {
           text += " ";
           marked += " ";
@@ -385,10 +387,11 @@ function makeSegment(visual: Fragment[]): Segment {
       }
     }
     text += f.text;
-    marked += f.bold ? `${BOLD_OPEN}${f.text}${BOLD_CLOSE}` : f.text;
+    // A footnote's mark set in the bold font is a reference, not emphasis.
+    marked += f.bold && !footnoteMark ? `${BOLD_OPEN}${f.text}${BOLD_CLOSE}` : f.text;
     const n = visibleLength(f.text);
     chars += n;
-    if (f.bold) boldChars += n;
+    if (f.bold && !footnoteMark) boldChars += n;
     if (f.italic) italicChars += n;
     const key = Math.round(f.size * 2) / 2;
     sizeChars.set(key, (sizeChars.get(key) ?? 0) + n);
@@ -414,6 +417,26 @@ function makeSegment(visual: Fragment[]): Segment {
   if (chars > 0 && italicChars >= chars * 0.9) segment.italic = true;
   if (boldChars > 0 && boldChars < chars) segment.marked = mergeMarks(marked.replace(/\s+/g, " ").trim());
   return segment;
+}
+
+/** A footnote's mark: a number (or asterisk, dagger), optionally closed by a parenthesis, set small and raised. */
+const FOOTNOTE_MARK = /^\s*[\d*†‡]{1,3}\)?\s*$/u;
+const raisedSmall = (f: Fragment, prev: Fragment) => f.size <= 0.85 * prev.size && prev.y - f.y >= 0.2 * prev.size;
+
+/**
+ * A footnote's mark set right after a word ("Center¹ reports", "상해¹⁾나"): read apart from the word, as
+ * "Center 1 reports", so that neither the word nor the number is glued into another token. An exponent after
+ * a variable (x², a single letter or a digit before it) and a subscript (H₂O, set lower) stay attached.
+ */
+function isFootnoteMark(f: Fragment, prev: Fragment, before: string): boolean {
+  return FOOTNOTE_MARK.test(f.text) && raisedSmall(f, prev) && /\p{L}{2}$/u.test(before);
+}
+
+/** The text after a footnote's mark, back at the line's size: apart from the mark too. */
+function resumesAfterMark(f: Fragment, prev: Fragment, i: number, frags: Fragment[], text: string): boolean {
+  if (i < 2 || !/^\s*\p{L}/u.test(f.text) || !raisedSmall(prev, f)) return false;
+  const before = text.slice(0, text.length - prev.text.length).trimEnd();
+  return isFootnoteMark(prev, frags[i - 2], before);
 }
 
 /** A segment that is only a list marker ("•", "1.", "(a)") belongs to the text right of it. */
