@@ -9,6 +9,7 @@ import { authorHeadings } from "./authors";
 import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE_END, TOC_ENTRY_END, tableTitles } from "./blocks";
 import { contentRows, findFurniture } from "./furniture";
 import { findGrids } from "./grid";
+import { hyphenatesWords, withHyphenation } from "./hyphens";
 import { headingLevels, isCover } from "./levels";
 import { toFragments, toFrameRules, toRows } from "./lines";
 import { applyLinks, pageLinks } from "./links";
@@ -218,6 +219,7 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
     furniture,
     numberedSlots,
     coverPages,
+    hyphenates: hyphenatesWords(pages),
   };
 }
 
@@ -273,6 +275,10 @@ function withoutKickers(pages: PreparedPage[], sizes: number[]): number[] {
 }
 
 export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
+  return withHyphenation(stats.hyphenates, () => renderPage(p, stats));
+}
+
+function renderPage(p: PreparedPage, stats: LayoutStats): string {
   const grids = p.rules ? findGrids(p.rules) : [];
   const blocks: Block[] = [];
   let barrier = 0;
