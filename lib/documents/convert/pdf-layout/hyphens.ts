@@ -15,10 +15,15 @@ const TAIL = /^\p{Ll}+/u;
  * Without such line ends it does not matter (true keeps the usual reading: the hyphen goes).
  */
 export function hyphenatesWords(pages: PreparedPage[]): boolean {
-  const counts = new Map<string, number>();
-  for (const p of pages)
-    for (const r of p.rows)
-      for (const s of r.segments) for (const w of s.text.toLowerCase().match(/\p{L}+/gu) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
+  // The document's words, counted only once a line-end hyphen asks for them (most pages have none).
+  let counts: Map<string, number> | undefined;
+  const wordCounts = () => {
+    counts = new Map();
+    for (const p of pages)
+      for (const r of p.rows)
+        for (const s of r.segments) for (const w of s.text.toLowerCase().match(/\p{L}+/gu) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
+    return counts;
+  };
   let breaks = 0;
   let words = 0;
   for (const p of pages) {
@@ -31,9 +36,10 @@ export function hyphenatesWords(pages: PreparedPage[]): boolean {
       const tail = below && TAIL.exec(below.text)?.[0];
       if (!tail) return;
       breaks++;
+      const known = counts ?? wordCounts();
       // The tail counts itself once: a word of the document appears at least once more.
-      const joined = (counts.get(`${head.toLowerCase()}${tail}`) ?? 0) > 0;
-      if (joined || (counts.get(tail) ?? 0) < 2) words++;
+      const joined = (known.get(`${head.toLowerCase()}${tail}`) ?? 0) > 0;
+      if (joined || (known.get(tail) ?? 0) < 2) words++;
     });
   }
   return breaks === 0 || 2 * words >= breaks;
