@@ -1,7 +1,8 @@
 // Benchmark of the PDF text-layer path (no OCR): pages per second and peak RSS.
 //
-//   npx tsx --conditions=react-server scripts/bench-pdf.ts [--chapters 80] [--runs 5] [--pdf some.pdf]
+//   npx tsx --conditions=react-server scripts/bench-pdf.ts [--chapters 80] [--runs 5] [--pdf some.pdf] [--dense 5000]
 //
+// --dense N: one page of N tiny text items on a grid instead (table detection's worst case; seconds per page).
 // Without --pdf it generates a text PDF (headings, paragraphs, lists, tables; > 100 pages) with
 // LibreOffice once and caches it under $TMPDIR/docintel-bench-pdf/. The first run includes loading
 // pdf.js (cold start); the figure to compare with the goal (>= 50 pages/s) is the warm median.
@@ -81,9 +82,30 @@ async function benchPdf(chapters: number): Promise<string> {
   return pdf;
 }
 
+/**
+ * One page holding `items` tiny text items on a grid of 100 columns (3 pt, 5.8 pt apart): a dense data dump, the
+ * worst case of table detection (a superlinear step made 5,000 items take 20 s).
+ */
+async function densePdf(items: number): Promise<string> {
+  const { PDFDocument, StandardFonts } = await import("pdf-lib");
+  const file = path.join(os.tmpdir(), "docintel-bench-pdf", `dense-${items}.pdf`);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, Math.max(792, 40 + Math.ceil(items / 100) * 3.8)]);
+  const top = page.getHeight() - 12;
+  for (let i = 0; i < items; i++) {
+    page.drawText(String.fromCharCode(97 + (i % 26)) + (i % 7), { x: 20 + (i % 100) * 5.8, y: top - Math.floor(i / 100) * 3.8, size: 3, font });
+  }
+  fs.writeFileSync(file, await doc.save());
+  return file;
+}
+
 async function main() {
   const runs = Number(arg("runs", "5"));
-  const file = arg("pdf", "") || (await benchPdf(Number(arg("chapters", "80"))));
+  const dense = Number(arg("dense", "0"));
+  const file = arg("pdf", "") || (dense ? await densePdf(dense) : await benchPdf(Number(arg("chapters", "80"))));
   const bytes = new Uint8Array(fs.readFileSync(file));
   console.log(`file: ${file} (${(bytes.length / 1024).toFixed(0)} KiB), ${os.cpus().length} CPUs, Node ${process.version}`);
   const rates: number[] = [];

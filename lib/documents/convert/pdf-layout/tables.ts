@@ -48,7 +48,7 @@ export function tryTable(
   const maxPitch = 3.5 * seedRow.size;
   // Segments of the body rows below the seed (the seed may be a header, aligned differently), and the
   // typical distance between rows with several segments there.
-  const body: Segment[] = [];
+  const body = new Extents();
   let bodyRows = 0;
   let bodyPitch = 0;
   const boldSeed = seedRow.segments.every((s) => s.bold);
@@ -56,18 +56,20 @@ export function tryTable(
   /** Rows below the seed split before a number (splitBeforeNumber): trim() must see their cells too. */
   const numberSplit = new Map<number, Segment[]>();
   /** Cells taken into the table so far (the seed's and the rows'): what a split row's pieces must look like. */
-  const widest: Segment[] = [...seedRow.segments];
-  const likeCells = (split: Segment[], cols: Interval[]) =>
-    split.length >= 2 &&
-    split.every((p) => {
-      if (p.text.length > SHORT_CELL) return false;
-      const c = columnOf(p, cols);
-      const w = Math.max(0, ...widest.filter((e) => columnOf(e, cols) === c).map((e) => e.x1 - e.x0));
-      return p.x1 - p.x0 <= w + 1.5 * seedRow.size;
-    });
+  const widest = new Extents(seedRow.segments);
+  const likeCells = (split: Segment[], cols: Interval[]) => {
+    if (split.length < 2 || split.some((p) => p.text.length > SHORT_CELL)) return false;
+    // Each column's widest cell, in one pass over the cells (not one per piece: a dense grid made that cubic).
+    const widths = new Map<number, number>();
+    for (const e of widest.list) {
+      const c = columnOf(e, cols);
+      widths.set(c, Math.max(widths.get(c) ?? 0, e.x1 - e.x0));
+    }
+    return split.every((p) => p.x1 - p.x0 <= (widths.get(columnOf(p, cols)) ?? 0) + 1.5 * seedRow.size);
+  };
   const absorb = (k: number, down: boolean): boolean => {
     const row = rows[k];
-    if (down && bodyRows >= 2 && row.segments.length >= 2 && startsTable(row, body, seedRow.size)) return false;
+    if (down && bodyRows >= 2 && row.segments.length >= 2 && startsTable(row, body.list, seedRow.size)) return false;
     // A bold header's cells set closer than a word space merge into one segment: split at the gutters.
     // A label and the number after it set closer than that (a tight table) are split at the number.
     let segments =
@@ -101,10 +103,10 @@ export function tryTable(
       return !down && rows[k + 1].y - row.y <= 0.6 * bodyPitch;
     }
     gutters = open;
-    for (const s of segments) if (!widest.some((e) => Math.abs(e.x0 - s.x0) < 0.5 && Math.abs(e.x1 - s.x1) < 0.5)) widest.push(s);
+    for (const s of segments) widest.add(s);
     if (down && row.segments.length >= 2) {
       // Distinct cell extents only: a long table would otherwise make this quadratic.
-      for (const s of row.segments) if (!body.some((e) => Math.abs(e.x0 - s.x0) < 0.5 && Math.abs(e.x1 - s.x1) < 0.5)) body.push(s);
+      for (const s of row.segments) body.add(s);
       bodyRows++;
     }
     return true;
@@ -152,6 +154,36 @@ export function tryTable(
  * regular rows, or one whose cells, two or more of them, line up with no body column (same left or right
  * edge, or mostly overlapping).
  */
+/**
+ * Distinct segment extents (left and right edges within 0.5 pt are the same extent), kept in insertion order.
+ * Looked up through a grid of half-point keys, so that growing a long or dense table stays linear (a scan of
+ * the list per segment made a 100-column grid of 5,000 items take 20 s).
+ */
+class Extents {
+  readonly list: Segment[] = [];
+  private readonly byKey = new Map<number, Segment[]>();
+
+  constructor(initial: readonly Segment[] = []) {
+    for (const s of initial) this.add(s);
+  }
+
+  add(s: Segment): void {
+    const a = Math.round(2 * s.x0);
+    const b = Math.round(2 * s.x1);
+    for (let da = -1; da <= 1; da++)
+      for (let db = -1; db <= 1; db++)
+        for (const e of this.byKey.get(key(a + da, b + db)) ?? []) if (Math.abs(e.x0 - s.x0) < 0.5 && Math.abs(e.x1 - s.x1) < 0.5) return;
+    this.list.push(s);
+    const k = key(a, b);
+    const bucket = this.byKey.get(k);
+    if (bucket) bucket.push(s);
+    else this.byKey.set(k, [s]);
+  }
+}
+
+/** A number for a pair of half-point positions (pages are far narrower than 2^20 half points). */
+const key = (a: number, b: number) => a * 2 ** 21 + b;
+
 function startsTable(row: Row, seen: Segment[], size: number): boolean {
   if (row.segments.every((s) => s.bold) && seen.some((s) => !s.bold)) return true;
   const tol = Math.max(1.5, 0.12 * size);
