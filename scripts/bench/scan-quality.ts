@@ -6,6 +6,8 @@
 //             costs its normalised edit distance), 1 − distance / max(nodes); null when neither has a table
 //   headings  F1 of (level, text) heading pairs (structure-score.ts); null when neither has a heading
 //   overall   mean of the applicable ones
+//   ODL-MHS, ODL  the opendataloader-bench evaluator's heading tree (levels ignored) and overall (structure-score-odl.ts),
+//             as parse-quality reports them: the figures comparable with an external benchmark of that style
 //
 //   npx tsx --conditions=react-server scripts/bench/scan-quality.ts [--dir /work/heldout-docs/scanned]
 //        [--splits dev,test] [--only <id part>] [--out <dir>] [--ocr-languages eng]
@@ -34,7 +36,7 @@ import { joinPages, parseDocument } from "@/lib/documents/parse-document";
 import { arg, flag } from "./common";
 import { FAILURE_CLASSES, scanClasses } from "./failure-classes";
 import { editSimilarity, normalizeText, parseMarkdown, scoreStructure } from "./structure-score";
-import { type LabeledTree, treeEditDistance } from "./structure-score-odl";
+import { type LabeledTree, type OdlScores, scoreOdl, treeEditDistance } from "./structure-score-odl";
 
 const IMAGE = /\.(png|jpe?g|tiff?|webp)$/i;
 
@@ -172,8 +174,8 @@ async function main() {
   for (const { name: split, dir: splitDir } of sets) {
     const docs = listDocs(splitDir).filter((d) => !only || d.id.includes(only));
     console.log(`\n[${split}] ${docs.length} documents`);
-    console.log(`${"document".padEnd(36)} pages   NID    TEDS   head.  overall  s/page`);
-    const rows: (ScanScores & { variant: string; classes: string[] })[] = [];
+    console.log(`${"document".padEnd(36)} pages   NID    TEDS   head.  overall  s/page   ODL-MHS  ODL`);
+    const rows: (ScanScores & { variant: string; classes: string[]; odl: OdlScores })[] = [];
     let pagesTotal = 0;
     let secondsTotal = 0;
     for (const doc of docs) {
@@ -188,28 +190,29 @@ async function main() {
       fs.mkdirSync(path.join(out, split), { recursive: true });
       fs.writeFileSync(path.join(out, split, `${doc.id}.md`), markdown);
       const s = scoreScan(markdown, doc.truth);
-      rows.push({ ...s, variant: doc.id.split("~")[1] ?? "clean", classes: scanClasses(doc.truth) });
+      const odl = scoreOdl(markdown, doc.truth);
+      rows.push({ ...s, variant: doc.id.split("~")[1] ?? "clean", classes: scanClasses(doc.truth), odl });
       pagesTotal += doc.pages.length;
       secondsTotal += seconds;
       console.log(
-        `${doc.id.padEnd(36)} ${String(doc.pages.length).padStart(5)}  ${fmt(s.nid)}  ${fmt(s.teds)}  ${fmt(s.headings)}  ${fmt(s.overall)}   ${(seconds / doc.pages.length).toFixed(2)}`,
+        `${doc.id.padEnd(36)} ${String(doc.pages.length).padStart(5)}  ${fmt(s.nid)}  ${fmt(s.teds)}  ${fmt(s.headings)}  ${fmt(s.overall)}   ${(seconds / doc.pages.length).toFixed(2)}     ${fmt(odl.mhs)}  ${fmt(odl.overall)}`,
       );
     }
     for (const variant of new Set(rows.length > 1 ? rows.map((r) => r.variant) : [])) {
       const vr = rows.filter((r) => r.variant === variant);
       console.log(
-        `${`  mean ${variant} (${vr.length})`.padEnd(42)} ${fmt(mean(vr.map((r) => r.nid)))}  ${fmt(mean(vr.map((r) => r.teds)))}  ${fmt(mean(vr.map((r) => r.headings)))}  ${fmt(mean(vr.map((r) => r.overall)))}`,
+        `${`  mean ${variant} (${vr.length})`.padEnd(42)} ${fmt(mean(vr.map((r) => r.nid)))}  ${fmt(mean(vr.map((r) => r.teds)))}  ${fmt(mean(vr.map((r) => r.headings)))}  ${fmt(mean(vr.map((r) => r.overall)))}          ${fmt(mean(vr.map((r) => r.odl.mhs)))}  ${fmt(mean(vr.map((r) => r.odl.overall)))}`,
       );
     }
     for (const c of rows.length > 1 ? [...new Set(rows.flatMap((r) => r.classes))].sort() : []) {
       const cr = rows.filter((r) => r.classes.includes(c));
       console.log(
-        `${`  class ${c} ${FAILURE_CLASSES[c]} (${cr.length})`.padEnd(42)} ${fmt(mean(cr.map((r) => r.nid)))}  ${fmt(mean(cr.map((r) => r.teds)))}  ${fmt(mean(cr.map((r) => r.headings)))}  ${fmt(mean(cr.map((r) => r.overall)))}`,
+        `${`  class ${c} ${FAILURE_CLASSES[c]} (${cr.length})`.padEnd(42)} ${fmt(mean(cr.map((r) => r.nid)))}  ${fmt(mean(cr.map((r) => r.teds)))}  ${fmt(mean(cr.map((r) => r.headings)))}  ${fmt(mean(cr.map((r) => r.overall)))}          ${fmt(mean(cr.map((r) => r.odl.mhs)))}  ${fmt(mean(cr.map((r) => r.odl.overall)))}`,
       );
     }
     if (rows.length) {
       console.log(
-        `${`MEAN (${split})`.padEnd(36)} ${String(pagesTotal).padStart(5)}  ${fmt(mean(rows.map((r) => r.nid)))}  ${fmt(mean(rows.map((r) => r.teds)))}  ${fmt(mean(rows.map((r) => r.headings)))}  ${fmt(mean(rows.map((r) => r.overall)))}   ${(secondsTotal / pagesTotal).toFixed(2)}`,
+        `${`MEAN (${split})`.padEnd(36)} ${String(pagesTotal).padStart(5)}  ${fmt(mean(rows.map((r) => r.nid)))}  ${fmt(mean(rows.map((r) => r.teds)))}  ${fmt(mean(rows.map((r) => r.headings)))}  ${fmt(mean(rows.map((r) => r.overall)))}   ${(secondsTotal / pagesTotal).toFixed(2)}     ${fmt(mean(rows.map((r) => r.odl.mhs)))}  ${fmt(mean(rows.map((r) => r.odl.overall)))}`,
       );
     }
   }
