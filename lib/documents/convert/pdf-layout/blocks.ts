@@ -291,7 +291,25 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
     para = { lines: [l], marker: asItem ? marker : null, markerX: l.x0 };
     paras.push(para);
   }
-  return paras.map((p, i) => toBlock(p, stats, paras[i + 1]));
+  return paras.map((p, i) => {
+    const b = toBlock(p, stats, paras[i + 1]);
+    return b.type === "heading" && b.byWeight !== undefined && !setOffAbove(p, paras[i - 1], paras[i + 1])
+      ? { type: "paragraph", text: b.byWeight }
+      : b;
+  });
+}
+
+/**
+ * Whether a paragraph stands further from the text above it than from the text below: a heading belongs to
+ * the text it introduces (more space before it than after, in any style sheet). A bold line set as far from
+ * both ("bold" among one-line paragraphs) or closer to the text above (a table's header row, an infobox's
+ * caption over its picture) is not a heading by weight alone. Without text on both sides, it may be.
+ */
+function setOffAbove(p: Para, before: Para | undefined, after: Para | undefined): boolean {
+  if (!before || !after) return true;
+  const above = p.lines[0].y - before.lines[before.lines.length - 1].y;
+  const below = after.lines[0].y - p.lines[p.lines.length - 1].y;
+  return above > below + 0.05 * p.lines[0].size;
 }
 
 /**
