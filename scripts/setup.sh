@@ -12,6 +12,10 @@ APT_PACKAGES=(
   poppler-utils           # pdftoppm (PDF pages → images for OCR), pdfinfo
   tesseract-ocr           # the native OCR engine (≈1.5× less CPU per page than tesseract.js; reads the npm best_int data)
   tesseract-ocr-kor       # Korean pages, found by tesseract's script detection (lib/documents/ocr/script-detect.ts)
+  tesseract-ocr-ara       # … Arabic/Persian, Chinese, Japanese and Cyrillic pages the same way (SCRIPT_LANGUAGES)
+  tesseract-ocr-chi-sim
+  tesseract-ocr-jpn
+  tesseract-ocr-rus
   fonts-nanum             # Korean test pages (lib/documents/ocr/test-scans.ts)
   fonts-dejavu-core
   slapd                   # OpenLDAP server: throwaway directories for the LDAP login tests (no system service is used)
