@@ -3,6 +3,7 @@
 // code (runs of lines in a fixed-pitch font, in a document whose text is not mostly fixed-pitch: line
 // breaks and indentation kept, fenced).
 
+import { hangingUnderLabel, italicHeading, numberedHeading, SECTION_LABEL, setOffAbove } from "./heading-cues";
 import { dropsLineEndHyphen } from "./hyphens";
 import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
 import type { LayoutStats, Row } from "./model";
@@ -21,7 +22,7 @@ export type Block =
   | { type: "table"; cells: string[][] }
   | { type: "code"; lines: string[] };
 
-interface Line {
+export interface Line {
   text: string;
   /** Text with bold runs marked. */
   marked: string;
@@ -131,21 +132,7 @@ function splitBySize(rows: Row[]): Row[] {
   return out;
 }
 
-/** A section number opening a line ("3.2.", "A.1", "IV."), followed by its title. */
-const SECTION_LABEL = /^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z](?:\.\d{1,3})+\.?|[IVX]{1,5}\.)\s+(?=\S)/u;
-
-/**
- * A bold line continuing a bold numbered title under the title's first word, not under its number
- * ("3.2. Attention-based Sequence Recognition Net-" / "work"): a hanging indent, not a new paragraph.
- */
-function hangingUnderLabel(prev: Line, l: Line): boolean {
-  const label = SECTION_LABEL.exec(prev.text);
-  if (!label || !prev.bold || !l.bold || l.x0 <= prev.x0) return false;
-  const perChar = (prev.x1 - prev.x0) / Math.max(prev.text.length, 1);
-  return l.x0 <= prev.x0 + label[0].length * perChar + 0.8 * l.size;
-}
-
-interface Para {
+export interface Para {
   lines: Line[];
   marker: Marker | null;
   markerX: number;
@@ -299,44 +286,6 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
   });
 }
 
-/**
- * Whether a paragraph stands further from the text above it than from the text below: a heading belongs to
- * the text it introduces (more space before it than after, in any style sheet). A bold line set as far from
- * both ("bold" among one-line paragraphs) or closer to the text above (a table's header row, an infobox's
- * caption over its picture) is not a heading by weight alone. Without text on both sides, it may be.
- */
-function setOffAbove(p: Para, before: Para | undefined, after: Para | undefined): boolean {
-  if (!before || !after) return true;
-  const above = p.lines[0].y - before.lines[before.lines.length - 1].y;
-  const below = after.lines[0].y - p.lines[p.lines.length - 1].y;
-  return above > below + 0.05 * p.lines[0].size;
-}
-
-/**
- * A line set in italics at body size, alone, that reads like a title (capitalised, no closing punctuation)
- * over a paragraph in regular type: a heading (manuals set their lowest level so).
- */
-function italicHeading(p: Para, text: string, stats: LayoutStats, next: Para | undefined): boolean {
-  const first = p.lines[0];
-  if (p.lines.length !== 1 || !first.italic || first.bold || p.marker || text.length > 80) return false;
-  if (!/^[\p{Lu}\d]/u.test(text) || /[.,;:!?)]$/.test(text) || Math.abs(first.size - stats.bodySize) >= 1) return false;
-  const after = next?.lines[0];
-  // Indented past the text that follows, it is a quotation or an aside, not a heading.
-  return !!after && !after.italic && after.level === 0 && !next.marker && first.x0 <= after.x0 + first.size;
-}
-
-/**
- * A numbered line ("(1) Scope", "2.3 Methods") set a little larger than the body, alone, over a paragraph
- * in body type: a numbered heading, not the first item of a list (list items are set like the body).
- */
-function numberedHeading(p: Para, text: string, stats: LayoutStats, next: Para | undefined): boolean {
-  const first = p.lines[0];
-  if (!p.marker || p.marker.glyph || p.lines.length !== 1 || first.size < 1.05 * stats.bodySize || text.length > 80 || /[.,;:!?]$/.test(text))
-    return false;
-  const after = next?.lines[0];
-  return !!after && !next.marker && after.level === 0 && after.size < first.size - 0.3;
-}
-
 function toBlock(p: Para, stats: LayoutStats, next?: Para): Block {
   const first = p.lines[0];
   let text = p.marker ? p.marker.rest : first.text;
@@ -360,17 +309,6 @@ function toBlock(p: Para, stats: LayoutStats, next?: Para): Block {
   }
   if (italicHeading(p, text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text };
   return { type: "paragraph", text: mergeMarks(marked) };
-}
-
-/**
- * A bold line at body size right over a table is the table's title or caption ("Phase 1", "Number of
- * freshwater ducks per year", an infobox's "Scientific classification"), not a section heading: weight alone
- * does not make it one. Headings set larger than the body, or numbered, stay.
- */
-export function tableTitles(blocks: Block[]): Block[] {
-  return blocks.map((b, i) =>
-    b.type === "heading" && b.byWeight !== undefined && blocks[i + 1]?.type === "table" ? { type: "paragraph", text: b.byWeight } : b,
-  );
 }
 
 /** A paragraph (text with bold marks) as Markdown; marks are dropped where the start needs escaping. */

@@ -6,11 +6,12 @@
 //
 // layoutDocument() chains the three for tests and simple callers.
 import { authorHeadings } from "./authors";
-import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE_END, TOC_ENTRY_END, tableTitles } from "./blocks";
+import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE_END, TOC_ENTRY_END } from "./blocks";
 import { contentRows, findFurniture } from "./furniture";
 import { findGrids } from "./grid";
+import { tableTitles } from "./heading-cues";
 import { hyphenatesWords, withHyphenation } from "./hyphens";
-import { headingLevels, isCover } from "./levels";
+import { headingLevels, isCover, isSlideDeck } from "./levels";
 import { toFragments, toFrameRules, toRows } from "./lines";
 import { applyLinks, pageLinks } from "./links";
 import { mergeMarks, stripMarks } from "./markdown";
@@ -221,22 +222,6 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
     coverPages,
     hyphenates: hyphenatesWords(pages),
   };
-}
-
-/**
- * Width over height of a slide: 4:3 is 1.33, 16:10 is 1.6, 16:9 is 1.78. Paper turned to landscape is not a
- * slide: US letter is 1.29, the A series √2 (1.414, a landscape report or spreadsheet keeps its subheadings).
- */
-const SLIDE_ASPECT = 1.3;
-const isPaperA = (ratio: number) => Math.abs(ratio - Math.SQRT2) <= 0.03;
-
-/**
- * A slide deck: every page in landscape at a slide's proportions. A slide has one title; the other text set
- * larger than its body (a subtitle, a text box's caption, a list's lead-in) is text, not a section heading,
- * so each page is read like a cover (only its top heading level stays a heading).
- */
-function isSlideDeck(pages: PreparedPage[]): boolean {
-  return pages.length > 0 && pages.every((p) => p.width >= SLIDE_ASPECT * p.height && !isPaperA(p.width / p.height));
 }
 
 /**

@@ -54,3 +54,19 @@ export function isCover(page: PreparedPage, bodySize: number): boolean {
     }
   return all > 0 && (body <= COVER_BODY_CHARS || body <= COVER_BODY_SHARE * all);
 }
+
+/**
+ * Width over height of a slide: 4:3 is 1.33, 16:10 is 1.6, 16:9 is 1.78. Paper turned to landscape is not a
+ * slide: US letter is 1.29, the A series √2 (1.414, a landscape report or spreadsheet keeps its subheadings).
+ */
+const SLIDE_ASPECT = 1.3;
+const isPaperA = (ratio: number) => Math.abs(ratio - Math.SQRT2) <= 0.03;
+
+/**
+ * A slide deck: every page in landscape at a slide's proportions. A slide has one title; the other text set
+ * larger than its body (a subtitle, a text box's caption, a list's lead-in) is text, not a section heading,
+ * so each page is read like a cover (only its top heading level stays a heading).
+ */
+export function isSlideDeck(pages: PreparedPage[]): boolean {
+  return pages.length > 0 && pages.every((p) => p.width >= SLIDE_ASPECT * p.height && !isPaperA(p.width / p.height));
+}
