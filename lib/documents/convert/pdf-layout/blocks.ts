@@ -3,47 +3,14 @@
 // code (runs of lines in a fixed-pitch font, in a document whose text is not mostly fixed-pitch: line
 // breaks and indentation kept, fenced).
 
+import type { Block, Line, Marker, Para } from "./block-types";
 import { hangingUnderLabel, italicHeading, numberedHeading, SECTION_LABEL, setOffAbove } from "./heading-cues";
 import { dropsLineEndHyphen } from "./hyphens";
 import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
 import type { LayoutStats, Row } from "./model";
 import { rowBold, rowItalic, rowMarked, rowText } from "./model";
 
-export type Block =
-  | {
-      type: "heading";
-      level: number;
-      text: string;
-      /** A heading told by weight alone (bold at body size, no section number): the paragraph it reads as where a table follows. */
-      byWeight?: string;
-    }
-  | { type: "paragraph"; text: string }
-  | { type: "item"; x: number; marker: string; text: string; size: number }
-  | { type: "table"; cells: string[][] }
-  | { type: "code"; lines: string[] };
-
-export interface Line {
-  text: string;
-  /** Text with bold runs marked. */
-  marked: string;
-  /** Segments more than 2 em apart (cells of a table that was not recognised, not running text). */
-  tabular: boolean;
-  x0: number;
-  x1: number;
-  y: number;
-  size: number;
-  bold: boolean;
-  italic: boolean;
-  level: number;
-}
-
-interface Marker {
-  /** Markdown marker: "-", "3." or "3)". */
-  out: string;
-  /** Item text (keeps letter/roman markers such as "a)" as text). */
-  rest: string;
-  glyph: boolean;
-}
+export type { Block, Line, Para } from "./block-types";
 
 const BULLET = /^([•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\uF0B7\uF0A7\uF076\uF0D8\uF0FC]|[-–—*])\s+(\S.*)$/;
 const NUMBERED = /^(\d{1,3})([.)])\s+(\S.*)$/;
@@ -130,12 +97,6 @@ function splitBySize(rows: Row[]): Row[] {
     flush();
   }
   return out;
-}
-
-export interface Para {
-  lines: Line[];
-  marker: Marker | null;
-  markerX: number;
 }
 
 /**

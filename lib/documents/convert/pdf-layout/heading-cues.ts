@@ -1,7 +1,7 @@
 // Cues that tell a heading at body size (issue 14, born-digital headings): a section number, a title hanging
 // under its number, italics over regular text, spacing (a heading belongs to the text below it), and a table
 // right under a bold line (its title, not a heading).
-import type { Block, Line, Para } from "./blocks";
+import type { Block, Line, Para } from "./block-types";
 import type { LayoutStats } from "./model";
 
 /** A section number opening a line ("3.2.", "A.1", "IV."), followed by its title. */
