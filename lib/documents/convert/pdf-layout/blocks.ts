@@ -4,7 +4,7 @@
 // breaks and indentation kept, fenced).
 
 import type { Block, Line, Marker, Para } from "./block-types";
-import { hangingUnderLabel, italicHeading, numberedHeading, SECTION_LABEL, setOffAbove } from "./heading-cues";
+import { hangingUnderLabel, italicHeading, numberedHeading, SECTION_LABEL } from "./heading-cues";
 import { dropsLineEndHyphen } from "./hyphens";
 import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
 import type { LayoutStats, Row } from "./model";
@@ -239,12 +239,7 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
     para = { lines: [l], marker: asItem ? marker : null, markerX: l.x0 };
     paras.push(para);
   }
-  return paras.map((p, i) => {
-    const b = toBlock(p, stats, paras[i + 1]);
-    return b.type === "heading" && b.byWeight !== undefined && !setOffAbove(p, paras[i - 1], paras[i + 1])
-      ? { type: "paragraph", text: b.byWeight }
-      : b;
-  });
+  return paras.map((p, i) => toBlock(p, stats, paras[i + 1]));
 }
 
 function toBlock(p: Para, stats: LayoutStats, next?: Para): Block {

@@ -1,6 +1,5 @@
 // Cues that tell a heading at body size (issue 14, born-digital headings): a section number, a title hanging
-// under its number, italics over regular text, spacing (a heading belongs to the text below it), and a table
-// right under a bold line (its title, not a heading).
+// under its number, italics over regular text, and a table right under a bold line (its title, not a heading).
 import type { Block, Line, Para } from "./block-types";
 import type { LayoutStats } from "./model";
 
@@ -16,19 +15,6 @@ export function hangingUnderLabel(prev: Line, l: Line): boolean {
   if (!label || !prev.bold || !l.bold || l.x0 <= prev.x0) return false;
   const perChar = (prev.x1 - prev.x0) / Math.max(prev.text.length, 1);
   return l.x0 <= prev.x0 + label[0].length * perChar + 0.8 * l.size;
-}
-
-/**
- * Whether a paragraph stands further from the text above it than from the text below: a heading belongs to
- * the text it introduces (more space before it than after, in any style sheet). A bold line set as far from
- * both ("bold" among one-line paragraphs) or closer to the text above (a table's header row, an infobox's
- * caption over its picture) is not a heading by weight alone. Without text on both sides, it may be.
- */
-export function setOffAbove(p: Para, before: Para | undefined, after: Para | undefined): boolean {
-  if (!before || !after) return true;
-  const above = p.lines[0].y - before.lines[before.lines.length - 1].y;
-  const below = after.lines[0].y - p.lines[p.lines.length - 1].y;
-  return above > below + 0.05 * p.lines[0].size;
 }
 
 /**
