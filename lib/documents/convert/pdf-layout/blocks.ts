@@ -5,7 +5,6 @@
 
 import type { Block, Line, Marker, Para } from "./block-types";
 import { hangingUnderLabel, italicHeading, numberedHeading, SECTION_LABEL } from "./heading-cues";
-import { dropsLineEndHyphen } from "./hyphens";
 import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
 import type { LayoutStats, Row } from "./model";
 import { rowBold, rowItalic, rowMarked, rowText } from "./model";
@@ -53,16 +52,13 @@ export function sizeLevel(size: number, stats: LayoutStats): number {
   return i < 0 ? 0 : (stats.headingLevels?.[i] ?? Math.min(i + 1, 6));
 }
 
-/**
- * Joins two lines of one paragraph, removing end-of-line hyphenation (hyphens.ts: a compound's hyphen stays;
- * bold marks at the seam allowed).
- */
+/** Joins two lines of one paragraph, removing end-of-line hyphenation (bold marks at the seam allowed). */
 export function joinLines(a: string, b: string): string {
   const aCore = a.replace(/[\uFDD0\uFDD1]+$/, "");
   const bCore = b.replace(/^[\uFDD0\uFDD1]+/, "");
   const seam = a.slice(aCore.length) + b.slice(0, b.length - bCore.length);
   if (aCore.endsWith("\u00AD")) return aCore.slice(0, -1) + seam + bCore;
-  if (/[\p{L}]-$/u.test(aCore) && /^\p{Ll}/u.test(bCore) && dropsLineEndHyphen(aCore)) return aCore.slice(0, -1) + seam + bCore;
+  if (/[\p{L}]-$/u.test(aCore) && /^\p{Ll}/u.test(bCore)) return aCore.slice(0, -1) + seam + bCore;
   if (/[\p{L}\d][-/]$/u.test(aCore)) return aCore + seam + bCore;
   return `${aCore} ${seam}${bCore}`;
 }

@@ -10,7 +10,6 @@ import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE
 import { contentRows, findFurniture } from "./furniture";
 import { findGrids } from "./grid";
 import { tableTitles } from "./heading-cues";
-import { hyphenatesWords, withHyphenation } from "./hyphens";
 import { headingLevels, isCover, isSlideDeck } from "./levels";
 import { toFragments, toFrameRules, toRows } from "./lines";
 import { applyLinks, pageLinks } from "./links";
@@ -220,7 +219,6 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
     furniture,
     numberedSlots,
     coverPages,
-    hyphenates: hyphenatesWords(pages),
   };
 }
 
@@ -260,10 +258,6 @@ function withoutKickers(pages: PreparedPage[], sizes: number[]): number[] {
 }
 
 export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
-  return withHyphenation(stats.hyphenates, () => renderPage(p, stats));
-}
-
-function renderPage(p: PreparedPage, stats: LayoutStats): string {
   const grids = p.rules ? findGrids(p.rules) : [];
   const blocks: Block[] = [];
   let barrier = 0;

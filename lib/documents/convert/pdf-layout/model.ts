@@ -135,8 +135,6 @@ export interface LayoutStats {
    * only their title is a heading.
    */
   coverPages?: number[];
-  /** Whether line-end hyphens split words (hyphens.ts); false: they belong to compounds and stay. */
-  hyphenates?: boolean;
 }
 
 /** Splits a segment at the space at index k (x positions estimated per character; bold marks dropped). */
