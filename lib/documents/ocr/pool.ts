@@ -27,6 +27,7 @@ import { strokeMeter } from "./stroke-width";
 import { rereadEmptyTables } from "./table-reread";
 import type { TBlock } from "./tesseract-blocks";
 import type { OcrOptions, OcrPageResult, OcrStats, OcrWord } from "./types";
+import { readUnreadInk } from "./unread-ink";
 
 type TesseractModule = typeof import("tesseract.js");
 /**
@@ -189,6 +190,9 @@ class OcrPool {
       }
       // Ruled tables the reading left empty are read again from their own pixels (table-reread.ts).
       data = await rereadEmptyTables(prepared, page.grids, data, (img, psm) => this.recognize(slot, worker, img, timeoutMs, signal, psm));
+      // Small isolated words the reading skipped (a one-letter header cell, a figure alone in its column) are
+      // read from their own ink (unread-ink.ts).
+      data = await readUnreadInk(prepared, data, (img, psm) => this.recognize(slot, worker, img, timeoutMs, signal, psm));
       broken = false;
       const recognizeMs = Date.now() - started;
       const layout = ocrLayoutToMarkdown(data.blocks, prepared.scale, page.grids, strokeMeter(prepared.pgm));
