@@ -177,8 +177,17 @@ const beforeNumber: BreakRule = (s, perChar, [a, b]) => {
   return k <= 0 || mid < a - perChar || mid > b + perChar || !NUMERIC.test(s.text.slice(k + 1)) ? -1 : k;
 };
 
-/** The word break whose next word starts nearest the gutter's right edge, within a character of it. */
+/**
+ * The word break whose next word starts nearest the gutter's right edge, within a character of it; a word
+ * that pdf.js placed on its own (Segment.starts) counts where it stands, within a point of the edge.
+ */
 const atColumnStart: BreakRule = (s, perChar, [, b]) => {
+  const placed = s.starts?.find(([, x]) => Math.abs(x - b) <= 1)?.[0];
+  if (placed !== undefined) {
+    let k = -1;
+    for (let n = 0; n < placed; n++) k = s.text.indexOf(" ", k + 1);
+    if (k > 0) return k;
+  }
   let best = -1;
   let off = perChar;
   for (let k = s.text.indexOf(" "); k > 0; k = s.text.indexOf(" ", k + 1)) {

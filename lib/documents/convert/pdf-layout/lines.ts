@@ -2,7 +2,7 @@
 // separated by wide gaps, e.g. table cells or the two sides of a column gutter).
 import { BOLD_CLOSE, BOLD_OPEN, mergeMarks } from "./markdown";
 import type { Fragment, PageRules, PdfFontInfo, PdfPageText, Row, Segment } from "./model";
-import { markedText } from "./model";
+import { markedText, wordCount } from "./model";
 
 // TeX's bold series are named by code, not by word: CMBX10, SFBX1000 (cm-super), ptmb8t (Times Bold), …;
 // URW's clones of the base fonts abbreviate it: NimbusRomNo9L-Medi, NimbusSanL-Bold.
@@ -367,9 +367,12 @@ function makeSegment(visual: Fragment[]): Segment {
   // Width of a character cell of fixed-pitch text: the median over the fragments (some producers stretch a few).
   const cells = mono ? frags.map((f) => (f.x1 - f.x0) / Math.max(f.text.trim().length, 1)).sort((p, q) => p - q) : [];
   const cell = cells[cells.length >> 1] || 0.6 * frags[0].size;
+  const starts: [number, number][] = [];
+  let words = 0;
   for (let i = 0; i < frags.length; i++) {
     const f = frags[i];
     const footnoteMark = !!prev && !mono && isFootnoteMark(f, prev, text);
+    const before = text.length;
     if (prev) {
       const gap = ordered ? ordered.gaps[i] : f.x0 - prev.x1;
       if (mono) {
@@ -386,6 +389,11 @@ function makeSegment(visual: Fragment[]): Segment {
         }
       }
     }
+    // A word that opens an item of its own: where pdf.js placed it (left-to-right text only).
+    const opens = f.text[0] !== undefined && !/\s/.test(f.text[0]);
+    const apart = text.length > before || /\s$/.test(text);
+    if (opens && apart && words > 0 && !mono && !ordered) starts.push([words, f.x0]);
+    words += wordCount(f.text) - (opens && !apart && words > 0 ? 1 : 0);
     text += f.text;
     // A footnote's mark set in the bold font is a reference, not emphasis.
     marked += f.bold && !footnoteMark ? `${BOLD_OPEN}${f.text}${BOLD_CLOSE}` : f.text;
@@ -414,6 +422,7 @@ function makeSegment(visual: Fragment[]): Segment {
     chars,
   };
   if (mono) segment.mono = true;
+  if (starts.length) segment.starts = starts;
   if (chars > 0 && italicChars >= chars * 0.9) segment.italic = true;
   if (boldChars > 0 && boldChars < chars) segment.marked = mergeMarks(marked.replace(/\s+/g, " ").trim());
   return segment;

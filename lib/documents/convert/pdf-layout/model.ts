@@ -85,6 +85,12 @@ export interface Segment {
   mono?: boolean;
   /** Text with bold marks (BOLD_OPEN/BOLD_CLOSE), only when part of the segment is bold. */
   marked?: string;
+  /**
+   * Where words after the first start, as pdf.js placed them: [index of the word in text, x], for the words
+   * that open a text item of their own (a table cell set less than a word space and a half from the one
+   * before it). Splits at a column's start use them instead of an estimate per character.
+   */
+  starts?: [number, number][];
 }
 
 /** Everything on (nearly) the same baseline, left to right. */
@@ -143,10 +149,32 @@ export function splitSegment(s: Segment, k: number): [Segment, Segment] {
   const left = s.text.slice(0, k);
   const right = s.text.slice(k + 1);
   const chars = Math.round((s.chars * left.length) / Math.max(left.length + right.length, 1));
+  const x0 = s.x0 + (k + 1) * perChar;
+  if (!s.starts)
+    return [
+      { ...s, text: left, x1: s.x0 + k * perChar, chars, marked: undefined },
+      { ...s, text: right, x0, chars: s.chars - chars, marked: undefined },
+    ];
+  // The right part's words, renumbered; its first word's known start is its left edge.
+  const w = wordCount(left);
+  const known = s.starts.find(([i]) => i === w)?.[1];
+  const starts = (keep: [number, number][]) => (keep.length ? keep : undefined);
   return [
-    { ...s, text: left, x1: s.x0 + k * perChar, chars, marked: undefined },
-    { ...s, text: right, x0: s.x0 + (k + 1) * perChar, chars: s.chars - chars, marked: undefined },
+    { ...s, text: left, x1: s.x0 + k * perChar, chars, marked: undefined, starts: starts(s.starts.filter(([i]) => i < w)) },
+    {
+      ...s,
+      text: right,
+      x0: known ?? x0,
+      chars: s.chars - chars,
+      marked: undefined,
+      starts: starts(s.starts.filter(([i]) => i > w).map(([i, x]) => [i - w, x])),
+    },
   ];
+}
+
+/** Number of words (runs of non-space characters) in a text. */
+export function wordCount(text: string): number {
+  return text.match(/\S+/g)?.length ?? 0;
 }
 
 /** Text of a segment with its bold runs marked (see markdown.ts). */

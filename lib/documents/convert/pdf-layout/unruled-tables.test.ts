@@ -152,3 +152,24 @@ describe("unruled tables of short cells", () => {
     expect(out.split("\n\n")[0]).toBe("# Stock");
   });
 });
+
+describe("cells that pdf.js ran together, split where their items stand", () => {
+  it("splits a row at the item that starts exactly at a column's start, where the estimate per character misses it", () => {
+    // HTML table rendered by LibreOffice: "Inline code cell" ends 4.8 pt before the code "inline_fn()" (in a
+    // wider font), less than a segment gap: one run, whose second cell starts at 155.8 like the others.
+    const row = (a: string, b: string, top: number) => [item(a, 58.2, top), item(b, 155.8, top)];
+    const out = md([
+      item("Name", 86.1, 41, 12, { bold: true }),
+      item("Links", 244.8, 41, 12, { bold: true }),
+      ...row("Multi-link cell", "See Page A and Page B for details.", 72),
+      ...row("Plain cell", "Just text", 103),
+      ...row("Formatted cell", "Bold and italic text", 134),
+      item("Inline code cell", 58.2, 165, 12, { width: 92.8 }),
+      item("inline_fn()", 155.8, 165, 12, { width: 79.4 }),
+      item("Block code cell", 58.2, 196, 12, { width: 91.7 }),
+      item("do_thing()", 155.8, 196, 12, { width: 72.2 }),
+      ...lines(["Outro paragraph."], 56.8, 256),
+    ]);
+    expect(out.split("\n\n")[0].split("\n").slice(-2)).toEqual(["| Inline code cell | inline_fn() |", "| Block code cell | do_thing() |"]);
+  });
+});
