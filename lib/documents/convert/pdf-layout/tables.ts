@@ -20,6 +20,7 @@ import {
 import { boldCell } from "./markdown";
 import { type Row, rowText, type Segment } from "./model";
 import { rowGroups, tableCells, trim } from "./table-rows";
+import { withRowSpans } from "./table-spans";
 
 /** A short cell (a label, a value; not a line of running text): at most this many characters. */
 const SHORT_CELL = 32;
@@ -262,13 +263,23 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
   // Most table rows (lines of wrapped cells grouped) fill at least two columns.
   const filled = groups.filter((g) => cells[0].filter((_, c) => g.some((k) => cells[k][c].length)).length >= 2).length;
   if (filled < 2 || filled < groups.length / 2) return null;
+  const spans = withRowSpans(slice, cells, groups, size, SHORT_CELL);
+  const tableRows = spans?.groups ?? groups;
   const texts = tableCells(
-    groups,
+    tableRows,
     cells.map((row) => row.map((segs) => segs.map((s) => s.text).join(" "))),
   );
   // A cell whose text is all bold (a header, a row label) keeps its weight.
+  const allBold = (segs: Segment[]) => segs.every((s) => s.bold || !s.text.trim());
   return texts.map((row, g) =>
-    row.map((text, c) => (text && groups[g].every((k) => cells[k][c].every((s) => s.bold || !s.text.trim())) ? boldCell(text) : text)),
+    row.map((text, c) => {
+      const spanned = spans?.fill.get(`${g}:${c}`);
+      if (spanned && !text) {
+        const label = spanned.map((s) => s.text).join(" ");
+        return allBold(spanned) ? boldCell(label) : label;
+      }
+      return text && tableRows[g].every((k) => allBold(cells[k][c])) ? boldCell(text) : text;
+    }),
   );
 }
 
