@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { shutdownOcr } from "@/lib/documents/ocr";
 import type { ConverterInput, ParseOptions } from "@/lib/documents/types";
 import { AppError } from "@/lib/errors";
-import { convertPdf, createPdfConverter } from "./pdf";
+import { convertPdf, createPdfConverter, ocrReadsMore } from "./pdf";
 import type { OcrPdfPages } from "./pdf-ocr";
 
 const run = promisify(execFile);
@@ -245,11 +245,13 @@ describe("convertPdf on bad input", () => {
 });
 
 describe("OCR decisions", () => {
-  function fakeOcr() {
+  /** What the fake OCR reads on a page: a scanned invoice's words, more than the stamp over it. */
+  const SCAN_READING = (p: number) => `OCR text of page ${p}: Invoice 4711 from Example Supplies Ltd, amount due 120.00 EUR by March`;
+  function fakeOcr(read: (page: number) => string = SCAN_READING) {
     const calls: number[][] = [];
     const ocrPages: OcrPdfPages = vi.fn(async (req, onPage) => {
       calls.push(req.pages);
-      for (const p of req.pages) onPage(p, `OCR text of page ${p}`);
+      for (const p of req.pages) onPage(p, read(p));
     });
     return { calls, convert: createPdfConverter({ ocrPages }) };
   }
@@ -260,7 +262,16 @@ describe("OCR decisions", () => {
     expect(calls).toEqual([[2]]);
     expect(out.pages.map((p) => p.ocr)).toEqual([false, true]);
     expect(out.pages[0].markdown).toContain("normal text layer");
-    expect(out.pages[1].markdown).toBe("OCR text of page 2");
+    expect(out.pages[1].markdown).toBe(SCAN_READING(2));
+  });
+
+  it("auto: a few words over a page-sized image go to OCR, but the text layer stays when the OCR reads nothing more", async () => {
+    // A slide's background picture, a photo: the reading holds the layer's own words and a little noise.
+    const { calls, convert } = fakeOcr(() => "Scanned page attached below for reference ~ ;");
+    const out = await convert(input(fixtures.scanned, { ocr: "auto" }));
+    expect(calls).toEqual([[2]]);
+    expect(out.pages.map((p) => p.ocr)).toEqual([false, false]);
+    expect(out.pages[1].markdown).toBe("Scanned page attached below for reference");
   });
 
   it("auto: keeps readable text layers (dot leaders of a table of contents, text over a page-sized picture)", async () => {
@@ -270,6 +281,13 @@ describe("OCR decisions", () => {
     expect(out.pages.map((p) => p.ocr)).toEqual([false, false]);
     expect(out.pages[0].markdown).toContain("Findings and measurements");
     expect(out.pages[1].markdown).toContain("quarterly figures");
+  });
+
+  it("ocrReadsMore: new words, not misreadings of the layer's own", () => {
+    const layer = "## Complex list\n\nHello\n\n- List item 1\n- List item 2";
+    expect(ocrReadsMore("Complex Iist Hello List itern 1 List item 2 ~", layer)).toBe(false); // misreadings only
+    expect(ocrReadsMore("Complex list Hello Invoice 4711 total due", layer)).toBe(true);
+    expect(ocrReadsMore("Complex list Hello invoice", layer)).toBe(false); // one word is noise, not a page
   });
 
   it("auto with the real OCR: renders and recognises the scanned page", async () => {
@@ -284,6 +302,7 @@ describe("OCR decisions", () => {
     const out = await forced.convert(input(fixtures.scanned, { ocr: "force" }));
     expect(forced.calls).toEqual([[1, 2]]);
     expect(out.pages.every((p) => p.ocr)).toBe(true);
+    expect(out.pages[1].markdown).toBe(SCAN_READING(2));
 
     const off = fakeOcr();
     const plain = await off.convert(input(fixtures.scanned, { ocr: "off" }));

@@ -68,6 +68,8 @@ export function createPdfConverter(settings: PdfConverterSettings = {}): Convert
     let selected: number[] = [];
     const prepared: PreparedPage[] = [];
     const needOcr: number[] = [];
+    /** Text layers of pages OCR'd for the image under them: kept when the OCR reads nothing more (ocrReadsMore). */
+    const underlays = new Map<number, PreparedPage>();
     let done = 0;
     try {
       pageCount = pdf.numPages;
@@ -83,7 +85,10 @@ export function createPdfConverter(settings: PdfConverterSettings = {}): Convert
           if (read.usable || options.ocr === "off") {
             prepared.push(read.prepared);
             options.onProgress?.(++done, selected.length);
-          } else needOcr.push(n);
+          } else {
+            needOcr.push(n);
+            if (read.overImage) underlays.set(n, read.prepared);
+          }
         }
       }
     } catch (e) {
@@ -99,7 +104,10 @@ export function createPdfConverter(settings: PdfConverterSettings = {}): Convert
       await ocrPages(
         { path: input.path, bytes: input.bytes, pages: needOcr, languages: options.ocrLanguages, signal },
         (page, markdown, ocr = true) => {
-          results.set(page, { page, markdown, ocr });
+          const underlay = underlays.get(page);
+          const layer = underlay && renderLayoutPage(underlay, stats);
+          if (layer !== undefined && !ocrReadsMore(markdown, layer)) results.set(page, { page, markdown: layer, ocr: false });
+          else results.set(page, { page, markdown, ocr });
           options.onProgress?.(++done, selected.length);
         },
       );
@@ -114,6 +122,34 @@ export function createPdfConverter(settings: PdfConverterSettings = {}): Convert
 }
 
 export const convertPdf: Converter = createPdfConverter();
+
+const WORD = /[\p{L}\p{N}]{2,}/gu;
+
+/**
+ * Whether the OCR of a page that has a few words of text layer over a page-sized image reads more than that layer:
+ * three or more words, and a fifth of the layer's count, that the layer does not hold and that are no misreading of
+ * one of its words (one letter off). A scan under a stamp or a running header reads its own words; a slide's
+ * background picture or a photo adds nothing, and the readable layer is kept (issue 14's class 4: OCR output never
+ * replaces a readable text layer).
+ */
+export function ocrReadsMore(ocr: string, layer: string): boolean {
+  const own = new Set(Array.from(layer.toLowerCase().matchAll(WORD), (m) => m[0]));
+  const added = new Set<string>();
+  for (const [w] of ocr.toLowerCase().matchAll(WORD)) {
+    if (!own.has(w) && ![...own].some((o) => withinOneEdit(w, o))) added.add(w);
+    if (added.size >= 3 && added.size >= 0.2 * own.size) return true;
+  }
+  return false;
+}
+
+/** Whether two words differ by at most one inserted, deleted or replaced character. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
 
 /** A pdf.js loading task (not just its promise, so a document that never opens can still be destroyed). */
 async function openDocument(bytes: Uint8Array) {
@@ -132,6 +168,8 @@ async function openDocument(bytes: Uint8Array) {
 interface PageRead {
   prepared: PreparedPage;
   usable: boolean;
+  /** Sent to OCR only for the page-sized image under its few words: the text layer stays the fallback. */
+  overImage: boolean;
 }
 
 async function readPage(pdf: PdfDocument, n: number, fonts: Record<string, PdfFontInfo>, auto: boolean, minChars: number): Promise<PageRead> {
@@ -147,6 +185,7 @@ async function readPage(pdf: PdfDocument, n: number, fonts: Record<string, PdfFo
     }
     const quality = assessTextLayer(text, minChars);
     let usable = quality.usable;
+    let overImage = false;
     const unknownFonts = Object.keys(content.styles).filter((f) => !(f in fonts));
     const checkImages = auto && usable && quality.chars < IMAGE_CHECK_CHARS && quality.words < READABLE_WORDS;
     const readable = usable || !auto;
@@ -160,7 +199,10 @@ async function readPage(pdf: PdfDocument, n: number, fonts: Record<string, PdfFo
         // pdf.js flags fixed-pitch fonts (from the font descriptor) with this family: code, preformatted text.
         if (content.styles[f]?.fontFamily === "monospace") fonts[f].mono = true;
       }
-      if (checkImages && (await imageCoverage(ops, page.view)) > 0.5) usable = false;
+      if (checkImages && (await imageCoverage(ops, page.view)) > 0.5) {
+        usable = false;
+        overImage = true;
+      }
     }
     // No text and nothing painted: a blank page, kept as an empty page instead of going to OCR (blank-page.ts).
     if (auto && !usable && quality.chars === 0) {
@@ -173,7 +215,7 @@ async function readPage(pdf: PdfDocument, n: number, fonts: Record<string, PdfFo
       const { OPS } = await getResolvedPDFJS();
       prepared = withRules(prepared, text, rulesFromOperatorList(ops, OPS as unknown as OpCodes));
     }
-    return { prepared, usable };
+    return { prepared, usable, overImage };
   } finally {
     page.cleanup();
   }
