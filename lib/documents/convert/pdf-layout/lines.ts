@@ -2,7 +2,7 @@
 // separated by wide gaps, e.g. table cells or the two sides of a column gutter).
 import { BOLD_CLOSE, BOLD_OPEN, mergeMarks } from "./markdown";
 import type { Fragment, PageRules, PdfFontInfo, PdfPageText, Row, Segment } from "./model";
-import { markedText, wordCount } from "./model";
+import { isSpaceCode, markedText, wordCount } from "./model";
 
 // TeX's bold series are named by code, not by word: CMBX10, SFBX1000 (cm-super), ptmb8t (Times Bold), …;
 // URW's clones of the base fonts abbreviate it: NimbusRomNo9L-Medi, NimbusSanL-Bold.
@@ -390,10 +390,12 @@ function makeSegment(visual: Fragment[]): Segment {
       }
     }
     // A word that opens an item of its own: where pdf.js placed it (left-to-right text only).
-    const opens = f.text[0] !== undefined && !/\s/.test(f.text[0]);
-    const apart = text.length > before || /\s$/.test(text);
-    if (opens && apart && words > 0 && !mono && !ordered) starts.push([words, f.x0]);
-    words += wordCount(f.text) - (opens && !apart && words > 0 ? 1 : 0);
+    if (!mono && !ordered) {
+      const opens = f.text.length > 0 && !isSpaceCode(f.text.charCodeAt(0));
+      const apart = text.length > before || (text.length > 0 && isSpaceCode(text.charCodeAt(text.length - 1)));
+      if (opens && apart && words > 0) starts.push([words, f.x0]);
+      words += wordCount(f.text) - (opens && !apart && words > 0 ? 1 : 0);
+    }
     text += f.text;
     // A footnote's mark set in the bold font is a reference, not emphasis.
     marked += f.bold && !footnoteMark ? `${BOLD_OPEN}${f.text}${BOLD_CLOSE}` : f.text;

@@ -174,7 +174,31 @@ export function splitSegment(s: Segment, k: number): [Segment, Segment] {
 
 /** Number of words (runs of non-space characters) in a text. */
 export function wordCount(text: string): number {
-  return text.match(/\S+/g)?.length ?? 0;
+  let n = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpaceCode(text.charCodeAt(i));
+    if (!space && !inWord) n++;
+    inWord = !space;
+  }
+  return n;
+}
+
+/** Whether a UTF-16 code unit is white space as /\s/ reads it. */
+export function isSpaceCode(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** Text of a segment with its bold runs marked (see markdown.ts). */
