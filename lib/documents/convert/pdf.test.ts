@@ -246,8 +246,8 @@ describe("convertPdf on bad input", () => {
 
 describe("OCR decisions", () => {
   /** What the fake OCR reads on a page: a scanned invoice's words, more than the stamp over it. */
-  const SCAN_READING = (p: number) => `OCR text of page ${p}: Invoice 4711 from Example Supplies Ltd, amount due 120.00 EUR by March`;
-  function fakeOcr(read: (page: number) => string = SCAN_READING) {
+  const scanReading = (p: number) => `OCR text of page ${p}: Invoice 4711 from Example Supplies Ltd, amount due 120.00 EUR by March`;
+  function fakeOcr(read: (page: number) => string = scanReading) {
     const calls: number[][] = [];
     const ocrPages: OcrPdfPages = vi.fn(async (req, onPage) => {
       calls.push(req.pages);
@@ -262,7 +262,7 @@ describe("OCR decisions", () => {
     expect(calls).toEqual([[2]]);
     expect(out.pages.map((p) => p.ocr)).toEqual([false, true]);
     expect(out.pages[0].markdown).toContain("normal text layer");
-    expect(out.pages[1].markdown).toBe(SCAN_READING(2));
+    expect(out.pages[1].markdown).toBe(scanReading(2));
   });
 
   it("auto: a few words over a page-sized image go to OCR, but the text layer stays when the OCR reads nothing more", async () => {
@@ -302,7 +302,7 @@ describe("OCR decisions", () => {
     const out = await forced.convert(input(fixtures.scanned, { ocr: "force" }));
     expect(forced.calls).toEqual([[1, 2]]);
     expect(out.pages.every((p) => p.ocr)).toBe(true);
-    expect(out.pages[1].markdown).toBe(SCAN_READING(2));
+    expect(out.pages[1].markdown).toBe(scanReading(2));
 
     const off = fakeOcr();
     const plain = await off.convert(input(fixtures.scanned, { ocr: "off" }));
