@@ -98,10 +98,23 @@ export interface AppErrorOptions {
   retryAfterSeconds?: number;
 }
 
+/** Marks an AppError whichever copy of this module made it (see AppError's Symbol.hasInstance). */
+const APP_ERROR = Symbol.for("docintel.AppError");
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly detail: string;
   readonly options: AppErrorOptions;
+
+  /**
+   * `instanceof AppError` holds for an AppError made by another copy of this module: Next.js bundles lib/ into
+   * more than one server bundle, and an error made in one (the document-worker pool, a globalThis singleton,
+   * rebuilds a converter's AppError there) was not an instance of another's class — a damaged document's 400
+   * came out as 500 file_rendering_failed under `next start`.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true;
+  }
 
   constructor(code: ErrorCode, detail?: string, options: AppErrorOptions = {}) {
     super(detail ?? ERROR_CATALOGUE[code].title);
@@ -109,6 +122,7 @@ export class AppError extends Error {
     this.code = code;
     this.detail = detail ?? ERROR_CATALOGUE[code].title;
     this.options = options;
+    Object.defineProperty(this, APP_ERROR, { value: true });
   }
 }
 

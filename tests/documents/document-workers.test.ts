@@ -67,6 +67,13 @@ describe("document workers", () => {
     expect(documentWorkerStats()).toMatchObject({ workers: 1, busy: 0, queued: 0, maxWorkers: 1 });
   });
 
+  it("keep the code of a failure the document's content causes: a truncated PDF is 400 unsupported_file_format, not 500", async () => {
+    const pdf = fs.readFileSync(fx.files.pdf);
+    const err = await parseError(parse(write("truncated.pdf", pdf.subarray(0, Math.floor(pdf.length / 3)))));
+    expect(err.code).toBe("unsupported_file_format");
+    expect(err.detail).toMatch(/damaged or truncated/);
+  });
+
   it.skipIf(!fs.existsSync("/proc/self/task"))("run at DOC_WORKER_NICE, leaving this thread at its priority", () => {
     const nice = (task: string) => Number(fs.readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1].split(" ")[16]);
     const tasks = fs.readdirSync("/proc/self/task");
