@@ -12,6 +12,6 @@ describe("AppError", () => {
     expect(new AppError("not_found") instanceof other.AppError).toBe(true);
     expect(new Error("plain") instanceof AppError).toBe(false);
     expect({ name: "AppError", code: "not_found" } instanceof AppError).toBe(false);
-    expect(null instanceof AppError).toBe(false);
+    expect((null as unknown) instanceof AppError).toBe(false);
   });
 });
