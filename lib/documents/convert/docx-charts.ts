@@ -2,11 +2,9 @@
 // mammoth reads the document, each chart drawing becomes a run holding a marker; after conversion a marker on
 // a line of its own becomes the chart's title and data table (ooxml-chart.ts), one inside a table cell its title.
 import { chartMarkdown } from "@/lib/documents/convert/ooxml-chart";
-import { chartParts } from "@/lib/documents/convert/ooxml-parts";
+import { chartParts, MAX_CHARTS } from "@/lib/documents/convert/ooxml-parts";
 import type { ZipArchive } from "@/lib/documents/zip";
 
-/** Charts read per document at most (as ooxml-parts.ts reads): further chart drawings are left to mammoth. */
-const MAX_CHARTS = 50;
 const MARKER = /\uE010chart(\d+)\uE010/g;
 
 export interface MarkedCharts {

@@ -18,7 +18,7 @@ export async function relationships(zip: ZipArchive, part: string): Promise<Map<
 }
 
 /** Chart parts read per slide or document at most (a hostile package could refer to thousands). */
-const MAX_CHARTS = 50;
+export const MAX_CHARTS = 50;
 
 /** The chart parts behind relationship ids of `part` (unknown or missing targets left out), by id. */
 export async function chartParts(zip: ZipArchive, part: string, ids: string[]): Promise<Map<string, XmlElement>> {
