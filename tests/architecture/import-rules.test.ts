@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(__dirname, "../..");
 
-/** Cross-cutting modules every layer may use: configuration, the error catalogue, logging, time, zod → AppError. */
-const FOUNDATION = String.raw`lib/(env|errors|log|clock|validation)\.ts$`;
+/** Cross-cutting modules every layer may use: configuration, the error catalogue, logging, time, zod → AppError, text distances. */
+const FOUNDATION = String.raw`lib/(env|errors|log|clock|validation|text-distance)\.ts$`;
 /** Pure modules that lib/contracts (and so the browser) may use besides zod: data and maths, no I/O. */
 const SHARED_PURE = String.raw`lib/(errors\.ts|usage/features\.ts|facets/filter-grammar\.ts|facets/attribute-types\.ts|billing/money\.ts)$`;
 const PROJECT = "^(app|components|lib|inngest|tests)/";

@@ -1,8 +1,9 @@
 // Word's automatic numbers of numbered headings ("1.2 Scope", "Article IV"): mammoth writes a heading without
 // the number Word shows before it, and a reader citing "section 4.2" cannot find it. The numbering definitions
-// (word/numbering.xml) and paragraph styles (word/styles.xml) are read here; the caller walks the paragraphs in
+// (word/numbering.xml) are read here, with the paragraph styles docx-styles.ts read; the caller walks the paragraphs in
 // document order and asks for each one's label. Every numbered paragraph advances the counters (a list sharing
 // the headings' numbering counts too); labels are only returned for headings.
+import type { ParagraphStyles } from "@/lib/documents/convert/docx-styles";
 import type { XmlElement } from "@/lib/documents/xml";
 import { xmlChild, xmlChildren } from "@/lib/documents/xml";
 import type { ZipArchive } from "@/lib/documents/zip";
@@ -12,12 +13,6 @@ interface Level {
   format: string;
   text: string;
 }
-interface ParagraphStyle {
-  heading: boolean;
-  numId?: string;
-  ilvl?: number;
-  basedOn?: string;
-}
 
 const MAX_LEVELS = 9;
 /** A label is computed per numbered paragraph: definitions beyond these sizes are a hostile document's. */
@@ -26,13 +21,13 @@ const MAX_DEFINITIONS = 10_000;
 const val = (el: XmlElement | undefined) => el?.attrs["w:val"];
 
 /** `labelOf(pPr)` for each paragraph's properties (raw XML) in document order, or null without numbered headings. */
-export async function headingNumbering(zip: ZipArchive): Promise<((pPr: string) => string | null) | null> {
-  if (!zip.has("word/numbering.xml") || !zip.has("word/styles.xml")) return null;
+export async function headingNumbering(zip: ZipArchive, styles: ParagraphStyles): Promise<((pPr: string) => string | null) | null> {
+  // The styles docx.ts's style map turns into headings (any other numbered paragraph is a list item there).
+  const headings = new Set([...styles.all].filter((s) => /^(Heading[1-6]|Title)$/.test(s.id) || s.name === "title").map((s) => s.id));
+  if (!zip.has("word/numbering.xml") || headings.size === 0) return null;
   let numbering: XmlElement;
-  let styles: XmlElement;
   try {
     numbering = await zip.readXml("word/numbering.xml");
-    styles = await zip.readXml("word/styles.xml");
   } catch {
     return null; // mammoth reports broken parts itself
   }
@@ -62,43 +57,24 @@ export async function headingNumbering(zip: ZipArchive): Promise<((pPr: string) 
     }
     nums.set(num.attrs["w:numId"], { abstract: val(xmlChild(num, "w:abstractNumId")) ?? "", restart });
   }
-  const paragraphStyles = new Map<string, ParagraphStyle>();
-  for (const style of xmlChildren(styles, "w:style")) {
-    if (style.attrs["w:type"] !== "paragraph" || !style.attrs["w:styleId"]) continue;
-    const pPr = xmlChild(style, "w:pPr");
-    const numPr = xmlChild(pPr, "w:numPr");
-    const name = (val(xmlChild(style, "w:name")) ?? "").toLowerCase();
-    const id = style.attrs["w:styleId"];
-    paragraphStyles.set(id, {
-      // The styles docx.ts's style map turns into headings (any other numbered paragraph is a list item there).
-      heading: /^(Heading[1-6]|Title)$/.test(id) || name === "title",
-      numId: val(xmlChild(numPr, "w:numId")),
-      ilvl: numPr && xmlChild(numPr, "w:ilvl") ? Number(val(xmlChild(numPr, "w:ilvl"))) : undefined,
-      basedOn: val(xmlChild(style, "w:basedOn")),
+  const styleNumId = (id: string | undefined) => styles.inherited(id, (s) => val(xmlChild(xmlChild(s.pPr, "w:numPr"), "w:numId")));
+  const styleLevel = (id: string | undefined) =>
+    styles.inherited(id, (s) => {
+      const ilvl = xmlChild(xmlChild(s.pPr, "w:numPr"), "w:ilvl");
+      return ilvl ? Number(val(ilvl)) : undefined;
     });
-  }
-  if (![...paragraphStyles.values()].some((s) => s.heading)) return null;
-  /** A style's own value of `key`, else the nearest one it is based on. */
-  const inherited = <K extends keyof ParagraphStyle>(id: string | undefined, key: K): ParagraphStyle[K] | undefined => {
-    for (let depth = 0; id && depth < 20; depth++) {
-      const style = paragraphStyles.get(id);
-      if (style?.[key] !== undefined) return style[key];
-      id = style?.basedOn;
-    }
-    return undefined;
-  };
 
   const counters = new Map<string, number[]>();
   const started = new Set<string>();
   return (pPr) => {
     const style = /<w:pStyle\s+w:val="([^"]*)"/.exec(pPr)?.[1];
     const direct = /<w:numPr>([\s\S]*?)<\/w:numPr>/.exec(pPr)?.[1];
-    const numId = direct ? /<w:numId\s+w:val="([^"]*)"/.exec(direct)?.[1] : inherited(style, "numId");
+    const numId = direct ? /<w:numId\s+w:val="([^"]*)"/.exec(direct)?.[1] : styleNumId(style);
     const num = numId && numId !== "0" ? nums.get(numId) : undefined;
     const levels = num && abstracts.get(num.abstract);
     if (!numId || !num || !levels) return null;
     const directLevel = direct ? /<w:ilvl\s+w:val="(\d+)"/.exec(direct)?.[1] : undefined;
-    const ilvl = Math.min(MAX_LEVELS - 1, Number(directLevel ?? inherited(style, "ilvl") ?? (style ? levelStyles.get(style) : 0) ?? 0));
+    const ilvl = Math.min(MAX_LEVELS - 1, Number(directLevel ?? styleLevel(style) ?? (style ? levelStyles.get(style) : 0) ?? 0));
     const counter = counters.get(num.abstract) ?? [];
     counters.set(num.abstract, counter);
     if (!started.has(numId)) {
@@ -107,7 +83,7 @@ export async function headingNumbering(zip: ZipArchive): Promise<((pPr: string) 
     }
     counter[ilvl] = counter[ilvl] === undefined ? (levels[ilvl]?.start ?? 1) : counter[ilvl] + 1;
     counter.length = ilvl + 1; // deeper levels restart
-    if (!style || !paragraphStyles.get(style)?.heading) return null;
+    if (!style || !headings.has(style)) return null;
     const level = levels[ilvl];
     if (!level || level.format === "bullet" || level.format === "none") return null;
     const label = level.text.replace(/%([1-9])/g, (_, n: string) => {

@@ -6,11 +6,12 @@
 import mammoth from "mammoth";
 import { markCharts } from "@/lib/documents/convert/docx-charts";
 import { headingNumbering } from "@/lib/documents/convert/docx-numbering";
+import { type ParagraphStyles, readParagraphStyles } from "@/lib/documents/convert/docx-styles";
 import { pagesOutput, renderingFailed, throwIfAborted } from "@/lib/documents/convert/shared";
 import { ooxmlMainPart } from "@/lib/documents/detect";
 import { htmlToMarkdownPages, PAGE_BREAK_CLASS } from "@/lib/documents/html-to-markdown";
 import type { Converter } from "@/lib/documents/types";
-import { type XmlElement, xmlChild, xmlChildren } from "@/lib/documents/xml";
+import { type XmlElement, xmlChild } from "@/lib/documents/xml";
 import { openZip, type ZipArchive } from "@/lib/documents/zip";
 
 const STYLE_MAP = [
@@ -87,8 +88,9 @@ const PAGE_BREAK_RUN = '<w:r><w:br w:type="page"/></w:r>';
  * cannot contain markup-like text).
  */
 async function patchParagraphs(zip: ZipArchive, xml: string): Promise<string | undefined> {
-  const styles = await breakingStyles(zip);
-  const labelOf = await headingNumbering(zip);
+  const paragraphStyles = await readParagraphStyles(zip);
+  const styles = breakingStyles(paragraphStyles);
+  const labelOf = await headingNumbering(zip, paragraphStyles);
   if (!xml.includes("pageBreakBefore") && styles.size === 0 && !labelOf) return undefined;
   let changed = false;
   const out = replacePPr(xml, (pPr) => {
@@ -126,31 +128,14 @@ export function replacePPr(xml: string, fn: (pPr: string) => string): string {
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Paragraph style ids whose properties (or inherited ones) include a page break before. */
-async function breakingStyles(zip: ZipArchive): Promise<Set<string>> {
+function breakingStyles(styles: ParagraphStyles): Set<string> {
   const result = new Set<string>();
-  if (!zip.has("word/styles.xml")) return result;
-  let root: XmlElement;
-  try {
-    root = await zip.readXml("word/styles.xml");
-  } catch {
-    return result; // mammoth reports a broken styles part itself
-  }
-  const own = new Map<string, { breaks?: boolean; basedOn?: string }>();
-  for (const style of xmlChildren(root, "w:style")) {
-    if (style.attrs["w:type"] !== "paragraph" || !style.attrs["w:styleId"]) continue;
-    const flag = xmlChild(xmlChild(style, "w:pPr"), "w:pageBreakBefore");
-    own.set(style.attrs["w:styleId"], { breaks: flag ? ON(flag) : undefined, basedOn: xmlChild(style, "w:basedOn")?.attrs["w:val"] });
-  }
-  for (const id of own.keys()) {
-    let cur: string | undefined = id;
-    for (let depth = 0; cur && depth < 20; depth++) {
-      const s = own.get(cur);
-      if (s?.breaks !== undefined) {
-        if (s.breaks) result.add(id);
-        break;
-      }
-      cur = s?.basedOn;
-    }
+  for (const { id } of styles.all) {
+    const breaks = styles.inherited(id, (style) => {
+      const flag = xmlChild(style.pPr, "w:pageBreakBefore");
+      return flag ? ON(flag) : undefined;
+    });
+    if (breaks) result.add(id);
   }
   return result;
 }

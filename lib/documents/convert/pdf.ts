@@ -8,6 +8,7 @@ import { unreadableDocument } from "@/lib/documents/failures";
 import { checkPageRange } from "@/lib/documents/page-range";
 import type { Converter, ConverterInput, ParsedPage, ParseOutput } from "@/lib/documents/types";
 import { AppError } from "@/lib/errors";
+import { withinOneEdit } from "@/lib/text-distance";
 import {
   assessTextLayer,
   computeLayoutStats,
@@ -140,15 +141,6 @@ export function ocrReadsMore(ocr: string, layer: string): boolean {
     if (added.size >= 3 && added.size >= 0.2 * own.size) return true;
   }
   return false;
-}
-
-/** Whether two words differ by at most one inserted, deleted or replaced character. */
-function withinOneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 /** A pdf.js loading task (not just its promise, so a document that never opens can still be destroyed). */

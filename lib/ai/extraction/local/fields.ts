@@ -1,7 +1,8 @@
 // Schema properties → field specs for the offline extractor: the value kind to look for and the label
 // phrases that name the field (its own name and title, `description` phrases, and the en/de/fr synonyms
 // of the concept it is linked to), plus scoring of a written label against a field.
-import { editDistance, words } from "../values/text";
+import { editDistance, withinOneEdit } from "@/lib/text-distance";
+import { words } from "../values/text";
 import { CONCEPTS, LABEL_STOPWORDS, TOKEN_ALIASES } from "./synonyms";
 
 type Schema = Record<string, unknown>;
@@ -49,18 +50,10 @@ export function labelTokens(text: string, camel = false): string[] {
 const conceptPhrases = new Map<string, string[][]>(Object.entries(CONCEPTS).map(([k, v]) => [k, v.map((p) => labelTokens(p))]));
 
 /** Whether two strings are at most one insertion, deletion or substitution apart (linear time). */
-function withinOne(a: string, b: string): boolean {
-  if (a.length < b.length) [a, b] = [b, a];
-  if (a.length - b.length > 1) return false;
-  let i = 0;
-  while (i < b.length && a[i] === b[i]) i++;
-  return a.length === b.length ? a.slice(i + 1) === b.slice(i + 1) : a.slice(i + 1) === b.slice(i);
-}
-
 function tokenEq(a: string, b: string): boolean {
   if (a === b) return true;
   if (a.length < 5 || b.length < 5 || Math.abs(a.length - b.length) > 2) return false;
-  if (Math.min(a.length, b.length) < 12) return withinOne(a, b);
+  if (Math.min(a.length, b.length) < 12) return withinOneEdit(a, b);
   return editDistance(a, b, 2) <= 2;
 }
 
@@ -83,7 +76,7 @@ export function phraseScore(label: string[], phrase: string[]): number {
     const a = label.join("");
     const b = phrase.join("");
     if (a.length < 6 || b.length < 6 || Math.abs(a.length - b.length) > 2 || a[0] !== b[0]) return 0;
-    if (a === b || (a.length >= 10 ? editDistance(a, b, 2) <= 2 : withinOne(a, b))) return 0.9;
+    if (a === b || (a.length >= 10 ? editDistance(a, b, 2) <= 2 : withinOneEdit(a, b))) return 0.9;
     return 0;
   }
   const precision = hit / label.length;

@@ -1,4 +1,5 @@
 // Text values: folding, booleans, e-mails, enum members, strings. Pure.
+import { editDistance } from "@/lib/text-distance";
 
 /** Lower case without diacritics (Fälligkeit → falligkeit, échéance → echeance, ß → ss). */
 export function fold(s: string): string {
@@ -15,24 +16,6 @@ export function words(s: string, camel = false): string[] {
   return fold(split)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
-}
-
-/** Levenshtein distance, bounded: returns max+1 as soon as the distance exceeds `max`. */
-export function editDistance(a: string, b: string, max = Infinity): number {
-  if (a === b) return 0;
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      best = Math.min(best, cur[j]);
-    }
-    if (best > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length];
 }
 
 /** Markdown emphasis, escapes, links and surrounding punctuation removed; whitespace collapsed. */
