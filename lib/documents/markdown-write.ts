@@ -19,6 +19,28 @@ export function escapeMarkdownText(text: string): string {
     .replace(/^([=-])(?=\1*\s*$)/, "\\$1");
 }
 
+const FIRST_LETTER = /\p{L}/u;
+const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
+/**
+ * Rows of a table read off a page (PDF layout, OCR), whose columns come left to right as drawn, in reading
+ * order: a right-to-left table (most cells with letters start with a right-to-left letter, like HTML's
+ * dir=auto) reads from its rightmost column, as its source document (a DOCX, an HTML page) stores it. Rows
+ * are padded to the table's width first so that a short row keeps its cells under their columns.
+ */
+export function inLogicalColumnOrder(rows: string[][]): string[][] {
+  let rtl = 0;
+  let ltr = 0;
+  for (const row of rows)
+    for (const cell of row) {
+      const letter = FIRST_LETTER.exec(cell)?.[0];
+      if (letter) RTL_SCRIPT.test(letter) ? rtl++ : ltr++;
+    }
+  if (rtl <= ltr) return rows;
+  const width = rows.reduce((max, r) => Math.max(max, r.length), 0);
+  return rows.map((r) => Array.from({ length: width }, (_, i) => r[width - 1 - i] ?? ""));
+}
+
 /** A GFM table from rows of cell text (Markdown already); the first row is the header. */
 export function markdownTable(rows: string[][]): string {
   const width = rows.reduce((max, r) => Math.max(max, r.length), 0);

@@ -8,7 +8,7 @@
 // wide gap is two blocks side by side (addresses), read left block first. Words that are only rules read as
 // text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
 // heading one level below the page's larger headings.
-import { escapeMarkdownText, markdownTable } from "@/lib/documents/markdown-write";
+import { escapeMarkdownText, inLogicalColumnOrder, markdownTable } from "@/lib/documents/markdown-write";
 import { splitGluedWords } from "./split-glued-words";
 import { type CellWord, isRuleReadAsText } from "./table-cells";
 import { tableWithHeader } from "./table-header";
@@ -414,6 +414,7 @@ export function ocrLayoutToMarkdown(
   const plain: string[] = [];
   for (const b of blocks) {
     if (b.kind === "table") {
+      b.rows = inLogicalColumnOrder(b.rows!);
       b.text = b.rows!.map((r) => r.filter(Boolean).join(" ")).join("\n");
       md.push(markdownTable(b.rows!.map((r) => r.map(escapeMarkdownText))));
     } else if (b.kind === "list") {

@@ -2,6 +2,7 @@
 // normal sentence ("Version 1.2 costs $5.00.") comes out unchanged, without `\.` noise. Bold runs inside
 // running text travel as two Unicode noncharacters (never valid in extracted text, removed on input) and
 // become `**` only after escaping.
+import { inLogicalColumnOrder } from "@/lib/documents/markdown-write";
 
 /** Start and end of a bold run inside text. */
 export const BOLD_OPEN = "\uFDD0";
@@ -157,8 +158,9 @@ export function boldCell(text: string): string {
   return `${BOLD_OPEN}${stripMarks(text)}${BOLD_CLOSE}`;
 }
 
-/** A GFM table; the first row is the header. Cells get `|` escaped and are never empty of structure. */
-export function renderTable(cells: string[][]): string {
+/** A GFM table; the first row is the header, columns in reading order. Cells get `|` escaped and are never empty of structure. */
+export function renderTable(drawn: string[][]): string {
+  const cells = inLogicalColumnOrder(drawn);
   const cols = Math.max(...cells.map((r) => r.length));
   const cell = (t: string | undefined) => renderMarks(escapeInline(mergeMarks((t ?? "").trim()))).replace(/\|/g, "\\|");
   const line = (r: string[]) => `| ${Array.from({ length: cols }, (_, c) => cell(r[c])).join(" | ")} |`;

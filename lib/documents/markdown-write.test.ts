@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { renderTable } from "@/lib/documents/convert/pdf-layout/markdown";
+import { inLogicalColumnOrder, markdownTable } from "@/lib/documents/markdown-write";
+
+describe("inLogicalColumnOrder", () => {
+  it("reads a right-to-left table from its rightmost column", () => {
+    const drawn = [
+      ["1403/09/19", "تاريخ ارائه مدارک"],
+      ["436", "شماره جلسه"],
+    ];
+    expect(inLogicalColumnOrder(drawn)).toEqual([
+      ["تاريخ ارائه مدارک", "1403/09/19"],
+      ["شماره جلسه", "436"],
+    ]);
+  });
+
+  it("keeps a left-to-right table, and a table of numbers, as drawn", () => {
+    const ltr = [
+      ["Name", "שם"],
+      ["Date", "2024"],
+    ];
+    expect(inLogicalColumnOrder(ltr)).toBe(ltr);
+    const numbers = [
+      ["1", "2"],
+      ["3", "4"],
+    ];
+    expect(inLogicalColumnOrder(numbers)).toBe(numbers);
+  });
+
+  it("pads short rows before reversing, so each cell stays under its column", () => {
+    expect(inLogicalColumnOrder([["א", "ב", "ג"], ["ד"]])).toEqual([
+      ["ג", "ב", "א"],
+      ["", "", "ד"],
+    ]);
+  });
+
+  it("is what the PDF layout writes; the converters' tables (stored in reading order) are left alone", () => {
+    expect(
+      renderTable([
+        ["100", "מחיר"],
+        ["200", "סה״כ"],
+      ]).split("\n")[0],
+    ).toBe("| מחיר | 100 |");
+    expect(markdownTable([["100", "מחיר"]]).split("\n")[0]).toBe("| 100 | מחיר |");
+  });
+});
