@@ -6,7 +6,7 @@ import { type Grid, splitAtBorders, TOUCH } from "./grid-borders";
 import { withLineRows } from "./grid-lines";
 import { withoutNested } from "./grid-nested";
 import { boldCell } from "./markdown";
-import type { PageRules, Row } from "./model";
+import type { PageRules, Row, Segment } from "./model";
 
 export type { Grid } from "./grid-borders";
 
@@ -149,7 +149,11 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
   const grid = withLineRows(rows, ruled);
   const nRows = grid.ys.length - 1;
   const nCols = grid.xs.length - 1;
-  const spans = grid.ys.slice(1).map((y, i) => spanStarts(grid, (grid.ys[i] + y) / 2));
+  const spans = withSeparateCells(
+    rows,
+    grid,
+    grid.ys.slice(1).map((y, i) => spanStarts(grid, (grid.ys[i] + y) / 2)),
+  );
   const cells: string[][][] = Array.from({ length: nRows }, () => Array.from({ length: nCols }, () => []));
   /** Whether every piece of text in a cell is bold (a header cell, a row label set in bold). */
   const bold: boolean[][] = Array.from({ length: nRows }, () => Array.from({ length: nCols }, () => true));
@@ -204,10 +208,12 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
   );
   const size = sizes.length ? [...sizes].sort((a, b) => a - b)[sizes.length >> 1] : 10;
   const keepCols = Array.from({ length: nCols }, (_, j) => texts.some((row) => row[j]) || grid.xs[j + 1] - grid.xs[j] >= 2 * size);
-  // Empty rows above the first row with text are the gap to a table above sharing its borders.
+  // Empty rows above the first row with text are the gap to a table above sharing its borders. A sliver
+  // between double rules holds no text of its own: a cell spanning into it is not repeated there.
   const first = texts.findIndex((row) => row.some(Boolean));
+  const sliver = (i: number) => grid.ys[i + 1] - grid.ys[i] < 0.6 * size;
   const out = texts
-    .filter((row, i) => row.some(Boolean) || (i > first && grid.ys[i + 1] - grid.ys[i] >= 0.6 * size))
+    .filter((row, i) => (row.some(Boolean) && (!sliver(i) || cells[i].some((parts) => parts.length))) || (i > first && !sliver(i)))
     .map((row) => row.filter((_, j) => keepCols[j]));
   if (out.flat().filter(Boolean).length < 2) return null;
   return out.length >= 2 && (out[0].length >= 2 || out.length >= 3 || (out.length === 2 && nRows === 2)) ? out : null;
@@ -222,6 +228,43 @@ function borderAbove(grid: Grid, i: number, j: number): boolean {
   const y = grid.ys[i];
   const x = (grid.xs[j] + grid.xs[j + 1]) / 2;
   return grid.h.some((l) => Math.abs(l.y - y) <= 3 && l.x0 - TOUCH <= x && x <= l.x1 + TOUCH);
+}
+
+/**
+ * Merged cells (no vertical border in a ruled row) undone where the row's text stands in two or more of
+ * the merged columns and no piece of it runs across the column border: cells of their own in a table that
+ * rules its columns only in the header (each row was read as one cell spanning the table, repeated).
+ */
+function withSeparateCells(rows: Row[], grid: Grid, spans: number[][]): number[][] {
+  const merged = spans.map((starts) => starts.some((c, j) => c !== j));
+  if (!merged.some(Boolean)) return spans;
+  const byRow = spans.map((): Segment[] => []);
+  for (const r of rows)
+    for (const p of r.segments.flatMap((s) => splitAtBorders(s, grid))) {
+      const i = indexIn(grid.ys, p.y - 0.3 * p.size);
+      if (merged[i] && p.text.trim()) byRow[i].push(p);
+    }
+  return spans.map((starts, i) => {
+    if (!merged[i]) return starts;
+    const inRow = byRow[i];
+    const out = [...starts];
+    for (let c = 0; c < starts.length; ) {
+      let d = c + 1;
+      while (d < starts.length && starts[d] === c) d++;
+      if (d - c >= 2) {
+        const inner = grid.xs.slice(c + 1, d);
+        const run = inRow.filter((p) => {
+          const j = indexIn(grid.xs, (p.x0 + p.x1) / 2);
+          return j >= c && j < d;
+        });
+        const columns = new Set(run.map((p) => indexIn(grid.xs, (p.x0 + p.x1) / 2)));
+        const crossing = run.some((p) => inner.some((x) => p.x0 < x - 1 && p.x1 > x + 1));
+        if (columns.size >= 2 && !crossing) for (let j = c; j < d; j++) out[j] = j;
+      }
+      c = d;
+    }
+    return out;
+  });
 }
 
 /** For each column of a grid, the first column of the cell it belongs to at height y (merged cells). */
