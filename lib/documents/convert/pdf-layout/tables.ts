@@ -19,6 +19,7 @@ import {
 } from "./gutters";
 import { boldCell } from "./markdown";
 import { type Row, rowText, type Segment } from "./model";
+import { proseBeside, tocColumns } from "./side-by-side";
 import { rowGroups, tableCells, trim } from "./table-rows";
 import { withRowSpans } from "./table-spans";
 
@@ -226,6 +227,8 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
   if (looksLikeChart(slice, cells, headerRows)) return null;
   const entries = tocColumns(rows, cells);
   if (entries) return { columns: entries };
+  const beside = proseBeside(rows, cells);
+  if (beside) return { columns: beside };
   // A table of contents: its entries end with a leader and a page number; they read as lines, not cells.
   if (slice.filter((r) => TOC_ENTRY_END.test(rowText(r))).length >= slice.length / 2) return null;
   const boldHeader = header.every((r) => r.segments.every((s) => s.bold)) && bodyRows.some((r) => r.segments.some((s) => !s.bold));
@@ -287,24 +290,4 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
 function labelRow(r: Row): boolean {
   if (r.segments.length < 2 || r.segments.some((s) => s.text.split(" ").length > 2)) return false;
   return r.segments.every((s, k) => k === 0 || s.x0 - r.segments[k - 1].x1 >= r.size);
-}
-
-/**
- * Entries of a table of contents or an index set in two or more columns side by side (each column's
- * entries end with a leader and a page number): the columns, to be read one after the other, not a table
- * whose rows pair unrelated entries.
- */
-function tocColumns(rows: Row[], cells: Segment[][][]): Row[][] | null {
-  const columns = cells[0].map((_, c) => cells.flatMap((row, k) => (row[c].length ? [{ row: rows[k], segments: row[c] }] : [])));
-  if (columns.length < 2) return null;
-  const entries = (col: (typeof columns)[number]) => col.filter((e) => TOC_ENTRY_END.test(e.segments.map((x) => x.text).join(" "))).length;
-  if (!columns.every((col) => col.length >= 2 && entries(col) >= col.length / 2)) return null;
-  return columns.map((col) =>
-    col.map(({ row, segments }) => ({
-      ...row,
-      segments,
-      x0: segments[0].x0,
-      x1: Math.max(...segments.map((x) => x.x1)),
-    })),
-  );
 }
