@@ -2,6 +2,7 @@
 // multi-column text (columns.ts), then tables without rules (tables.ts).
 import { findColumnRuns, splitColumns } from "./columns";
 import { type Grid, gridCells, rowsInGrid } from "./grid";
+import { withoutCaptionBands } from "./grid-captions";
 import type { Row } from "./model";
 import { tryTable } from "./tables";
 
@@ -26,7 +27,8 @@ export function findRegions(rows: Row[], options: RegionOptions): Region[] {
   if (rows.length > MAX_ROWS_FOR_REGIONS) return [{ kind: "rows", rows }];
   const claims: { start: number; end: number; region: Region }[] = [];
   const free = (start: number, end: number) => claims.every((c) => end <= c.start || start >= c.end);
-  for (const grid of options.grids ?? []) {
+  for (const ruled of options.grids ?? []) {
+    const grid = withoutCaptionBands(rows, ruled);
     const span = rowsInGrid(rows, grid);
     const cells = span && free(span.start, span.end) ? gridCells(rows.slice(span.start, span.end), grid) : null;
     if (span && cells) claims.push({ ...span, region: { kind: "table", cells } });
