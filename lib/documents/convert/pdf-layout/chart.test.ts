@@ -38,6 +38,38 @@ describe("charts drawn with text labels", () => {
     expect(out).toContain("Figure 3: Breakdown per vulnerability.");
   });
 
+  it("reads a chart with a value axis on each side and words for bar labels as text, not as a table", () => {
+    // Left axis 100 … 0 right-aligned at x = 96, right axis 40 … 0 at x = 420, 14 pt apart; decades as bar labels.
+    const left = (v: string, top: number) => item(v, 96 - v.length * 4, top, 8);
+    const right = (v: string, top: number) => item(v, 420, top, 8);
+    const out = md([
+      ...prose(80),
+      ...[
+        ["100", "2000s", "40"],
+        ["75", "Enrolled 1990s", "30"],
+        ["50", "1980s", "20"],
+        ["25", "1970s 1960s", "10"],
+        ["0", "1950s", "0"],
+      ].flatMap(([a, b, c], k) => [left(a, 150 + 14 * k), item(b, 200, 150 + 14 * k, 8), right(c, 150 + 14 * k)]),
+      item("Figure 1: Enrolment and incidents per decade.", 72, 240, 10),
+    ]);
+    expect(out).not.toContain("|");
+    expect(out).toContain("Figure 1: Enrolment and incidents per decade.");
+  });
+
+  it("reads two charts stacked one above the other, their axes aligned, as text", () => {
+    const tick = (v: string, top: number) => item(v, 96 - v.length * 4, top, 8);
+    // Each chart: ticks 40 … 0 and two series' values beside them (one bar without a label).
+    const chart = (top: number) =>
+      ["40", "30", "20", "10", "0"].flatMap((v, k) => [
+        tick(v, top + 12 * k),
+        ...(k === 2 ? [] : [item(String(35 - 5 * k), 150, top + 12 * k, 8)]),
+        item(String(22 - 4 * k), 250, top + 12 * k, 8),
+      ]);
+    const out = md([...prose(80), ...chart(150), ...chart(226), item("Figure 2: Two series, two periods.", 72, 300, 10)]);
+    expect(out).not.toContain("|");
+  });
+
   it("keeps a numeric table whose first column falls by a constant step (years) as a table", () => {
     const row = (cells: string[], top: number) => cells.map((c, k) => item(c, 72 + k * 100, top, 10));
     const out = md([

@@ -17,7 +17,8 @@ interface AxisSpan {
 /**
  * A value axis: three or more rows opening with a number, right- or left-aligned, whose values fall by
  * one constant step down the page at one constant pitch (100, 75, 50, 25), and that are not years
- * (a table listing 2024, 2023, 2022 is a table).
+ * (a table listing 2024, 2023, 2022 is a table). Charts stacked one above the other align their axes: each
+ * stretch of ticks with its own step counts on its own.
  */
 export function valueAxis(rows: Row[]): AxisSpan | null {
   const firsts = rows.map((r) => r.segments[0]).filter(isNumber);
@@ -26,7 +27,7 @@ export function valueAxis(rows: Row[]): AxisSpan | null {
   for (const edge of ["x0", "x1"] as const) {
     for (const anchor of firsts) {
       const ticks = firsts.filter((s) => Math.abs(s[edge] - anchor[edge]) <= tol(anchor));
-      const span = ticks.length >= 3 ? tickRun(ticks) : null;
+      const span = ticks.length >= 3 ? tickRuns(ticks)[0] : null;
       if (span) return span;
     }
   }
@@ -46,6 +47,28 @@ function tickRun(ticks: Segment[]): AxisSpan | null {
   return even ? { top: ticks[0].y, bottom: ticks[ticks.length - 1].y, pitch } : null;
 }
 
+/** Stretches of three ticks or more (top to bottom) falling by one constant step at one constant pitch (one pass). */
+function tickRuns(ticks: Segment[]): AxisSpan[] {
+  const out: AxisSpan[] = [];
+  const values = ticks.map(value);
+  for (let i = 0; i + 2 < ticks.length; ) {
+    const step = values[i] - values[i + 1];
+    const pitch = ticks[i + 1].y - ticks[i].y;
+    let j = i + 1;
+    if (step > 0 && pitch > 0)
+      while (
+        j + 1 < ticks.length &&
+        Math.abs(values[j] - values[j + 1] - step) <= 1e-6 * Math.max(1, step) &&
+        Math.abs(ticks[j + 1].y - ticks[j].y - pitch) <= 0.15 * pitch
+      )
+        j++;
+    const span = j - i >= 2 ? tickRun(ticks.slice(i, j + 1)) : null;
+    if (span) out.push(span);
+    i = span ? j + 1 : i + 1;
+  }
+  return out;
+}
+
 /**
  * Whether aligned rows are a chart, not a table: a value axis, numbers nearly everywhere beside it (the
  * rows from a pitch above its top tick to its bottom tick: the plot, not the category labels under it),
@@ -55,8 +78,33 @@ function tickRun(ticks: Segment[]): AxisSpan | null {
 export function looksLikeChart(rows: Row[], cells: Segment[][][], headerRows: number): boolean {
   const axis = valueAxis(rows);
   if (!axis) return false;
+  if (secondAxis(rows, axis)) return true;
   const plot = cells.filter((_, k) => k >= headerRows && rows[k].y >= axis.top - axis.pitch && rows[k].y <= axis.bottom + 0.5);
   const segments = plot.flat(2);
   if (!segments.length || segments.filter(isNumber).length < 0.8 * segments.length) return false;
   return plot.some((row) => row.some((cell) => !cell.length || cell.filter(isNumber).length >= 2));
+}
+
+/**
+ * Another value axis beside the first over the same rows, further right: a chart with an axis on each side,
+ * or charts side by side (a table rarely holds two columns of evenly falling figures set at an even pitch).
+ * Numbers after the first of their row, clustered by a common left or right edge (one sweep over them
+ * sorted, so that a long table stays linear).
+ */
+function secondAxis(rows: Row[], axis: AxisSpan): boolean {
+  const numbers = rows
+    .filter((r) => r.y >= axis.top - 0.5 && r.y <= axis.bottom + 0.5)
+    .flatMap((r) => r.segments.slice(1))
+    .filter(isNumber);
+  for (const edge of ["x0", "x1"] as const) {
+    const sorted = [...numbers].sort((a, b) => a[edge] - b[edge]);
+    for (let i = 0; i < sorted.length; ) {
+      let j = i + 1;
+      while (j < sorted.length && sorted[j][edge] - sorted[j - 1][edge] <= Math.max(1.5, 0.15 * sorted[j].size)) j++;
+      const ticks = sorted.slice(i, j).sort((a, b) => a.y - b.y);
+      if (ticks.length >= 3 && tickRuns(ticks).some((t) => t.bottom - t.top >= 0.5 * (axis.bottom - axis.top))) return true;
+      i = j;
+    }
+  }
+  return false;
 }
