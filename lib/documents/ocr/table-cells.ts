@@ -205,7 +205,13 @@ export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | nul
   const closed =
     fromRules && openBand.every((open) => !open) && textBands.length >= 3 && Math.max(...lineCounts) <= 3 * median(lineCounts) && perfectGrid();
   const ruledRows = closed || (textBands.length >= 3 && textBands.filter((b) => oneRow[b]).length > textBands.length / 2);
-  const singleRow = oneRow.map((one) => one || ruledRows);
+  // (except a band of many more lines than the others, laid out in the columns (a word across a column
+  // border on at most one line in ten, unlike notes set in a box under the table): the body of a table ruled
+  // only at its top, under its header and at its bottom, whose header rules make one-row bands)
+  const across = (line: CellWord[]) => line.some((w) => bounds.some((x) => w.bbox.x0 < x && x < w.bbox.x1));
+  const bodyBand = (b: number) =>
+    bandLines[b].length >= 6 && bandLines[b].length > 3 * median(lineCounts) && bandLines[b].filter(across).length <= 0.1 * bandLines[b].length;
+  const singleRow = oneRow.map((one, b) => one || (ruledRows && !bodyBand(b)));
 
   // Merged cells: positions (band, column) joined where no border separates them (single-row bands only).
   const id = (b: number, c: number) => b * nCols + c;

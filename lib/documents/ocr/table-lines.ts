@@ -13,6 +13,7 @@
 // Vertical strokes of letters are short (a cap height): vertical rules must span MIN_VRULE of the page
 // height or join two horizontal rules.
 import { paperLevel } from "./prepare-image";
+import { linkStackedRules } from "./stacked-rules";
 
 export interface Box {
   x0: number;
@@ -342,18 +343,7 @@ export function tableGrids(rules: Rule[], pageHeight: number): TableGrid[] {
   // vertical rule belong to a boxed table already, and stacking them would merge neighbouring tables
   const crossed = new Set(hIdx.filter((i) => vIdx.some((j) => crosses(rules[i], rules[j], tol))));
   const sorted = hIdx.filter((i) => !crossed.has(i)).sort((a, b) => rules[a].y0 - rules[b].y0);
-  for (let k = 0; k < sorted.length; k++) {
-    for (let m = k + 1; m < sorted.length; m++) {
-      const a = rules[sorted[k]];
-      const b = rules[sorted[m]];
-      if (b.y0 - a.y1 > pageHeight * 0.12) break;
-      const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-      if (overlap >= 0.8 * Math.min(a.x1 - a.x0, b.x1 - b.x0)) {
-        union(sorted[k], sorted[m]);
-        break;
-      }
-    }
-  }
+  linkStackedRules(rules, sorted, pageHeight, union);
   const groups = new Map<number, Rule[]>();
   rules.forEach((r, i) => {
     const g = groups.get(find(i));
