@@ -2,13 +2,9 @@
 // its notes ("Note: …", "Source: …") under the last row, each in a band that no column border crosses.
 // Those bands are not table rows (issue 14, class 5; ICDAR 2013 tables): the grid is cut above and below
 // them, so that they read as the text around the table.
+import { CAPTION, NOTES } from "./captions";
 import { type Grid, TOUCH } from "./grid-borders";
 import type { Row } from "./model";
-
-/** A caption's label: "Table 3", "Exhibit B.4", "Figure 2-1". */
-const CAPTION = /^(?:table|exhibit|figure|fig\.|chart|box)\s+(?:[A-Z][.\-–]?)?\d+(?:[.\-–]\d+)*[a-z]?\b/i;
-/** The opening of a table's notes. */
-const NOTES = /^(?:notes?|sources?|(?:exhibit|table) reads)\s*[:.]/i;
 
 /** Whether a column border crosses the band between ys[i] and ys[i + 1]. */
 function crossed(grid: Grid, i: number): boolean {

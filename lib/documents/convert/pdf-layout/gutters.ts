@@ -214,3 +214,12 @@ export const splitBeforeNumber = (s: Segment, gutters: Interval[]): Segment[] =>
  * a row that pdf.js gave as one run because they stand less than 0.6 em apart.
  */
 export const splitAtColumnStarts = (s: Segment, gutters: Interval[]): Segment[] => splitNearGutters(s, gutters, atColumnStart, true);
+
+/**
+ * A run of figures only ("2,753,438 2,799,250 2,815,544": a bold totals row, whose cells pdf.js gave as one
+ * run) is split at every gutter it crosses; other text only before a number in the next column.
+ */
+export const splitFigures = (s: Segment, gutters: Interval[]): Segment[] => {
+  const words = s.text.trim().split(/\s+/);
+  return words.length >= 2 && words.every((w) => NUMERIC.test(w)) ? splitAtGutters(s, gutters) : splitBeforeNumber(s, gutters);
+};

@@ -1,6 +1,7 @@
 // Tables without ruling lines: runs of rows that share empty vertical bands ("gutters"), grown from a seed
 // row, trimmed to the rows that belong to the table, then checked for evidence (evidence.ts).
 import { TOC_ENTRY_END } from "./blocks";
+import { CAPTION } from "./captions";
 import { byColumns } from "./cells";
 import { looksLikeChart } from "./chart";
 import { isAligned, isNumeric, looksLikeProse, spacedLikeProse } from "./evidence";
@@ -14,6 +15,7 @@ import {
   splitAtGutters,
   splitAtNumber,
   splitBeforeNumber,
+  splitFigures,
   subtract,
   touchingGutters,
 } from "./gutters";
@@ -37,6 +39,8 @@ export function tryTable(
   floor: number,
 ): { start: number; end: number; cells: string[][] } | { start: number; end: number; columns: Row[][] } | null {
   const seedRow = rows[seed];
+  // A caption ("Table 14. Actual and projected …") is no row of the table, even set in bold over its header.
+  if (CAPTION.test(rowText(seedRow))) return null;
   const minGap = 0.45 * seedRow.size;
   const keepGap = 0.25 * seedRow.size;
   let gutters: Interval[] = [];
@@ -71,13 +75,14 @@ export function tryTable(
   };
   const absorb = (k: number, down: boolean): boolean => {
     const row = rows[k];
+    if (!down && CAPTION.test(rowText(row))) return false;
     if (down && bodyRows >= 2 && row.segments.length >= 2 && startsTable(row, body.list, seedRow.size)) return false;
     // A bold header's cells set closer than a word space merge into one segment: split at the gutters.
     // A label and the number after it set closer than that (a tight table) are split at the number.
     let segments =
       !down && row.segments.every((s) => s.bold)
         ? row.segments.flatMap((s) => splitAtGutters(s, gutters))
-        : row.segments.flatMap((s) => splitBeforeNumber(s, gutters));
+        : row.segments.flatMap((s) => splitFigures(s, gutters));
     let pieces = gutters.map((g) => subtract([g], segments, keepGap));
     // A row whose cells pdf.js ran together (set under 0.6 em apart) is split where the columns start, when
     // that opens every gutter. Under a bold header of three columns or more, before any body row had cells
