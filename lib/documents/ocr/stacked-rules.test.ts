@@ -28,6 +28,13 @@ describe("tables ruled at the top, under the header and at the bottom (booktabs)
     expect(grid.rows.map(Math.round)).toEqual([618, 686]);
   });
 
+  it("leaves a running head's rule over the caption out of the table, and a short rule in the body (a dash) does not close it", () => {
+    const page = [h(400, 196, 1505), h(582, 200, 1501), h(686, 200, 1501), h(1200, 380, 521), h(1782, 200, 1501)];
+    const [grid, ...more] = tableGrids(page, 2200);
+    expect(more).toEqual([]);
+    expect(grid.box).toMatchObject({ x0: 200, y0: 580, x1: 1501, y1: 1784 });
+  });
+
   it("does not join rules with other rules between them (underlined links in a list of references)", () => {
     const links = [h(334, 256, 700), h(468, 256, 700), h(900, 256, 420), h(1912, 256, 700)];
     expect(tableGrids(links, 2339)).toEqual([]);
