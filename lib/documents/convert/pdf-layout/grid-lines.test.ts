@@ -38,4 +38,60 @@ describe("ruled tables with one ruled row for the whole body", () => {
       ].join("\n"),
     );
   });
+
+  it("reads group labels beside no figures as rows of their own, each line of figures as a row", () => {
+    const body = [
+      ["All children:", "", ""],
+      ["3-year-olds", "", ""],
+      ["Head Start", "85.1%", "14.9%"],
+      ["Control", "17.3%", "82.7%"],
+      ["4-year-olds", "", ""],
+      ["Head Start", "79.8%", "20.2%"],
+    ].flatMap(([a, b, c], i) => [item(a, 60, 136 + 14 * i), ...(b ? [item(b, 210, 136 + 14 * i), item(c, 310, 136 + 14 * i)] : [])]);
+    const tall = [...hLines([100, 120, 230], 57, 400), ...vLines([57, 200, 300, 400], 100, 230)];
+    expect(md([...header, ...body], tall)).toBe(
+      [
+        "| Method | IIIT5K | SVT |",
+        "| --- | --- | --- |",
+        "| All children: |  |  |",
+        "| 3-year-olds |  |  |",
+        "| Head Start | 85.1% | 14.9% |",
+        "| Control | 17.3% | 82.7% |",
+        "| 4-year-olds |  |  |",
+        "| Head Start | 79.8% | 20.2% |",
+      ].join("\n"),
+    );
+  });
+
+  it("parts rows of wrapped text a blank line apart, each opening with a label in the first column", () => {
+    const block = (top: number, label: string, a: string[], b: string[]) => [
+      item(label, 60, top),
+      ...a.map((t, i) => item(t, 210, top + 12 * i, 10)),
+      ...b.map((t, i) => item(t, 310, top + 12 * i, 10)),
+    ];
+    const body = [
+      ...block(136, "Major", ["Ten tons a", "year or more"], ["Utilities,", "refineries"]),
+      ...block(172, "Area", ["Less than", "ten tons"], ["Dry cleaners,", "gas stations"]),
+    ];
+    const tall = [...hLines([100, 120, 200], 57, 400), ...vLines([57, 200, 300, 400], 100, 200)];
+    expect(md([...header, ...body], tall)).toBe(
+      [
+        "| Method | IIIT5K | SVT |",
+        "| --- | --- | --- |",
+        "| Major | Ten tons a year or more | Utilities, refineries |",
+        "| Area | Less than ten tons | Dry cleaners, gas stations |",
+      ].join("\n"),
+    );
+  });
+
+  it("keeps paragraphs a blank line apart inside one cell in one row", () => {
+    const body = [
+      item("First paragraph", 60, 136),
+      item("Second paragraph", 60, 148),
+      item("Third paragraph", 60, 172),
+      item("Simple text", 210, 136),
+    ];
+    const tall = [...hLines([100, 120, 190], 57, 400), ...vLines([57, 200, 300, 400], 100, 190)];
+    expect(md([...header, ...body], tall).split("\n")[2]).toBe("| First paragraph Second paragraph Third paragraph | Simple text |  |");
+  });
 });
