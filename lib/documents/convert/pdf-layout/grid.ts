@@ -5,6 +5,7 @@ import { joinCellLines } from "./blocks";
 import { type Grid, splitAtBorders, TOUCH } from "./grid-borders";
 import { withLineRows } from "./grid-lines";
 import { withoutNested } from "./grid-nested";
+import { notOneColumn } from "./grid-one-column";
 import { boldCell } from "./markdown";
 import type { PageRules, Row, Segment } from "./model";
 
@@ -146,6 +147,7 @@ const indexIn = (borders: number[], v: number) => {
  * row) or rows (no border under it) repeats its text in each of them.
  */
 export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
+  if (ruled.xs.length === 2 && notOneColumn(rows)) return null;
   const grid = withLineRows(rows, ruled);
   const nRows = grid.ys.length - 1;
   const nCols = grid.xs.length - 1;
