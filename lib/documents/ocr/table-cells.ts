@@ -13,6 +13,8 @@
 //     in a band that has others, a horizontal rule that stops short of a column), they are one cell, its text
 //     repeated in each position it covers (as the PDF engine and docling do).
 // A region that gives fewer than 2 columns or 2 rows is not a table (null): its words stay in the text.
+import { rulesBelowHeader } from "./rule-ends";
+import { gapColumns } from "./table-gap-columns";
 import type { Box, TableGrid } from "./table-lines";
 
 export interface CellWord {
@@ -89,10 +91,20 @@ const BULLET_GLYPH = /^[•●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖�
 const crossesWord = (x: number, w: CellWord) => w.bbox.x0 <= x + 2 && w.bbox.x1 >= x - 2;
 
 /** Rows of cell text for the words of one table region, or null when they do not make a table. */
-export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | null {
+export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | null {
+  // (column rules that begin under a shaded header's words: rule-ends.ts)
+  const grid = ruled.cols.length ? { ...ruled, cols: rulesBelowHeader(ruled, words, median(words.map((w) => w.bbox.y1 - w.bbox.y0))) } : ruled;
   const edges = [grid.box.x0, grid.box.x1, ...grid.cols.map((c) => c.x)];
-  const fullRules = grid.cols.filter((c) => c.rules.some((r) => r.y1 - r.y0 >= 0.8 * (grid.box.y1 - grid.box.y0))).map((c) => c.x);
-  const kept = splitAtRules(words, fullRules).filter((w) => {
+  // (a word beside a rule's extent, a header over the columns the rule parts below it, is not split there)
+  const fullRules = grid.cols.flatMap((c) => c.rules.filter((r) => r.y1 - r.y0 >= 0.8 * (grid.box.y1 - grid.box.y0)).map((r) => ({ x: c.x, r })));
+  const splitWords = words.flatMap((w) => {
+    const cy = (w.bbox.y0 + w.bbox.y1) / 2;
+    return splitAtRules(
+      [w],
+      fullRules.filter(({ r }) => r.y0 <= cy && cy <= r.y1).map(({ x }) => x),
+    );
+  });
+  const kept = splitWords.filter((w) => {
     const t = w.text.trim();
     if (!t || ONLY_BARS.test(t) || isRuleReadAsText(t)) return false;
     if (RULE_TEXT.test(t) && edges.some((x) => x >= w.bbox.x0 - 4 && x <= w.bbox.x1 + 4)) return false;
@@ -103,7 +115,9 @@ export function tableCells(grid: TableGrid, words: CellWord[]): string[][] | nul
 
   // Columns
   const ruledCols = grid.cols.filter((c) =>
-    c.rules.some((r) => !kept.some((w) => crossesWord(c.x, w) && w.bbox.y1 > r.y0 + 2 && w.bbox.y0 < r.y1 - 2)),
+    c.rules.some(
+      (r) => !kept.some((w) => crossesWord(c.x, w) && Math.min(w.bbox.y1, r.y1) - Math.max(w.bbox.y0, r.y0) > 0.5 * (w.bbox.y1 - w.bbox.y0)),
+    ),
   );
   let bounds = ruledCols.map((c) => c.x);
   const fromRules = bounds.length > 0;
@@ -302,39 +316,4 @@ function indexIn(borders: number[], v: number): number {
   let i = 0;
   while (i < borders.length - 2 && v > borders[i + 1]) i++;
   return i;
-}
-
-/** Column boundaries from the x ranges that at most 10% of the text lines cover (gaps ≥ 1.2 line heights). */
-function gapColumns(box: Box, words: CellWord[], height: number): number[] {
-  const x0 = Math.floor(box.x0);
-  const width = Math.ceil(box.x1) - x0 + 1;
-  if (width <= 0) return [];
-  // text lines by y
-  const lines: CellWord[][] = [];
-  for (const w of [...words].sort((a, b) => a.bbox.y0 - b.bbox.y0)) {
-    const cy = (w.bbox.y0 + w.bbox.y1) / 2;
-    const line = lines.find((l) => Math.abs((l[0].bbox.y0 + l[0].bbox.y1) / 2 - cy) <= height * 0.5);
-    if (line) line.push(w);
-    else lines.push([w]);
-  }
-  const cover = new Uint16Array(width);
-  for (const line of lines) {
-    const mark = new Uint8Array(width);
-    for (const w of line) for (let x = Math.max(0, Math.floor(w.bbox.x0) - x0); x <= Math.min(width - 1, Math.ceil(w.bbox.x1) - x0); x++) mark[x] = 1;
-    for (let x = 0; x < width; x++) cover[x] += mark[x];
-  }
-  const limit = Math.floor(lines.length * 0.1);
-  const out: number[] = [];
-  const textStart = Math.min(...words.map((w) => w.bbox.x0)) - x0;
-  const textEnd = Math.max(...words.map((w) => w.bbox.x1)) - x0;
-  let start = -1;
-  for (let x = Math.max(0, Math.floor(textStart)); x <= Math.min(width - 1, Math.ceil(textEnd)); x++) {
-    if (cover[x] <= limit) {
-      if (start < 0) start = x;
-    } else if (start >= 0) {
-      if (x - start >= 1.2 * height) out.push(x0 + (start + x) / 2);
-      start = -1;
-    }
-  }
-  return out;
 }
