@@ -6,6 +6,7 @@ import { type Grid, splitAtBorders, TOUCH } from "./grid-borders";
 import { withLineRows } from "./grid-lines";
 import { withoutNested } from "./grid-nested";
 import { notOneColumn } from "./grid-one-column";
+import { joinCellPieces } from "./lines";
 import { boldCell } from "./markdown";
 import type { PageRules, Row, Segment } from "./model";
 
@@ -175,7 +176,7 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
     }
     for (const [key, parts] of line) {
       const [i, j] = key.split(":").map(Number);
-      cells[i][j].push(parts.join(" "));
+      cells[i][j].push(joinCellPieces(parts));
     }
   }
   // A cell without a border under it spans into the row below when that row's part of it is empty or

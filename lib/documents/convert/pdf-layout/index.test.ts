@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assessTextLayer, computeLayoutStats, escapeBlock, escapeInline, layoutDocument, prepareLayoutPage, renderLayoutPage } from "./index";
+import { joinCellPieces } from "./lines";
 import type { PdfTextItem } from "./model";
 import { item, lines, md, page } from "./test-items";
 
@@ -204,6 +205,13 @@ describe("right-to-left text", () => {
 
   it("keeps a Latin line with one Hebrew word left to right", () => {
     expect(md([item("The word", 72, 100), item("שלום", 125, 100), item("means peace.", 155, 100)])).toBe("The word שלום means peace.");
+  });
+
+  it("joins the pieces of a table cell's line from the rightmost when they are right-to-left", () => {
+    // Two check-box labels of one cell, given left to right: "خير" stands left of "بلی", which reads first.
+    expect(joinCellPieces(["خير", "بلی"])).toBe("بلی خير");
+    expect(joinCellPieces(["Yes", "No"])).toBe("Yes No");
+    expect(joinCellPieces(["12", "500"])).toBe("12 500");
   });
 });
 

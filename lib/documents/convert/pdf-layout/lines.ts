@@ -218,7 +218,7 @@ const LTR_RUN = /^(?=.*[\dA-Za-z])[^\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]*$/u
  * item in logical order, but the items of a line in visual order (numbers and Latin words inside Arabic or
  * Hebrew text are items of their own), so such a run is read from its rightmost item to its leftmost.
  */
-export function isRightToLeft(frags: Fragment[]): boolean {
+export function isRightToLeft(frags: readonly Pick<Fragment, "text">[]): boolean {
   if (!frags.some((f) => RTL_ANY.test(f.text))) return false;
   let rtl = 0;
   let ltr = 0;
@@ -227,6 +227,15 @@ export function isRightToLeft(frags: Fragment[]): boolean {
     ltr += f.text.match(LTR_LETTER)?.length ?? 0;
   }
   return rtl > ltr;
+}
+
+/**
+ * Pieces of one line of a table cell, given left to right as they stand, joined in reading order: from the
+ * rightmost when they are right-to-left text (each piece is already in logical order).
+ */
+export function joinCellPieces(visual: readonly string[]): string {
+  const ordered = visual.length > 1 && isRightToLeft(visual.map((text) => ({ text }))) ? [...visual].reverse() : visual;
+  return ordered.join(" ");
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   subtract,
   touchingGutters,
 } from "./gutters";
+import { joinCellPieces } from "./lines";
 import { boldCell } from "./markdown";
 import { type Row, rowText, type Segment } from "./model";
 import { proseBeside, tocColumns } from "./side-by-side";
@@ -275,7 +276,7 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
   const tableRows = spans?.groups ?? groups;
   const texts = tableCells(
     tableRows,
-    cells.map((row) => row.map((segs) => segs.map((s) => s.text).join(" "))),
+    cells.map((row) => row.map((segs) => joinCellPieces(segs.map((s) => s.text)))),
   );
   // A cell whose text is all bold (a header, a row label) keeps its weight.
   const allBold = (segs: Segment[]) => segs.every((s) => s.bold || !s.text.trim());
