@@ -288,6 +288,11 @@ describe("OCR decisions", () => {
     expect(ocrReadsMore("Complex Iist Hello List itern 1 List item 2 ~", layer)).toBe(false); // misreadings only
     expect(ocrReadsMore("Complex list Hello Invoice 4711 total due", layer)).toBe(true);
     expect(ocrReadsMore("Complex list Hello invoice", layer)).toBe(false); // one word is noise, not a page
+    // A chart under its caption: the OCR lays its labels and ticks out as a table of fragments.
+    const caption = "Figure 3.69: confidence intervals by gender\n\n66";
+    const chart = "| Score Well-Being 2.049 Positive | P-value = 0.005 |\n| --- | --- |\n| Male Gender Female | 1st year Course Year |";
+    expect(ocrReadsMore(`${caption}\n\n${chart}`, caption)).toBe(false);
+    expect(ocrReadsMore(`${caption}\n\nThe survey asked every student four questions.\n\n${chart}`, caption)).toBe(true);
   });
 
   it("auto with the real OCR: renders and recognises the scanned page", async () => {

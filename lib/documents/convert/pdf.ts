@@ -129,14 +129,19 @@ const WORD = /[\p{L}\p{N}]{2,}/gu;
 /**
  * Whether the OCR of a page that has a few words of text layer over a page-sized image reads more than that layer:
  * three or more words, and a fifth of the layer's count, that the layer does not hold and that are no misreading of
- * one of its words (one letter off). A scan under a stamp or a running header reads its own words; a slide's
- * background picture or a photo adds nothing, and the readable layer is kept (issue 14's class 4: OCR output never
- * replaces a readable text layer).
+ * one of its words (one letter off), outside the tables the OCR laid out. A scan under a stamp or a running header
+ * reads its own words; a slide's background picture or a photo adds nothing, and a chart (a figure page with its
+ * caption in the text layer) adds only its labels and tick values, which the OCR lays out as a table of fragments;
+ * then the readable layer is kept (issue 14's class 4: OCR output never replaces a readable text layer).
  */
 export function ocrReadsMore(ocr: string, layer: string): boolean {
   const own = new Set(Array.from(layer.toLowerCase().matchAll(WORD), (m) => m[0]));
   const added = new Set<string>();
-  for (const [w] of ocr.toLowerCase().matchAll(WORD)) {
+  const outsideTables = ocr
+    .split("\n")
+    .filter((line) => !line.trimStart().startsWith("|"))
+    .join("\n");
+  for (const [w] of outsideTables.toLowerCase().matchAll(WORD)) {
     if (!own.has(w) && ![...own].some((o) => withinOneEdit(w, o))) added.add(w);
     if (added.size >= 3 && added.size >= 0.2 * own.size) return true;
   }
