@@ -8,6 +8,7 @@
 // the columns and changes them, so it stays text; a grid whose column rules reach its top rule is boxed, its
 // header inside.
 import { type CellWord, tableCells } from "./table-cells";
+import { withoutFrameText } from "./table-frame";
 import type { TableGrid } from "./table-lines";
 
 const MAX_HEADER_LINES = 3;
@@ -63,7 +64,9 @@ export function gridWithHeader(grid: TableGrid, words: readonly CellWord[], line
  * The table's rows with the header row above its top rule when there is one (see the file header);
  * `wordsIn(box)` gives the page's words whose centres lie in a box.
  */
-export function tableWithHeader(grid: TableGrid, wordsIn: (box: TableGrid["box"]) => CellWord[]): { grid: TableGrid; rows: string[][] } | null {
+export function tableWithHeader(framed: TableGrid, wordsIn: (box: TableGrid["box"]) => CellWord[]): { grid: TableGrid; rows: string[][] } | null {
+  // (a frame's caption and notes bands are not rows: table-frame.ts)
+  const grid = withoutFrameText(framed, wordsIn(framed.box));
   const inside = wordsIn(grid.box);
   const rows = tableCells(grid, inside);
   if (!rows) return null;
