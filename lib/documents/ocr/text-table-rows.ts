@@ -1,6 +1,5 @@
 // Cell-text rules of unruled tables (text-tables.ts): list numbering and markers beside items are not a
-// column of figures, first-column labels set between the rows they span fill those rows, and a header set
-// over two or more columns spans them.
+// column of figures, and first-column labels set between the rows they span fill those rows.
 
 /** A list item's marker: a number, a letter or a roman numeral closed by a period or a parenthesis. */
 export const LIST_MARKER = /^\(?(?:\d{1,2}|\p{L}|[ivxlIVXL]{1,4})[.)]$/u;
@@ -50,22 +49,4 @@ export function fillRowLabels(table: string[][]): string[][] {
     if (best > 0) out[i][0] = table[best][0];
   }
   return out.filter((_, i) => !labels[i]);
-}
-
-/**
- * Segments set over two or more columns: a header spanning the columns under it ("Fused aluminum oxide" over
- * "2009" and "2010"), when two or more lines of the run below it each have two or more segments under it (one
- * line split by a wide word space does not make a column; nor does a bullet, "o" or "-", before an indented list
- * item).
- */
-export function spanningSegments<S extends { x0: number; x1: number; text: string }>(run: readonly { segs: S[] }[]): Set<S> {
-  // (a cell of two characters or more, or a digit: not a list's bullet beside an indented item)
-  const cell = (t: S) => t.text.length >= 2 || /\d/.test(t.text);
-  const out = new Set<S>();
-  for (const [i, l] of run.entries())
-    for (const s of l.segs) {
-      const split = run.filter((o, k) => k > i && o.segs.filter((t) => cell(t) && Math.min(t.x1, s.x1) - Math.max(t.x0, s.x0) > 0).length >= 2);
-      if (split.length >= 2) out.add(s);
-    }
-  return out;
 }

@@ -33,7 +33,7 @@ import {
   type VLine,
   visualLines,
 } from "./text-table-geometry";
-import { fillRowLabels, isNumbering, LIST_ITEM, LIST_MARKER, spanningSegments } from "./text-table-rows";
+import { fillRowLabels, isNumbering, LIST_ITEM, LIST_MARKER } from "./text-table-rows";
 
 export { type TextBox, type TextWord, visualLines } from "./text-table-geometry";
 export { fillRowLabels, isNumbering } from "./text-table-rows";
@@ -158,12 +158,10 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
       return parts;
     });
   }
-  // Columns: x intervals of the multi-segment lines' segments, merged where they overlap or share an edge;
-  // a header over two or more columns ("Fused aluminum oxide" over "2009" and "2010") makes none of its own.
+  // Columns: x intervals of the multi-segment lines' segments, merged where they overlap or share an edge.
   const tol = 0.5 * height;
   const cols: { x0: number; x1: number }[] = [];
-  const spanning = spanningSegments(run);
-  for (const s of run.filter((l) => l.segs.length >= 2).flatMap((l) => l.segs)) if (!spanning.has(s)) cols.push({ x0: s.x0, x1: s.x1 });
+  for (const s of run.filter((l) => l.segs.length >= 2).flatMap((l) => l.segs)) cols.push({ x0: s.x0, x1: s.x1 });
   const joins = (a: { x0: number; x1: number }, b: { x0: number; x1: number }) =>
     Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0 || Math.abs(a.x0 - b.x0) <= tol || Math.abs(a.x1 - b.x1) <= tol;
   for (let changed = true; changed; ) {
@@ -192,14 +190,10 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
     });
     return best;
   };
-  // Cells per line (a spanning header's text repeated in each column it covers, as docling and the PDF
-  // engine repeat merged cells).
+  // Cells per line.
   const grid: { cells: Segment<W>[][]; line: VLine<W> }[] = run.map((l) => {
     const cells: Segment<W>[][] = cols.map(() => []);
-    for (const s of l.segs) {
-      const under = spanning.has(s) ? cols.flatMap((c, i) => (Math.min(c.x1, s.x1) - Math.max(c.x0, s.x0) > 0 ? [i] : [])) : [];
-      for (const c of under.length >= 2 ? under : [colOf(s)]) cells[c].push(s);
-    }
+    for (const s of l.segs) cells[colOf(s)].push(s);
     return { cells, line: l };
   });
   // Neighbouring columns that never share a line are one column.
