@@ -2,6 +2,7 @@
 // column borders (text that pdf.js merged across a border is split there) and its horizontal lines the
 // row borders (wrapped cell text and headers stay in their row).
 import { joinCellLines } from "./blocks";
+import { bandEdgePartsRows, borderAbove, type RuleLine } from "./grid-bands";
 import { type Grid, splitAtBorders, TOUCH } from "./grid-borders";
 import { withLineRows } from "./grid-lines";
 import { withoutNested } from "./grid-nested";
@@ -15,7 +16,7 @@ export type { Grid } from "./grid-borders";
 const MAX_LINES = 600;
 
 /** Lines at (nearly) the same position whose extents overlap or touch, merged into one. */
-function mergeCollinear<T extends { at: number; from: number; to: number }>(lines: T[]): T[] {
+function mergeCollinear<T extends { at: number; from: number; to: number; band?: true; joint?: true }>(lines: T[]): T[] {
   const byPosition = [...lines].sort((a, b) => a.at - b.at);
   const out: T[] = [];
   for (let i = 0; i < byPosition.length; ) {
@@ -24,8 +25,12 @@ function mergeCollinear<T extends { at: number; from: number; to: number }>(line
     const run: T[] = [];
     for (const l of byPosition.slice(i, j).sort((a, b) => a.from - b.from)) {
       const last = run[run.length - 1];
-      if (last && l.from <= last.to + TOUCH) last.to = Math.max(last.to, l.to);
-      else run.push({ ...l });
+      if (last && l.from <= last.to + TOUCH) {
+        last.to = Math.max(last.to, l.to);
+        // A drawn line along a band's edge is a border; a band's edge along another's a row's part.
+        if (!l.band) delete last.band;
+        if (!l.joint) delete last.joint;
+      } else run.push({ ...l });
     }
     out.push(...run);
     i = j;
@@ -41,8 +46,8 @@ function distinct(values: number[], tol: number): number[] {
 
 /** Grids of at least two columns and two rows formed by touching ruling lines. */
 export function findGrids(rules: PageRules): Grid[] {
-  const v = mergeCollinear(rules.v.map((r) => ({ at: r.x, from: r.y0, to: r.y1 })));
-  const h = mergeCollinear(rules.h.map((r) => ({ at: r.y, from: r.x0, to: r.x1 })));
+  const v = mergeCollinear<RuleLine>(rules.v.map((r) => ({ at: r.x, from: r.y0, to: r.y1 })));
+  const h = mergeCollinear<RuleLine>(rules.h.map((r) => ({ at: r.y, from: r.x0, to: r.x1, band: r.band, joint: r.joint })));
   if (!v.length || h.length < 2 || v.length > MAX_LINES || h.length > MAX_LINES) return [];
   const parent = Array.from({ length: v.length + h.length }, (_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
@@ -69,7 +74,8 @@ export function findGrids(rules: PageRules): Grid[] {
     const y1 = Math.max(...touching.v.map((l) => l.to), ...touching.h.map((l) => l.at));
     // A table nested in a cell adds no borders to the table around it.
     const g = withoutNested(touching.v, touching.h, y0, y1);
-    const ys = distinct([y0, y1, ...g.h.map((l) => l.at)], 3);
+    const partsRows = bandEdgePartsRows(g.h, g.v, x0, x1);
+    const ys = distinct([y0, y1, ...g.h.filter(partsRows).map((l) => l.at)], 3);
     // Tables stacked so that they share a border are one set of touching lines: split where the vertical
     // borders change (a band that merely lacks some of them has merged cells).
     const crossing = (a: number, b: number) =>
@@ -103,7 +109,7 @@ export function findGrids(rules: PageRules): Grid[] {
           xs,
           ys: ys.slice(first, i + 1),
           v: g.v.map((l) => ({ x: l.at, y0: l.from, y1: l.to })),
-          h: g.h.map((l) => ({ y: l.at, x0: l.from, x1: l.to })),
+          h: g.h.map((l) => ({ y: l.at, x0: l.from, x1: l.to, ...(l.band && { band: l.band }) })),
         });
       if (next) [first, borders] = [i, next];
     }
@@ -181,14 +187,18 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
   }
   // A cell without a border under it spans into the row below when that row's part of it is empty or
   // carries on its text (a line starting in lower case): the text of the whole cell, repeated in each row.
-  // A label in its own right under a partial rule (a total under the figures' rule) stays a row's own.
+  // A label in its own right under a partial rule (a total under the figures' rule) stays a row's own,
+  // unless the cell holds no text above it: a label set low, or centred, in a cell spanning rows that
+  // other columns rule apart (a stub header beside two header rows).
   const tops: number[][] = [];
   for (let i = 0; i < nRows; i++) {
+    const ruled = i > 0 && Array.from({ length: nCols }, (_, j) => j).some((j) => borderAbove(grid, i, j));
     tops.push(
       Array.from({ length: nCols }, (_, j) => {
         if (i === 0 || borderAbove(grid, i, j)) return i;
         const own = cells[i][j][0];
-        return !own || /^\p{Ll}/u.test(own) ? tops[i - 1][j] : i;
+        const emptyAbove = ruled && cells.slice(tops[i - 1][j], i).every((row) => !row[j].length);
+        return !own || /^\p{Ll}/u.test(own) || emptyAbove ? tops[i - 1][j] : i;
       }),
     );
   }
@@ -215,8 +225,11 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
   // between double rules holds no text of its own: a cell spanning into it is not repeated there.
   const first = texts.findIndex((row) => row.some(Boolean));
   const sliver = (i: number) => grid.ys[i + 1] - grid.ys[i] < 0.6 * size;
+  // A row parted from the one above by a shaded band's edge only, with no text of its own, is part of it.
+  const bandOnly = (i: number) =>
+    !!grid.h && i > 0 && !cells[i].some((parts) => parts.length) && !Array.from({ length: nCols }, (_, j) => j).some((j) => borderAbove(grid, i, j));
   const out = texts
-    .filter((row, i) => (row.some(Boolean) && (!sliver(i) || cells[i].some((parts) => parts.length))) || (i > first && !sliver(i)))
+    .filter((row, i) => !bandOnly(i) && ((row.some(Boolean) && (!sliver(i) || cells[i].some((parts) => parts.length))) || (i > first && !sliver(i))))
     .map((row) => row.filter((_, j) => keepCols[j]));
   if (out.flat().filter(Boolean).length < 2) return null;
   return out.length >= 2 && (out[0].length >= 2 || out.length >= 3 || (out.length === 2 && nRows === 2)) ? out : null;
@@ -224,14 +237,6 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
 
 /** A cell spanning rows or columns repeats its text in each of them up to this many characters. */
 const SPAN_LABEL = 40;
-
-/** Whether a horizontal border runs over the middle of column j at the top of row i (rules known). */
-function borderAbove(grid: Grid, i: number, j: number): boolean {
-  if (!grid.h) return true;
-  const y = grid.ys[i];
-  const x = (grid.xs[j] + grid.xs[j + 1]) / 2;
-  return grid.h.some((l) => Math.abs(l.y - y) <= 3 && l.x0 - TOUCH <= x && x <= l.x1 + TOUCH);
-}
 
 /**
  * Merged cells (no vertical border in a ruled row) undone where the row's text stands in two or more of

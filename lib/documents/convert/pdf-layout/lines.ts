@@ -112,7 +112,9 @@ export function toFrameRules(page: PdfPageText): PageRules {
   for (const r of page.rules ?? []) {
     const [ax, ay] = toFrame(page, dominant, r.x0, r.y0);
     const [bx, by] = toFrame(page, dominant, r.x1, r.y1);
-    if (Math.abs(ay - by) <= 0.5) out.h.push({ y: (ay + by) / 2, x0: Math.min(ax, bx), x1: Math.max(ax, bx) });
+    const { band, joint } = r;
+    if (Math.abs(ay - by) <= 0.5)
+      out.h.push({ y: (ay + by) / 2, x0: Math.min(ax, bx), x1: Math.max(ax, bx), ...(band && { band, ...(joint && { joint }) }) });
     else if (Math.abs(ax - bx) <= 0.5) out.v.push({ x: (ax + bx) / 2, y0: Math.min(ay, by), y1: Math.max(ay, by) });
   }
   return out;

@@ -46,7 +46,8 @@ export interface PdfPageText {
 
 /** Ruling lines in the top-down frame. */
 export interface PageRules {
-  h: { y: number; x0: number; x1: number }[];
+  /** band: an edge of a shaded band (rules.ts), which borders no cell; joint: shared by two abutting bands. */
+  h: { y: number; x0: number; x1: number; band?: true; joint?: true }[];
   v: { x: number; y0: number; y1: number }[];
 }
 

@@ -264,9 +264,9 @@ describe("tables: merged cells and ruling lines", () => {
     expect(rulesFromOperatorList(list, OPS)).toEqual([
       { x0: 10, y0: 20, x1: 110, y1: 20 },
       { x0: 10, y0: 70.5, x1: 90, y1: 70.5 },
-      { x0: 10, y0: 120, x1: 210, y1: 120 },
-      { x0: 10, y0: 136, x1: 210, y1: 136 },
       { x0: 5, y0: 5, x1: 5, y1: 60 },
+      { x0: 10, y0: 120, x1: 210, y1: 120, band: true },
+      { x0: 10, y0: 136, x1: 210, y1: 136, band: true },
     ]);
   });
 });

@@ -8,6 +8,10 @@ export interface PdfRule {
   y0: number;
   x1: number;
   y1: number;
+  /** An edge of a shaded band (a filled area), not a drawn line: it parts rows, but it is no cell border. */
+  band?: true;
+  /** A band's edge shared with a band of the same extent abutting it (a shaded area painted line by line). */
+  joint?: true;
 }
 
 /** The OPS codes this module reads (pdf.js `OPS`). */
@@ -129,6 +133,7 @@ export function rulesFromOperatorList(list: OperatorList, OPS: OpCodes): PdfRule
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
   const stack: Matrix[] = [];
   let pending: SubPath[] = [];
+  const bands: Band[] = [];
 
   const add = (ax: number, ay: number, bx: number, by: number) => {
     const x0 = ctm[0] * ax + ctm[2] * ay + ctm[4];
@@ -162,13 +167,13 @@ export function rulesFromOperatorList(list: OperatorList, OPS: OpCodes): PdfRule
         else if (x1 - x0 >= MIN_BAND_WIDTH && y1 - y0 <= MAX_BAND_HEIGHT) {
           // A shaded band (a table's header or row background): its top and bottom edges separate rows
           // like rules. Only the horizontal edges: stripes alone (no vertical rules) never make a grid.
-          out.push({ x0, y0, x1, y1: y0 }, { x0, y0: y1, x1, y1 });
+          bands.push({ x0, y0, x1, y1 });
         }
       }
     }
   };
 
-  for (let i = 0; i < list.fnArray.length && out.length <= MAX_RULES; i++) {
+  for (let i = 0; i < list.fnArray.length && out.length + 2 * bands.length <= MAX_RULES; i++) {
     const fn = list.fnArray[i];
     const args = list.argsArray[i] as unknown[] | null;
     if (fn === OPS.save) stack.push(ctm);
@@ -189,5 +194,38 @@ export function rulesFromOperatorList(list: OperatorList, OPS: OpCodes): PdfRule
       pending = [];
     }
   }
+  out.push(...bandEdges(bands));
   return out.length > MAX_RULES ? [] : out;
+}
+
+interface Band {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * The top and bottom edges of shaded bands. Bands of the same extent that abut (one's bottom is the next
+ * one's top) may be one shaded area painted line by line (a cell's background behind each line of its text,
+ * as SPSS draws them): their shared edge is marked joint (grid.ts parts no columned row there).
+ */
+function bandEdges(bands: Band[]): PdfRule[] {
+  const near = (a: number, b: number) => Math.abs(a - b) <= 0.5;
+  // A band painted twice (a fill repeated) counts once.
+  const sorted = [...bands]
+    .sort((a, b) => a.x0 - b.x0 || a.x1 - b.x1 || a.y0 - b.y0)
+    .filter(
+      (b, k, all) => k === 0 || ![b.x0 - all[k - 1].x0, b.x1 - all[k - 1].x1, b.y0 - all[k - 1].y0, b.y1 - all[k - 1].y1].every((d) => near(d, 0)),
+    );
+  const out: PdfRule[] = [];
+  sorted.forEach((b, k) => {
+    const abuts = (o: Band | undefined, y: number, oy: number) => !!o && near(o.x0, b.x0) && near(o.x1, b.x1) && near(oy, y);
+    const below = abuts(sorted[k - 1], b.y0, sorted[k - 1]?.y1);
+    const above = abuts(sorted[k + 1], b.y1, sorted[k + 1]?.y0);
+    // A shared edge is given once, by the lower band (smaller y in PDF space).
+    if (!below) out.push({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y0, band: true });
+    out.push({ x0: b.x0, y0: b.y1, x1: b.x1, y1: b.y1, band: true, ...(above && { joint: true as const }) });
+  });
+  return out;
 }
