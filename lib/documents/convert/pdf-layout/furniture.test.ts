@@ -54,4 +54,31 @@ describe("running headers and footers", () => {
     const out = layoutDocument(pages);
     for (const [i, m] of out.entries()) expect(m).toContain(`Subtotal of section ${"ABCDEF"[i]} 15`);
   });
+
+  it("keeps a long table's first and last rows, set at the same heights on every page with figures of their own", () => {
+    // A listing continued over pages (a WARN report): each page's rows stand at the same heights, and their
+    // figure columns change from page to page, like page numbers would, but without rising with the page.
+    const figures = [
+      [65, 113, 66],
+      [12, 7, 140],
+      [88, 31, 5],
+      [20, 94, 61],
+      [150, 2, 47],
+      [9, 73, 38],
+    ];
+    const pages = figures.map((counts, i) => {
+      const rowsAt = (tops: number[]) =>
+        tops.flatMap((top, k) => [
+          item(`Company ${i}-${top}-${k}`, 72, top, 9),
+          item(String(counts[k]), 400, top, 9),
+          item("Layoff Permanent", 460, top, 9),
+        ]);
+      return page([...rowsAt([40, 52, 64]), ...body(i + 1), ...rowsAt([740, 752, 764])], i + 1);
+    });
+    const out = layoutDocument(pages);
+    for (const [i, m] of out.entries()) {
+      expect(m).toContain(`Company ${i}-40-0`);
+      expect(m).toContain(`Company ${i}-764-2`);
+    }
+  });
 });

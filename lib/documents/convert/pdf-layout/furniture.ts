@@ -178,10 +178,20 @@ function findNumberedSlots(pages: PreparedPage[], needed: number, neededShown: n
   const out: LayoutStats["numberedSlots"] = [];
   for (const { band, y, offsets, shown } of slots.values()) {
     for (const [offset, onPages] of offsets) if (onPages.size >= needed) out.push({ band, y, offset });
-    // Mostly different numbers (roman front matter and arabic pages may share a value): page numbers, not a repeated figure.
-    if (shown.size >= neededShown && new Set(shown.values()).size >= 0.8 * shown.size) out.push({ band, y, offset: 0, anyNumber: true });
+    // Mostly different numbers (roman front matter and arabic pages may share a value) that rise with the page:
+    // page numbers, not a repeated figure, nor the figures of a table's rows set at the same height on every page.
+    if (shown.size >= neededShown && new Set(shown.values()).size >= 0.8 * shown.size && mostlyRising(shown))
+      out.push({ band, y, offset: 0, anyNumber: true });
   }
   return out;
+}
+
+/** Whether numbers shown on pages (page → number) rise from page to page, but for a few restarts (front matter, then the body). */
+function mostlyRising(shown: Map<number, number>): boolean {
+  const byPage = [...shown].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+  let falls = 0;
+  for (let k = 1; k < byPage.length; k++) if (byPage[k] <= byPage[k - 1]) falls++;
+  return falls <= NUMBER_SLACK * (byPage.length - 1);
 }
 
 /**
