@@ -17,36 +17,6 @@ const band = (x0: number, top: number, x1: number, bottom: number): PdfRule[] =>
 const table = (rows: string[][]) => [rows[0], rows[0].map(() => "---"), ...rows.slice(1)].map((r) => `| ${r.join(" | ")} |`).join("\n");
 
 describe("shaded bands in ruled tables", () => {
-  it("reads a stub header set low in a cell spanning the two header rows as one cell", () => {
-    const items = [
-      item("How healthy", 180, 114),
-      item("Gender", 62, 136),
-      item("Very healthy", 162, 136),
-      item("Unhealthy", 262, 136),
-      ...[item("Male", 62, 156), item("36", 162, 156), item("16", 262, 156)],
-      item("Female", 62, 176),
-      item("33", 162, 176),
-      item("32", 262, 176),
-    ];
-    const rules = [
-      ...hLines([100, 140, 160, 180], 57, 357),
-      rule(157, 120, 357, 120),
-      ...vLines([57, 157, 357], 100, 180),
-      rule(257, 120, 257, 180),
-      // The stub's background, one band per line of the cell, the text in the lower one.
-      ...band(58, 101, 156, 118),
-      ...band(58, 118, 156, 138),
-    ];
-    expect(md(items, rules)).toBe(
-      table([
-        ["Gender", "How healthy", "How healthy"],
-        ["Gender", "Very healthy", "Unhealthy"],
-        ["Male", "36", "16"],
-        ["Female", "33", "32"],
-      ]),
-    );
-  });
-
   it("repeats a wrapped label in both rows it spans though a band's edge runs between its lines", () => {
     const items = [
       ...[item("Illness", 62, 116), item("Measure", 162, 116), item("Cases", 262, 116)],

@@ -187,18 +187,14 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
   }
   // A cell without a border under it spans into the row below when that row's part of it is empty or
   // carries on its text (a line starting in lower case): the text of the whole cell, repeated in each row.
-  // A label in its own right under a partial rule (a total under the figures' rule) stays a row's own,
-  // unless the cell holds no text above it: a label set low, or centred, in a cell spanning rows that
-  // other columns rule apart (a stub header beside two header rows).
+  // A label in its own right under a partial rule (a total under the figures' rule) stays a row's own.
   const tops: number[][] = [];
   for (let i = 0; i < nRows; i++) {
-    const ruled = i > 0 && Array.from({ length: nCols }, (_, j) => j).some((j) => borderAbove(grid, i, j));
     tops.push(
       Array.from({ length: nCols }, (_, j) => {
         if (i === 0 || borderAbove(grid, i, j)) return i;
         const own = cells[i][j][0];
-        const emptyAbove = ruled && cells.slice(tops[i - 1][j], i).every((row) => !row[j].length);
-        return !own || /^\p{Ll}/u.test(own) || emptyAbove ? tops[i - 1][j] : i;
+        return !own || /^\p{Ll}/u.test(own) ? tops[i - 1][j] : i;
       }),
     );
   }
