@@ -9,6 +9,7 @@
 // text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
 // heading one level below the page's larger headings.
 import { escapeMarkdownText, inLogicalColumnOrder, markdownTable } from "@/lib/documents/markdown-write";
+import { inReadingOrder } from "./reading-order";
 import { splitGluedWords } from "./split-glued-words";
 import { type CellWord, isRuleReadAsText } from "./table-cells";
 import { tableWithHeader } from "./table-header";
@@ -122,17 +123,6 @@ export const midSentence = (text: string) => /^\p{Ll}/u.test(text) && text.split
 const RULE_WORD = /^[|[\]{}]+$/;
 /** A line's height changes by this factor between a heading and the body text below it. */
 const HEIGHT_JUMP = 1.3;
-
-const RTL_WORD = /^[^\p{L}]*[\p{Script=Arabic}\p{Script=Hebrew}]/u;
-
-/**
- * A line's words in reading order: tesseract lists them left to right as they stand on the page, so a line of
- * mostly right-to-left words (Arabic, Persian, Hebrew) is read from its right end.
- */
-export function inReadingOrder(words: readonly TWord[]): TWord[] {
-  const rtl = words.filter((w) => RTL_WORD.test(w.text)).length;
-  return rtl > words.length / 2 ? [...words].sort((a, b) => b.bbox.x0 - a.bbox.x0) : [...words];
-}
 
 function lineOf(l: TLine, skip?: (w: TWord) => boolean): Line | null {
   const kept = (l.words ?? []).filter((w) => w.text.trim() && !RULE_WORD.test(w.text.trim()) && !isRuleReadAsText(w.text) && !skip?.(w));

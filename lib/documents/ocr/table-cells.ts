@@ -13,6 +13,7 @@
 //     in a band that has others, a horizontal rule that stops short of a column), they are one cell, its text
 //     repeated in each position it covers (as the PDF engine and docling do).
 // A region that gives fewer than 2 columns or 2 rows is not a table (null): its words stay in the text.
+import { lineText } from "./reading-order";
 import { rulesBelowHeader } from "./rule-ends";
 import { gapColumns } from "./table-gap-columns";
 import type { Box, TableGrid } from "./table-lines";
@@ -248,7 +249,7 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
       for (const [r, ws] of byRegion) regionWords.set(r, [...(regionWords.get(r) ?? []), ws]);
     }
   }
-  const regionText = (r: number) => (regionWords.get(r) ?? []).map((ws) => ws.map((w) => w.text.trim()).join(" ")).join(" ");
+  const regionText = (r: number) => (regionWords.get(r) ?? []).map(lineText).join(" ");
 
   const rows: string[][] = [];
   // cells with text of their own (not repeated from a merged cell above or to the left), per row
@@ -267,7 +268,11 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
     }
     for (const r of candidates[b]) {
       const cells: string[][] = Array.from({ length: nCols }, () => []);
-      for (const line of r.lines) for (const w of line) cells[colOf(w)].push(w.text.trim());
+      for (const line of r.lines) {
+        const byColumn: CellWord[][] = Array.from({ length: nCols }, () => []);
+        for (const w of line) byColumn[colOf(w)].push(w);
+        byColumn.forEach((ws, c) => ws.length && cells[c].push(lineText(ws)));
+      }
       rows.push(cells.map((c) => c.join(" ")));
       own.push(cells.filter((c) => c.length).length);
     }
@@ -300,12 +305,7 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
  */
 function oneColumnTable(grid: TableGrid, bandLines: CellWord[][][], hBorder: (band: number, col: number) => boolean): string[][] | null {
   if (bandLines.length < 3 || !bandLines.every((_, b) => b === 0 || hBorder(b, 0))) return null;
-  const rows = bandLines.map((lines) =>
-    lines
-      .map((l) => l.map((w) => w.text.trim()).join(" "))
-      .join(" ")
-      .trim(),
-  );
+  const rows = bandLines.map((lines) => lines.map(lineText).join(" ").trim());
   const withText = rows.filter(Boolean);
   if (withText.length < 3 || grid.rows.length < 2) return null;
   return withText.map((t) => [t]);

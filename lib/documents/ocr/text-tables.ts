@@ -19,6 +19,8 @@
 //      three or more lines, or is a header of labels over one row of figures. A line that fills one cell directly under the line before it (closer than
 //      WRAP_GAP line heights) continues that line's cell (wrapped text), or fills its empty cell when beside it.
 // Pure: boxes in, rows of cell text out. Line geometry: text-table-geometry.ts; cell-text rules: text-table-rows.ts.
+
+import { lineText } from "./reading-order";
 import {
   COLUMN_GAP,
   columnsLineUp,
@@ -230,7 +232,7 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
       last.y1 = g.line.y1;
     } else rows.push({ cells: g.cells.map((c) => [...c]), y0: g.line.y0, y1: g.line.y1 });
   }
-  let table = fillRowLabels(rows.map((r) => r.cells.map((c) => c.map((s) => s.text).join(" "))));
+  let table = fillRowLabels(rows.map((r) => r.cells.map((c) => c.map((s) => lineText(s.words)).join(" "))));
   // A header's first line above the run: each of its words over a column goes before that column's header.
   let headWords: W[] = [];
   if (above) {
@@ -241,12 +243,7 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
     const onePerColumn = parts.every((p) => new Set(p.words.map((w) => at[above.words.indexOf(w)])).size === 1);
     if (at.every((c) => c >= 0) && onePerColumn) {
       headWords = above.words;
-      const head = cols.map((_, c) =>
-        above.words
-          .filter((_, k) => at[k] === c)
-          .map((w) => w.text.trim())
-          .join(" "),
-      );
+      const head = cols.map((_, c) => lineText(above.words.filter((_, k) => at[k] === c)));
       table = [table[0].map((cell, c) => [head[c], cell].filter(Boolean).join(" ")), ...table.slice(1)];
     }
   }
