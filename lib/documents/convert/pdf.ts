@@ -136,13 +136,14 @@ const WORD = /[\p{L}\p{N}]{2,}/gu;
  */
 export function ocrReadsMore(ocr: string, layer: string): boolean {
   const own = new Set(Array.from(layer.toLowerCase().matchAll(WORD), (m) => m[0]));
+  const ownWords = [...own];
   const added = new Set<string>();
   const outsideTables = ocr
     .split("\n")
     .filter((line) => !line.trimStart().startsWith("|"))
     .join("\n");
   for (const [w] of outsideTables.toLowerCase().matchAll(WORD)) {
-    if (!own.has(w) && ![...own].some((o) => withinOneEdit(w, o))) added.add(w);
+    if (!own.has(w) && !ownWords.some((o) => withinOneEdit(w, o))) added.add(w);
     if (added.size >= 3 && added.size >= 0.2 * own.size) return true;
   }
   return false;

@@ -11,8 +11,11 @@ interface Word {
   bbox: Box;
 }
 
-/** A word of at least half its height beside the rule's extent, across its x. */
-const crosses = (x: number, r: Box, w: Word) =>
+/**
+ * Whether a word lies across a column rule at x: across its x (within 2 px: letter strokes at a word's first or last
+ * letter included), at least half its height beside the rule's extent.
+ */
+export const crossesRule = (x: number, r: Box, w: { bbox: Box }) =>
   w.bbox.x0 <= x + 2 && w.bbox.x1 >= x - 2 && Math.min(w.bbox.y1, r.y1) - Math.max(w.bbox.y0, r.y0) > 0.5 * (w.bbox.y1 - w.bbox.y0);
 
 /** The grid's column rules, each one crossed only by its first line's words starting under them. */
@@ -20,7 +23,7 @@ export function rulesBelowHeader(grid: TableGrid, words: readonly Word[], lineHe
   return grid.cols.map((c) => ({
     ...c,
     rules: c.rules.map((r) => {
-      const across = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text) && crosses(c.x, r, w));
+      const across = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text) && crossesRule(c.x, r, w));
       if (!across.length || across.some((w) => w.bbox.y0 > r.y0 + lineHeight)) return r;
       const y0 = Math.max(...across.map((w) => w.bbox.y1)) + 1;
       return y0 < r.y1 - lineHeight ? { ...r, y0 } : r;

@@ -14,7 +14,7 @@
 //     repeated in each position it covers (as the PDF engine and docling do).
 // A region that gives fewer than 2 columns or 2 rows is not a table (null): its words stay in the text.
 import { lineText } from "./reading-order";
-import { rulesBelowHeader } from "./rule-ends";
+import { crossesRule, rulesBelowHeader } from "./rule-ends";
 import { gapColumns } from "./table-gap-columns";
 import type { Box, TableGrid } from "./table-lines";
 
@@ -88,9 +88,6 @@ export function splitAtRules(words: CellWord[], xs: number[]): CellWord[] {
 /** One glyph that marks a list item, as printed or as OCR misreads a small bullet. */
 const BULLET_GLYPH = /^[•●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇»*+·\-–—eoO0©®¢°=]$/u;
 
-/** A rule at x touches the word (letter strokes at a word's first or last letter included). */
-const crossesWord = (x: number, w: CellWord) => w.bbox.x0 <= x + 2 && w.bbox.x1 >= x - 2;
-
 /** Rows of cell text for the words of one table region, or null when they do not make a table. */
 export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | null {
   // (column rules that begin under a shaded header's words: rule-ends.ts)
@@ -115,11 +112,7 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
   const height = median(kept.map((w) => w.bbox.y1 - w.bbox.y0)) || 1;
 
   // Columns
-  const ruledCols = grid.cols.filter((c) =>
-    c.rules.some(
-      (r) => !kept.some((w) => crossesWord(c.x, w) && Math.min(w.bbox.y1, r.y1) - Math.max(w.bbox.y0, r.y0) > 0.5 * (w.bbox.y1 - w.bbox.y0)),
-    ),
-  );
+  const ruledCols = grid.cols.filter((c) => c.rules.some((r) => !kept.some((w) => crossesRule(c.x, r, w))));
   let bounds = ruledCols.map((c) => c.x);
   const fromRules = bounds.length > 0;
   if (!bounds.length) {

@@ -66,8 +66,9 @@ export function gridWithHeader(grid: TableGrid, words: readonly CellWord[], line
  */
 export function tableWithHeader(framed: TableGrid, wordsIn: (box: TableGrid["box"]) => CellWord[]): { grid: TableGrid; rows: string[][] } | null {
   // (a frame's caption and notes bands are not rows: table-frame.ts)
-  const grid = withoutFrameText(framed, wordsIn(framed.box));
-  const inside = wordsIn(grid.box);
+  const framedWords = wordsIn(framed.box);
+  const grid = withoutFrameText(framed, framedWords);
+  const inside = grid === framed ? framedWords : wordsIn(grid.box);
   const rows = tableCells(grid, inside);
   if (!rows) return null;
   const height = median(inside.map((w) => w.bbox.y1 - w.bbox.y0));

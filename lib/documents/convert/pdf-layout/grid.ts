@@ -221,11 +221,13 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
   // between double rules holds no text of its own: a cell spanning into it is not repeated there.
   const first = texts.findIndex((row) => row.some(Boolean));
   const sliver = (i: number) => grid.ys[i + 1] - grid.ys[i] < 0.6 * size;
+  /** Text of the row's own (not repeated from a cell spanning into it). */
+  const ownText = (i: number) => cells[i].some((parts) => parts.length);
   // A row parted from the one above by a shaded band's edge only, with no text of its own, is part of it.
   const bandOnly = (i: number) =>
-    !!grid.h && i > 0 && !cells[i].some((parts) => parts.length) && !Array.from({ length: nCols }, (_, j) => j).some((j) => borderAbove(grid, i, j));
+    !!grid.h && i > 0 && !ownText(i) && !Array.from({ length: nCols }, (_, j) => j).some((j) => borderAbove(grid, i, j));
   const out = texts
-    .filter((row, i) => !bandOnly(i) && ((row.some(Boolean) && (!sliver(i) || cells[i].some((parts) => parts.length))) || (i > first && !sliver(i))))
+    .filter((row, i) => !bandOnly(i) && ((row.some(Boolean) && (!sliver(i) || ownText(i))) || (i > first && !sliver(i))))
     .map((row) => row.filter((_, j) => keepCols[j]));
   if (out.flat().filter(Boolean).length < 2) return null;
   return out.length >= 2 && (out[0].length >= 2 || out.length >= 3 || (out.length === 2 && nRows === 2)) ? out : null;

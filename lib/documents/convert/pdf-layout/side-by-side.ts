@@ -15,12 +15,19 @@ const MIN_BESIDE = 3;
 
 const startsLower = (segs: Segment[]) => /^\p{Ll}/u.test(segs[0].text.trim());
 
+/** A row holding only some of its segments (left to right), its extent theirs. */
+const withSegments = (row: Row, segments: Segment[]): Row => ({
+  ...row,
+  segments,
+  x0: segments[0].x0,
+  x1: Math.max(...segments.map((s) => s.x1)),
+});
+
 /** The rows of a region's column and of the other columns, as rows of their own (empty ones left out). */
 function split(rows: Row[], cells: Segment[][][], c: number): Row[][] {
   const part = (k: number, own: boolean): Row | null => {
     const segments = cells[k].flatMap((segs, j) => ((j === c) === own ? segs : [])).sort((a, b) => a.x0 - b.x0);
-    if (!segments.length) return null;
-    return { ...rows[k], segments, x0: segments[0].x0, x1: Math.max(...segments.map((s) => s.x1)) };
+    return segments.length ? withSegments(rows[k], segments) : null;
   };
   const prose = rows.flatMap((_, k) => part(k, true) ?? []);
   const rest = rows.flatMap((_, k) => part(k, false) ?? []);
@@ -55,12 +62,5 @@ export function tocColumns(rows: Row[], cells: Segment[][][]): Row[][] | null {
   if (columns.length < 2) return null;
   const entries = (col: (typeof columns)[number]) => col.filter((e) => TOC_ENTRY_END.test(e.segments.map((x) => x.text).join(" "))).length;
   if (!columns.every((col) => col.length >= 2 && entries(col) >= col.length / 2)) return null;
-  return columns.map((col) =>
-    col.map(({ row, segments }) => ({
-      ...row,
-      segments,
-      x0: segments[0].x0,
-      x1: Math.max(...segments.map((x) => x.x1)),
-    })),
-  );
+  return columns.map((col) => col.map(({ row, segments }) => withSegments(row, segments)));
 }
