@@ -8,7 +8,7 @@
 //        os.tmpdir()/docintel-scan-layout-cache/<set>/); pages already stored are skipped.
 //   npx tsx --conditions=react-server scripts/bench/scan-layout-replay.ts <dir>[,<dir>] [--only <id part>]
 //        runs the current layout code (rule detection, ocrLayoutToMarkdown) on the stored pages and scores the
-//        documents exactly like scan-quality.ts (NID, TEDS, headings, overall), writing the Markdown to
+//        documents exactly like scan-quality.ts (NID, TEDS, headings, overall, then ODL-MHS and ODL overall), writing the Markdown to
 //        --out (default os.tmpdir()/docintel-scan-layout-out/<set>/<id>.md).
 //
 // Recording mirrors OcrPool.process (pool.ts: prepareOcrImage, shaded backgrounds flattened, ruled tables
@@ -31,6 +31,7 @@ import { rereadEmptyTables } from "@/lib/documents/ocr/table-reread";
 import type { TBlock } from "@/lib/documents/ocr/tesseract-blocks";
 import { arg } from "./common";
 import { scoreScan } from "./scan-quality";
+import { type OdlScores, scoreOdl } from "./structure-score-odl";
 
 const IMAGE = /\.(png|jpe?g|tiff?|webp)$/i;
 const cacheRoot = arg("cache", path.join(os.tmpdir(), "docintel-scan-layout-cache"));
@@ -107,7 +108,7 @@ const mean = (xs: (number | null)[]) => {
 function replay(dirs: string[], only: string): void {
   for (const dir of dirs) {
     const set = path.basename(dir);
-    const rows: ReturnType<typeof scoreScan>[] = [];
+    const rows: (ReturnType<typeof scoreScan> & { odl: OdlScores })[] = [];
     for (const doc of documents(dir).filter((d) => !only || d.id.includes(only))) {
       const pages: { markdown: string }[] = [];
       for (const page of doc.pages) {
@@ -122,12 +123,17 @@ function replay(dirs: string[], only: string): void {
       const markdown = joinPages(pages);
       fs.mkdirSync(path.join(outRoot, set), { recursive: true });
       fs.writeFileSync(path.join(outRoot, set, `${doc.id}.md`), markdown);
-      const s = scoreScan(markdown, doc.truth);
+      const s = { ...scoreScan(markdown, doc.truth), odl: scoreOdl(markdown, doc.truth) };
       rows.push(s);
-      console.log(`${doc.id.slice(0, 50).padEnd(50)} ${fmt(s.nid)}  ${fmt(s.teds)}  ${fmt(s.headings)}  ${fmt(s.overall)}`);
+      console.log(
+        `${doc.id.slice(0, 50).padEnd(50)} ${fmt(s.nid)}  ${fmt(s.teds)}  ${fmt(s.headings)}  ${fmt(s.overall)}    ${fmt(s.odl.mhs)}  ${fmt(s.odl.overall)}`,
+      );
     }
-    const m = (k: keyof ReturnType<typeof scoreScan>) => fmt(mean(rows.map((r) => r[k])));
-    console.log(`${`MEAN ${set} (${rows.length})`.padEnd(50)} ${m("nid")}  ${m("teds")}  ${m("headings")}  ${m("overall")}`);
+    const m = (k: "nid" | "teds" | "headings" | "overall") => fmt(mean(rows.map((r) => r[k])));
+    const o = (k: "mhs" | "overall") => fmt(mean(rows.map((r) => r.odl[k])));
+    console.log(
+      `${`MEAN ${set} (${rows.length})`.padEnd(50)} ${m("nid")}  ${m("teds")}  ${m("headings")}  ${m("overall")}    ${o("mhs")}  ${o("overall")}`,
+    );
   }
 }
 
