@@ -13,6 +13,28 @@ export function looksLikeProse(cells: Segment[][][]): boolean {
   return true;
 }
 
+/**
+ * Whether the first column holds nothing but one list marker repeated: the same single character, not a
+ * Latin letter or a digit, in two rows or more, its other rows empty (the wrapped lines of an item). A dash
+ * or a bullet from a font without a Unicode map ("−", "ｴ") set a tab stop before each item's text is a
+ * bulleted list, not a column of a table (a table's first column tells its rows apart).
+ */
+export function markerColumn(cells: Segment[][][]): boolean {
+  const marks = new Set<string>();
+  let rows = 0;
+  for (const row of cells) {
+    const text = row[0]
+      .map((s) => s.text)
+      .join("")
+      .trim();
+    if (!text) continue;
+    if ([...text].length !== 1 || /[A-Za-z0-9]/.test(text)) return false;
+    marks.add(text);
+    rows++;
+  }
+  return rows >= 2 && marks.size === 1;
+}
+
 /** Size of the largest group of values within tol of one of them. */
 function cluster(values: number[], tol: number): number {
   const v = [...values].sort((a, b) => a - b);

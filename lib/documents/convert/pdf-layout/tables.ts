@@ -4,7 +4,7 @@ import { TOC_ENTRY_END } from "./blocks";
 import { CAPTION } from "./captions";
 import { byColumns } from "./cells";
 import { looksLikeChart } from "./chart";
-import { isAligned, isNumeric, looksLikeProse, spacedLikeProse } from "./evidence";
+import { isAligned, isNumeric, looksLikeProse, markerColumn, spacedLikeProse } from "./evidence";
 import {
   columnOf,
   freeBands,
@@ -230,6 +230,7 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
   }
   let cells = byColumns(rows, gutters, groups);
   if (gutters.length <= 3 && looksLikeProse(cells)) return null;
+  if (markerColumn(cells)) return null;
   if (looksLikeChart(slice, cells, headerRows)) return null;
   const entries = tocColumns(rows, cells);
   if (entries) return { columns: entries };
