@@ -1,7 +1,7 @@
 // Rows of a table without rules: which grown rows belong to it (trim), how its lines group into table rows
 // (wrapped cells, headers), and the cell texts of each group.
 import { joinCellLines } from "./blocks";
-import { columnOf, type Interval } from "./gutters";
+import { columnOf, type Interval, NUMERIC } from "./gutters";
 import type { Row } from "./model";
 
 /**
@@ -83,6 +83,36 @@ export function rowGroups(slice: Row[], size: number): number[][] {
     else groups.push([k]);
   });
   return groups;
+}
+
+/**
+ * Header lines of a table of figures whose rows are set at line pitch (no spacing tells a cell's lines from
+ * the next row, so each line is a group of its own): among the lines above the first one holding a figure
+ * (most lines below it hold one), a line whose every piece stands over a piece of the next line, lined up
+ * with it (same left or right edge, or centre), is a wrapped line of the same header cells and joins that
+ * line's row. A spanning label
+ * ("Actual", "Amount borrowed") is centred over several columns and lines up with none of them: it stays
+ * a row of its own.
+ */
+export function wrappedHeaderLines(slice: Row[], groups: number[][], size: number): number[][] {
+  const hasFigure = (r: Row) => r.segments.some((s) => NUMERIC.test(s.text.trim()));
+  const figures = slice.findIndex(hasFigure);
+  if (figures < 2 || !groups.slice(0, figures).every((g, i) => g.length === 1 && g[0] === i)) return groups;
+  // A table of figures: most lines below the header hold one.
+  const body = slice.slice(figures);
+  if (body.length < 2 || 2 * body.filter(hasFigure).length < body.length) return groups;
+  const tol = Math.max(1.5, 0.12 * size);
+  const linedUp = (s: Interval, t: Interval) =>
+    Math.min(s[1], t[1]) > Math.max(s[0], t[0]) &&
+    (Math.abs(s[0] - t[0]) <= tol || Math.abs(s[1] - t[1]) <= tol || Math.abs(s[0] + s[1] - t[0] - t[1]) <= 2 * tol);
+  const continues = (upper: Row, lower: Row) =>
+    lower.y - upper.y <= 1.25 * size + 0.5 && upper.segments.every((s) => lower.segments.some((t) => linedUp([s.x0, s.x1], [t.x0, t.x1])));
+  const header: number[][] = [];
+  for (let k = 0; k < figures; k++) {
+    if (k > 0 && continues(slice[k - 1], slice[k])) header[header.length - 1].push(k);
+    else header.push([k]);
+  }
+  return header.length < figures ? [...header, ...groups.slice(figures)] : groups;
 }
 
 /** Cell texts per table row: the lines of wrapped cells joined. */

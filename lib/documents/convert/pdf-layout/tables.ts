@@ -23,7 +23,7 @@ import { joinCellPieces } from "./lines";
 import { boldCell } from "./markdown";
 import { type Row, rowText, type Segment } from "./model";
 import { proseBeside, tocColumns } from "./side-by-side";
-import { rowGroups, tableCells, trim } from "./table-rows";
+import { rowGroups, tableCells, trim, wrappedHeaderLines } from "./table-rows";
 import { withRowSpans } from "./table-spans";
 
 /** A short cell (a label, a value; not a line of running text): at most this many characters. */
@@ -212,7 +212,7 @@ function startsTable(row: Row, seen: Segment[], size: number): boolean {
  */
 function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][] } | null {
   const minGap = 0.45 * size;
-  const groups = rowGroups(slice, size);
+  const groups = wrappedHeaderLines(slice, rowGroups(slice, size), size);
   const headerRows = groups.length >= 3 ? groups[0].length : 1;
   const header = slice.slice(0, headerRows);
   const bodyRows = slice.slice(headerRows);
