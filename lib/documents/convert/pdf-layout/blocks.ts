@@ -7,7 +7,7 @@ import type { Block, Line, Marker, Para } from "./block-types";
 import { hangingUnderLabel, italicHeading, numberedHeading, SECTION_LABEL } from "./heading-cues";
 import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
 import type { LayoutStats, Row } from "./model";
-import { rowBold, rowItalic, rowMarked, rowText } from "./model";
+import { headingSizeFloor, rowBold, rowItalic, rowMarked, rowText } from "./model";
 
 export type { Block, Line, Para } from "./block-types";
 
@@ -254,7 +254,9 @@ function toBlock(p: Para, stats: LayoutStats, next?: Para): Block {
     allBold && p.lines.length <= 2 && text.length <= 120 && /\p{L}/u.test(text) && !/[.,;:]$/.test(text) && !tocEntry && !FIELD_VALUE.test(text);
   let marked = first.marked;
   for (const l of p.lines.slice(1)) marked = joinLines(marked, l.marked);
-  if (boldHeading && Math.abs(first.size - stats.bodySize) < 1) {
+  // At body size, or set a little larger without reaching a heading size of its own (a 12 pt bold subhead over
+  // 11 pt prose): weight makes it the heading.
+  if (boldHeading && first.size > stats.bodySize - 1 && first.size <= headingSizeFloor(stats.bodySize)) {
     const heading: Block = { type: "heading", level: stats.boldHeadingLevel, text };
     if (!SECTION_LABEL.test(text)) heading.byWeight = mergeMarks(marked);
     return heading;

@@ -5,7 +5,7 @@
 // Content that merely starts with a number (a numbered heading "2. Next steps" at the top of page 2) is
 // never taken for a page number, and removing furniture never empties a page.
 import type { LayoutStats, PreparedPage, Row } from "./model";
-import { rowText } from "./model";
+import { headingSizeFloor, rowText } from "./model";
 
 /** Share of the page height, at the top and at the bottom, where running headers/footers live. */
 const EDGE_BAND = 0.15;
@@ -134,7 +134,7 @@ export function findFurniture(pages: PreparedPage[], bodySize: number): Pick<Lay
       const key = furnitureKey(band, row);
       const list = seenAt.get(key) ?? [];
       const numbers = (rowText(row).match(/\d+/g) ?? []).map(Number);
-      list.push({ page: p.page, y: row.y, numbers, large: row.size > bodySize * 1.12 + 0.05, shown: pageNumbersIn(row)[0] });
+      list.push({ page: p.page, y: row.y, numbers, large: row.size > headingSizeFloor(bodySize), shown: pageNumbersIn(row)[0] });
       seenAt.set(key, list);
     }
   }
@@ -171,7 +171,7 @@ function findNumberedSlots(pages: PreparedPage[], needed: number, neededShown: n
         set.add(p.page);
         slot.offsets.set(n - p.page, set);
       }
-      if (numbers.length && row.size <= bodySize * 1.12 + 0.05) slot.shown.set(p.page, numbers[0]);
+      if (numbers.length && row.size <= headingSizeFloor(bodySize)) slot.shown.set(p.page, numbers[0]);
       slots.set(key, slot);
     }
   }
@@ -204,7 +204,7 @@ function continuesNeighbour(rows: Row[], index: number, stats: LayoutStats): boo
   for (const other of [rows[index - 1], rows[index + 1]]) {
     if (!other || Math.abs(other.size - row.size) > 0.5 || other.segments[0].bold !== bold) continue;
     if (Math.abs(other.y - row.y) > 1.6 * row.size) continue;
-    if (Math.abs(other.x0 - row.x0) <= 1 || row.size > stats.bodySize * 1.12 + 0.05) return true;
+    if (Math.abs(other.x0 - row.x0) <= 1 || row.size > headingSizeFloor(stats.bodySize)) return true;
   }
   return false;
 }
@@ -219,7 +219,7 @@ export function contentRows(p: PreparedPage, stats: LayoutStats): Row[] {
     const y = stats.furniture.get(furnitureKey(band, row));
     if (y !== undefined && Math.abs(y - row.y) <= 4) return true;
     // Page numbers are not set at a heading size ("4" as a chapter's title).
-    if (row.size > stats.bodySize * 1.12 + 0.05) return false;
+    if (row.size > headingSizeFloor(stats.bodySize)) return false;
     const numbers = pageNumbersIn(row);
     if (
       stats.numberedSlots.some(

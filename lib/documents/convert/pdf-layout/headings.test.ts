@@ -111,6 +111,25 @@ describe("headings", () => {
     expect(parts).toContain("**Phase 1**");
     expect(parts[parts.indexOf("**Phase 1**") + 1]).toMatch(/^\| Feature \| Action \| Owner \|/);
   });
+
+  it("reads a bold line set a point above the body, too small for a heading size of its own, as a heading", () => {
+    // 11 pt prose with 12 pt bold subheads (under the 1.12x that ranks a size as a heading size): neither the
+    // size nor the body-size bold rule took them, and they came out as bold paragraphs.
+    const prose = (top: number) =>
+      lines(["Running text of the chapter, long enough to be the body of the page and set at eleven points.", "More."], 72, top, 11, 13.5);
+    const out = md([
+      ...prose(80),
+      item("3.2.1 Die Ansätze im kurzen Vergleich", 72, 130, 12, { bold: true }),
+      ...prose(150),
+      item("Grundsatzentscheidung intern oder extern", 72, 200, 12, { bold: true }),
+      ...prose(220),
+      ...prose(260),
+    ]);
+    expect(out.split("\n\n").filter((p) => p.startsWith("#"))).toEqual([
+      "# 3.2.1 Die Ansätze im kurzen Vergleich",
+      "# Grundsatzentscheidung intern oder extern",
+    ]);
+  });
 });
 
 describe("author blocks", () => {

@@ -15,7 +15,7 @@ import { toFragments, toFrameRules, toRows } from "./lines";
 import { applyLinks, pageLinks } from "./links";
 import { mergeMarks, stripMarks } from "./markdown";
 import type { LayoutStats, PdfFontInfo, PdfPageText, PreparedPage, Row } from "./model";
-import { roundHalf, rowText } from "./model";
+import { headingSizeFloor, roundHalf, rowText } from "./model";
 import { findRegions, type Region } from "./regions";
 import type { PdfRule } from "./rules";
 import { tocTables } from "./toc";
@@ -176,7 +176,7 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
   if (monoChars >= 0.5 * allChars) for (const k of shortMonoSizes) shortSizes.add(k);
   const headingSizes = withoutKickers(
     pages,
-    [...shortSizes].filter((s) => s > bodySize * 1.12 + 0.05).sort((a, b) => b - a),
+    [...shortSizes].filter((s) => s > headingSizeFloor(bodySize)).sort((a, b) => b - a),
   );
 
   // Typical baseline pitch of consecutive body-size rows of running text (table rows, with their wide

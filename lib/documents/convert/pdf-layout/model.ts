@@ -214,6 +214,9 @@ export function rowMarked(row: Row): string {
 
 export const roundHalf = (v: number) => Math.round(v * 2) / 2;
 
+/** The smallest size that ranks as a heading size of its own: clearly larger than the body. */
+export const headingSizeFloor = (bodySize: number) => bodySize * 1.12 + 0.05;
+
 /** Text of a row: its segments joined by single spaces. */
 export function rowText(row: Row): string {
   return row.segments.map((s) => s.text).join(" ");
