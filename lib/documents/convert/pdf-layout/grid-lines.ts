@@ -94,8 +94,9 @@ function lineBorders(row: CellLine[][]): number[] {
  * Borders at the wide gaps of a ruled row with two or more filled columns whose lines run in blocks, set
  * at line pitch inside a block and a blank line apart (1.6 times that pitch, 1.5 em or more) between
  * blocks, each block opening with a row label in the first column and the gap parting the text of two
- * columns or more: the rows of a table ruled only around groups of rows. (A blank line inside one cell, or
- * inside cells beside a first column with one label, splits nothing.)
+ * columns or more, or under a group label standing alone in the first column ("Stationary:" over "Major"):
+ * the rows of a table ruled only around groups of rows. (A blank line inside one cell, or inside cells
+ * beside a first column with one label, splits nothing.)
  */
 function gapBorders(row: CellLine[][]): number[] {
   const first = row.findIndex((c) => c.length);
@@ -107,8 +108,11 @@ function gapBorders(row: CellLine[][]): number[] {
   // Columns with text both above and below the gap after line n: two or more when the gap parts rows.
   const across = (n: number) =>
     row.filter((c) => c.some((l) => l.y <= all[n].y + 0.3 * l.size) && c.some((l) => l.y >= all[n + 1].y - 0.3 * l.size)).length;
+  // A group label: the row's first line, alone in the first column, over a line that opens a row across
+  // columns (the first member's label and its cells).
+  const labelAbove = (n: number) => n === 0 && all[0].lines.every((l) => l.column === first) && new Set(all[1].lines.map((l) => l.column)).size >= 2;
   const wide = (d: number, n: number) =>
-    d >= 1.6 * pitch && d >= 1.5 * all[n + 1].size && all[n + 1].lines.some((l) => l.column === first) && across(n) >= 2;
+    d >= 1.6 * pitch && d >= 1.5 * all[n + 1].size && all[n + 1].lines.some((l) => l.column === first) && (across(n) >= 2 || labelAbove(n));
   if (!pitches.some(wide) || pitches.every(wide)) return [];
   return pitches.flatMap((d, n) => (wide(d, n) ? [(all[n].y + all[n + 1].y) / 2 - 0.3 * all[n + 1].size] : []));
 }

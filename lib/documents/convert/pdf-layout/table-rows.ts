@@ -76,10 +76,23 @@ export function rowGroups(slice: Row[], size: number): number[][] {
   const x0 = Math.min(...slice.map((r) => r.x0));
   const x1 = Math.max(...slice.map((r) => r.x1));
   const full = (r: Row) => r.segments.length >= 2 && r.x1 - r.x0 >= 0.8 * (x1 - x0);
+  // A group label: lines without cells of their own, set left of the row above and of the full row of
+  // figures below (which opens in a capital or a figure), heads the rows indented under it ("Type of
+  // institution" over "Public 4-year  44.4  31,200"); a label wrapped with a hanging indent starts where the
+  // rows beside it start.
+  const indent = 0.5 * size;
+  const labelOver = (group: number[], r: Row) =>
+    full(r) &&
+    group[0] > 0 &&
+    !group.some((i) => full(slice[i])) &&
+    r.x0 > slice[group[0]].x0 + indent &&
+    slice[group[0] - 1].x0 > slice[group[0]].x0 + indent &&
+    /^[\p{Lu}\p{N}]/u.test(r.segments[0].text) &&
+    r.segments.slice(1).some((s) => NUMERIC.test(s.text.trim()));
   const groups: number[][] = [];
   slice.forEach((r, k) => {
     const group = groups[groups.length - 1];
-    if (k > 0 && pitches[k - 1] <= tight && !(full(r) && group.some((i) => full(slice[i])))) group.push(k);
+    if (k > 0 && pitches[k - 1] <= tight && !(full(r) && group.some((i) => full(slice[i]))) && !labelOver(group, r)) group.push(k);
     else groups.push([k]);
   });
   return groups;
