@@ -132,6 +132,32 @@ describe("headings", () => {
   });
 });
 
+describe("form fields", () => {
+  it("keeps a filled-in value set larger than its label on the label's line, not a heading beside it", () => {
+    const prose = (top: number) =>
+      lines(["Reports that do not include all of the required information will be returned to the agency.", "More."], 24, top, 9, 11);
+    const out = md([
+      item("90-Day Summary Report", 85, 40, 12, { bold: true }),
+      ...prose(70),
+      item("Case Tracking Number:", 24, 110, 9, { bold: true }),
+      item("150109-DSP-Milw-505", 138, 110, 11),
+      item("Agency:", 286, 110, 9, { bold: true }),
+      item("Bureau of Milwaukee Child Welfare", 335, 110, 11),
+      item("Date of Incident:", 24, 140, 9),
+      item("01/09/2015", 110, 140, 11),
+      ...prose(170),
+      // A heading further along a row after a label (another column's title) stays a heading.
+      item("Summary:", 24, 210, 9),
+      item("Second column title", 300, 210, 11),
+      ...prose(240),
+    ]);
+    const parts = out.split("\n\n");
+    expect(parts).toContain("**Case Tracking Number:** 150109-DSP-Milw-505 **Agency:** Bureau of Milwaukee Child Welfare");
+    expect(parts).toContain("Date of Incident: 01/09/2015");
+    expect(parts.filter((p) => p.startsWith("#"))).toEqual(["# 90-Day Summary Report", "## Second column title"]);
+  });
+});
+
 describe("author blocks", () => {
   const body = (top: number) =>
     lines(["Body text of the paper that is long enough to be ordinary running text on the page here.", "A second line."], 72, top, 10, 12);
