@@ -120,4 +120,22 @@ describe("two-column pages", () => {
     expect(parts[0]).toBe(leftLines.join(" "));
     expect(parts[1]).toMatch(/^With respect to the decoder/);
   });
+
+  it("reads the headings of three columns, set above their text, each over its own column", () => {
+    const para = (x: number, top: number, words: string) =>
+      Array.from({ length: 6 }, (_, i) => item(`${words} line ${i + 1} of running text in this column here`, x, top + 13.5 * i, 9.5));
+    const out = md([
+      // Two headings on one row, more than a line's pitch above their columns' text; the third column starts lower.
+      item("Creating PDF/UA", 17, 60, 16),
+      item("The Competence Center", 295, 60, 16),
+      ...para(17, 87, "Creating"),
+      ...para(295, 87, "Center"),
+      item("PDF/UA", 588, 110, 36),
+      ...para(588, 160, "Cover"),
+    ]);
+    const parts = out.split("\n\n");
+    expect(parts).toContain("## Creating PDF/UA");
+    expect(parts).toContain("## The Competence Center");
+    expect(parts.indexOf("## The Competence Center")).toBeGreaterThan(parts.findIndex((p) => p.startsWith("Creating line 1")));
+  });
 });

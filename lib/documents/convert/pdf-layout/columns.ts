@@ -196,6 +196,10 @@ function trimRun(rows: Row[], a: number, b: number, split: number, reach: number
   const pitch = Math.min(median(pitches) || 1.3 * size, 2.5 * size);
   let start = firstRight;
   while (start > a && rows[firstRight].y - rows[start - 1].y <= 1.2 * pitch) start--;
+  // Left-side rows above the right column's first line, a heading's space apart at most (the headings of
+  // columns further left, set above their text): theirs too. Left out, a row holding the headings of two
+  // of those columns read as one line above them all.
+  while (start > a && rows[start].y - rows[start - 1].y <= 2.5 * pitch) start--;
   let end = lastRight + 1;
   let prevY = rows[lastRight].y;
   for (const k of leftRows) {
