@@ -3,6 +3,7 @@
 // code (runs of lines in a fixed-pitch font, in a document whose text is not mostly fixed-pitch: line
 // breaks and indentation kept, fenced).
 
+import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
 import type { Block, Line, Marker, Para } from "./block-types";
 import { hangingUnderLabel, italicHeading, numberedHeading, SECTION_LABEL } from "./heading-cues";
 import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
@@ -11,7 +12,7 @@ import { headingSizeFloor, rowBold, rowItalic, rowMarked, rowText } from "./mode
 
 export type { Block, Line, Para } from "./block-types";
 
-const BULLET = /^([•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\uF0B7\uF0A7\uF076\uF0D8\uF0FC]|[-–—*])\s+(\S.*)$/;
+const BULLET = new RegExp(`^([${BULLET_GLYPHS}·]|[-–—*])\\s+(\\S.*)$`);
 const NUMBERED = /^(\d{1,3})([.)])\s+(\S.*)$/;
 const LETTERED = /^([a-z]\.|[a-zA-Z]\)|\([a-zA-Z]\)|\(?[ivxlc]{1,6}[.)]|\([ivxlcIVXLC]{1,6}\)|\(\d{1,3}\))\s+(\S.*)$/;
 export const SENTENCE_END = /[.!?:;]["'”’)\]]?$/;

@@ -2,6 +2,7 @@
 // prose on both sides and the right-hand column's lines starting at one x. Lines are assigned to a
 // column by the gutter's x (not by their baselines), so columns whose baselines are offset, or justified
 // columns whose word gaps are as wide as the gutter, still read column by column.
+import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
 import type { Row, Segment } from "./model";
 
 export interface ColumnRun {
@@ -153,7 +154,7 @@ function centredBlocks(rows: Row[], run: ColumnRun): boolean {
 const side = (r: Row, reach: number, right: boolean) => r.segments.filter((s) => s.x0 >= reach === right);
 
 /** A list marker opening a segment: a bullet, a dash, a number ("1.", "(2)", "[3]"). */
-const HANGING_MARKER = /^(?:[•●○◦▪■□‣⁃∙➢➤►▶✓✔❖–—*]|\d{1,3}[.)]|\(\d{1,3}\)|\[\d{1,3}\])\s/u;
+const HANGING_MARKER = new RegExp(`^(?:[${BULLET_GLYPHS}–—*]|\\d{1,3}[.)]|\\(\\d{1,3}\\)|\\[\\d{1,3}\\])\\s`, "u");
 
 /**
  * Where the right-hand column begins when list markers hang left of its text (bullets set out, their

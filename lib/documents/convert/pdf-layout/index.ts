@@ -5,6 +5,7 @@
 //   renderLayoutPage(prepared, st)  rows → regions (columns, tables) → blocks → Markdown
 //
 // layoutDocument() chains the three for tests and simple callers.
+import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
 import { authorHeadings } from "./authors";
 import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE_END, TOC_ENTRY_END } from "./blocks";
 import { contentRows, findFurniture } from "./furniture";
@@ -58,7 +59,7 @@ export function wantsRules(p: PreparedPage): boolean {
 }
 
 /** A bullet that opens a cell's list item (pdf.js gives "•" and its kin as text). */
-const CELL_BULLET = /^[•◦▪▫‣○■□►✓]\s*\S/u;
+const CELL_BULLET = new RegExp(`^[${BULLET_GLYPHS}]\\s*\\S`, "u");
 
 /**
  * Two or more list items side by side in one row: lists inside the cells of a table, whose rows only the

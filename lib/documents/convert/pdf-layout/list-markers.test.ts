@@ -38,3 +38,19 @@ describe("lists set with a marker column", () => {
     expect(out).toContain("| A | Team A finished with 10 points |");
   });
 });
+
+describe("bullet glyphs", () => {
+  it("reads items behind a block glyph set smaller than their text as a list, not as one heading", () => {
+    const prose = (top: number) =>
+      lines(["Running text of the brochure, long enough to be its body, set at nine and a half points.", "More."], 72, top, 9.5, 12);
+    const out = md([
+      ...prose(60),
+      ...["When is a PDF universally accessible?", "What should PDF developers know?"].flatMap((t, i) => [
+        item("\u2588 ", 72, 96 + 26 * i, 10),
+        item(t, 83, 100 + 26 * i, 16),
+      ]),
+      ...prose(170),
+    ]);
+    expect(out).toContain("- When is a PDF universally accessible?\n- What should PDF developers know?");
+  });
+});
