@@ -19,7 +19,6 @@ import type { LayoutStats, PdfFontInfo, PdfPageText, PreparedPage, Row } from ".
 import { headingSizeFloor, roundHalf, rowText } from "./model";
 import { findRegions, type Region } from "./regions";
 import type { PdfRule } from "./rules";
-import { tocTables } from "./toc";
 
 export { escapeBlock, escapeInline } from "./markdown";
 export type { LayoutStats, PdfFontInfo, PdfLink, PdfPageText, PdfTextItem, PreparedPage } from "./model";
@@ -306,7 +305,7 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
   const rows = contentRows(p, stats);
   emit(findRegions(rows, { columns: true, grids }), Math.min(...rows.map((r) => r.x0)));
   const headed = stats.coverPages?.includes(p.page) ? coverHeadings(blocks) : blocks;
-  const markdown = renderBlocks(tocTables(authorHeadings(tableTitles(headed))));
+  const markdown = renderBlocks(authorHeadings(tableTitles(headed)));
   return p.links ? applyLinks(markdown, p.links) : markdown;
 }
 
