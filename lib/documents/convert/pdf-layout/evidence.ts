@@ -35,20 +35,6 @@ export function markerColumn(cells: Segment[][][]): boolean {
   return rows >= 2 && marks.size === 1;
 }
 
-/** A dash standing for an empty figure, or a year (a header of years is no row of figures). */
-const DASH = /^[-–—−]$/;
-const YEAR = /^(?:1[89]|20)\d\d$/;
-
-/**
- * A row of figures (a totals row, often set in bold under the body): half its pieces or more are figures
- * or dashes, not all of them years. A bold row of labels or years under a table's body opens another table.
- */
-export function figuresRow(segments: Segment[]): boolean {
-  const texts = segments.map((s) => s.text.trim());
-  const figures = texts.filter((t) => NUMERIC.test(t) || DASH.test(t));
-  return figures.length >= 1 && 2 * figures.length >= texts.length && !figures.every((t) => YEAR.test(t) || DASH.test(t));
-}
-
 /** Size of the largest group of values within tol of one of them. */
 function cluster(values: number[], tol: number): number {
   const v = [...values].sort((a, b) => a - b);

@@ -4,7 +4,7 @@ import { TOC_ENTRY_END } from "./blocks";
 import { CAPTION } from "./captions";
 import { byColumns } from "./cells";
 import { looksLikeChart } from "./chart";
-import { figuresRow, isAligned, isNumeric, looksLikeProse, markerColumn, spacedLikeProse } from "./evidence";
+import { isAligned, isNumeric, looksLikeProse, markerColumn, spacedLikeProse } from "./evidence";
 import {
   columnOf,
   freeBands,
@@ -159,8 +159,8 @@ export function tryTable(
 
 /**
  * A row with several segments, below body rows, that starts another table: a bold (header) row below
- * regular rows (not a bold row of figures: a totals row), or one whose cells, two or more of them, line up
- * with no body column (same left or right edge, or mostly overlapping).
+ * regular rows, or one whose cells, two or more of them, line up with no body column (same left or right
+ * edge, or mostly overlapping).
  */
 /**
  * Distinct segment extents (left and right edges within 0.5 pt are the same extent), kept in insertion order.
@@ -193,7 +193,7 @@ class Extents {
 const key = (a: number, b: number) => a * 2 ** 21 + b;
 
 function startsTable(row: Row, seen: Segment[], size: number): boolean {
-  if (row.segments.every((s) => s.bold) && seen.some((s) => !s.bold) && !figuresRow(row.segments)) return true;
+  if (row.segments.every((s) => s.bold) && seen.some((s) => !s.bold)) return true;
   const tol = Math.max(1.5, 0.12 * size);
   const fits = (s: Segment) =>
     seen.some(
