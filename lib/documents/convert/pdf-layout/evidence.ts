@@ -35,6 +35,54 @@ export function markerColumn(cells: Segment[][][]): boolean {
   return rows >= 2 && marks.size === 1;
 }
 
+/** A page number: arabic up to four digits, or roman. */
+const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,6}|[IVXLC]{1,6})$/;
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+function pageValue(text: string): number {
+  if (/^\d/.test(text)) return 1000 + Number(text);
+  let total = 0;
+  const d = [...text.toLowerCase()].map((c) => ROMAN[c]);
+  d.forEach((v, k) => {
+    total += v < (d[k + 1] ?? 0) ? -v : v;
+  });
+  return total;
+}
+
+/**
+ * Whether the rows are a table of contents set without leaders ("3.2 Konzeptioneller Ansatz    2"): four
+ * entries or more, each row's last piece a page number, the numbers never going down (roman front matter
+ * before arabic), the entries' text to their left words, not figures. They read as lines of text, not as an
+ * entry | page table.
+ */
+export function pageNumberColumn(cells: Segment[][][]): boolean {
+  const text = (segs: Segment[]) =>
+    segs
+      .map((s) => s.text)
+      .join(" ")
+      .trim();
+  const rows = cells.filter((row) => row.some((c) => text(c)));
+  if (rows.length < 4) return false;
+  let last = -1;
+  let entries = 0;
+  const pages = new Set<string>();
+  for (const row of rows) {
+    const page = text(row[row.length - 1]);
+    const entry = row.slice(0, -1).map(text).join(" ");
+    // A wrapped entry's first line has no page number: its page is on the next line.
+    if (!page) {
+      if (!/\p{L}/u.test(entry)) return false;
+      continue;
+    }
+    if (!PAGE_NUMBER.test(page) || !/\p{L}{3}/u.test(entry)) return false;
+    const value = pageValue(page);
+    if (value < last) return false;
+    last = value;
+    pages.add(page);
+    entries++;
+  }
+  return entries >= 4 && pages.size >= 2;
+}
+
 /** Size of the largest group of values within tol of one of them. */
 function cluster(values: number[], tol: number): number {
   const v = [...values].sort((a, b) => a - b);

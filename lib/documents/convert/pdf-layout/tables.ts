@@ -4,7 +4,7 @@ import { TOC_ENTRY_END } from "./blocks";
 import { CAPTION } from "./captions";
 import { byColumns } from "./cells";
 import { looksLikeChart } from "./chart";
-import { isAligned, isNumeric, looksLikeProse, markerColumn, spacedLikeProse } from "./evidence";
+import { isAligned, isNumeric, looksLikeProse, markerColumn, pageNumberColumn, spacedLikeProse } from "./evidence";
 import {
   columnOf,
   freeBands,
@@ -236,8 +236,9 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
   if (entries) return { columns: entries };
   const beside = proseBeside(rows, cells);
   if (beside) return { columns: beside };
-  // A table of contents: its entries end with a leader and a page number; they read as lines, not cells.
-  if (slice.filter((r) => TOC_ENTRY_END.test(rowText(r))).length >= slice.length / 2) return null;
+  // A table of contents: its entries end with a leader and a page number, or their page numbers make the last
+  // column; they read as lines, not cells.
+  if (slice.filter((r) => TOC_ENTRY_END.test(rowText(r))).length >= slice.length / 2 || pageNumberColumn(cells)) return null;
   const boldHeader = header.every((r) => r.segments.every((s) => s.bold)) && bodyRows.some((r) => r.segments.some((s) => !s.bold));
   const body = cells.slice(headerRows);
   let aligned: Interval[];

@@ -73,3 +73,34 @@ describe("tables of contents", () => {
     expect(out).toContain("Preface . .");
   });
 });
+
+describe("tables of contents without leaders", () => {
+  const entries: [string, string][] = [
+    ["3.1 Einleitung", "2"],
+    ["3.2 Konzeptioneller Ansatz", "2"],
+    ["3.2.1 Die Ansätze im kurzen Vergleich", "3"],
+    ["3.3 Vorüberlegungen und Rahmenkriterien", "4"],
+    ["3.3.1 Welche Dokumente sollen barrierefrei werden?", "4"],
+    ["3.4 Grundlegende technische Möglichkeiten", "11"],
+  ];
+  const page = (rows: [string, string][]) =>
+    md([
+      ...prose(60),
+      item("Inhalt", 72, 100, 17, { bold: true }),
+      ...rows.flatMap(([t, p], i) => [item(t, 72, 130 + 14 * i, 10), item(p, 520, 130 + 14 * i, 10)]),
+      ...prose(240),
+    ]);
+
+  it("reads entries whose page numbers stand at the right margin as lines, not an entry | page table", () => {
+    const out = page(entries);
+    expect(out).not.toContain("|");
+    expect(out).toContain("3.2.1 Die Ansätze im kurzen Vergleich 3");
+  });
+
+  it("keeps a table whose last column goes down, or holds figures, a table", () => {
+    const falling = entries.map(([t], i) => [t, String(40 - 5 * i)] as [string, string]);
+    expect(page(falling)).toContain("| 3.1 Einleitung | 40 |");
+    const money = entries.map(([t], i) => [t, `${i + 1}.50`] as [string, string]);
+    expect(page(money)).toContain("| 3.1 Einleitung | 1.50 |");
+  });
+});
