@@ -170,51 +170,6 @@ describe("layout → Markdown", () => {
     );
   });
 
-  it("keeps a numbered line in the body's own type a list item when the pixels show it is not bold", () => {
-    // strokes (stroke-width.ts): 9 px for the bold line at y 200, 6 px for every other line
-    const stroke = (b: { y0: number }) => (b.y0 === 200 ? 9 : 6);
-    const blocks = [
-      { paragraphs: [para(line("1.1 Morning Walk", 0))] },
-      { paragraphs: [para(line("The gravel path bent around a quiet pond where ducks drifted.", 100))] },
-      { paragraphs: [para(line("2.1 Market Stops", 200))] },
-      { paragraphs: [para(line("Tomato seedlings leaned toward the glass in the afternoon.", 300))] },
-      { paragraphs: [para(line("More body text so that the page has a measured body stroke.", 400))] },
-    ];
-    const headings = (md: string) => md.split("\n\n").filter((b) => b.startsWith("#"));
-    expect(headings(ocrLayoutToMarkdown(blocks, 1, [], stroke).markdown)).toEqual(["## 2.1 Market Stops"]);
-    // without pixels to measure, a numbered line of its own still reads as a section heading
-    expect(headings(ocrLayoutToMarkdown(blocks, 1).markdown)).toEqual(["## 1.1 Morning Walk", "## 2.1 Market Stops"]);
-  });
-
-  it("splits a bold title set a size up tight above its text off the paragraph, and makes it a heading on a page without larger ones", () => {
-    // "Page 2" is 46 px tall and bold (strokes 12 px); the body lines are 40 px with 6 px strokes
-    const stroke = (b: { y0: number }) => (b.y0 === 100 ? 12 : 6);
-    const out = ocrLayoutToMarkdown(
-      [
-        { paragraphs: [para(line("Running header of the document", 0))] },
-        { paragraphs: [para(line("Page 2", 100, 46), line("This is body text on page 2 of the report.", 150), line("It goes on for a line.", 200))] },
-        { paragraphs: [para(line("Another paragraph of plain body text here.", 300))] },
-      ],
-      1,
-      [],
-      stroke,
-    );
-    expect(out.markdown.split("\n\n")).toEqual([
-      "Running header of the document",
-      "### Page 2",
-      "This is body text on page 2 of the report. It goes on for a line.",
-      "Another paragraph of plain body text here.",
-    ]);
-    // the same line in the body's weight (only the size differs) stays in its paragraph
-    const regular = ocrLayoutToMarkdown(
-      [{ paragraphs: [para(line("Page 2", 100, 46), line("This is body text on page 2 of the report.", 150), line("It goes on for a line.", 200))] }],
-      1,
-      [],
-      (b) => (b.y0 === 100 ? 6.9 : 6),
-    );
-    expect(regular.markdown).toBe("Page 2 This is body text on page 2 of the report. It goes on for a line.");
-  });
-
   it("makes a bold body-size line a heading one level below the page's larger headings, not one line of a bold block", () => {
     // the stroke width is read from the pixels (stroke-width.ts); here: 9 px for the bold lines, 6 px otherwise
     const bold = new Set([300, 500, 540, 580]);

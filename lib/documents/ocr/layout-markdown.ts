@@ -7,10 +7,8 @@
 // is split there, so the heading does not merge into the text below it; one whose every line has the same
 // wide gap is two blocks side by side (addresses), read left block first. Words that are only rules read as
 // text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
-// heading one level below the page's larger headings (heading-cues.ts). Where the pixels can be measured, a
-// numbered line in the body's own type (not bold, not larger) is a list item, not a section heading.
+// heading one level below the page's larger headings.
 import { escapeMarkdownText, inLogicalColumnOrder, markdownTable } from "@/lib/documents/markdown-write";
-import { boldLines, type Line, median, SIZE_UP, SMALLEST_SIZE_LEVEL, splitAtHeightJumps } from "./heading-cues";
 import { inReadingOrder } from "./reading-order";
 import { splitGluedWords } from "./split-glued-words";
 import { type CellWord, isRuleReadAsText } from "./table-cells";
@@ -19,6 +17,13 @@ import type { TableGrid } from "./table-lines";
 import type { TBlock, TBox, TLine, TParagraph, TWord } from "./tesseract-blocks";
 import { textTables } from "./text-tables";
 import type { OcrBlock, OcrBox } from "./types";
+
+interface Line {
+  text: string;
+  height: number;
+  confidence: number;
+  bbox: TBox;
+}
 
 const HAS_WORD_CHAR = /[\p{L}\p{N}]/u;
 /** Glyphs that only ever mark list items. */
@@ -35,6 +40,13 @@ const NUMBERED = /^(\d{1,3})[.)]\s+(.+)$/u;
 const SECTION_HEADING = /^(\d{1,2}(?:\.\d{1,2}){0,3})\s+\p{Lu}[^.!?:;]*$/u;
 /** A number alone, one to three digits ("4", "21"): a title when set at title size. */
 const NUMBER_TITLE = /^\d{1,3}$/;
+
+function median(values: number[]): number {
+  if (!values.length) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
 
 /** Joins the lines of one paragraph: spaces between lines, line-end hyphenation removed. */
 export function joinOcrLines(lines: string[]): string {
@@ -109,6 +121,8 @@ export const midSentence = (text: string) => /^\p{Ll}/u.test(text) && text.split
 
 /** Vertical rules read as words. */
 const RULE_WORD = /^[|[\]{}]+$/;
+/** A line's height changes by this factor between a heading and the body text below it. */
+const HEIGHT_JUMP = 1.3;
 
 function lineOf(l: TLine, skip?: (w: TWord) => boolean): Line | null {
   const kept = (l.words ?? []).filter((w) => w.text.trim() && !RULE_WORD.test(w.text.trim()) && !isRuleReadAsText(w.text) && !skip?.(w));
@@ -132,6 +146,21 @@ const centerIn = (b: TBox, box: TBox, pad = 3) => {
   const cy = (b.y0 + b.y1) / 2;
   return cx >= box.x0 - pad && cx <= box.x1 + pad && cy >= box.y0 - pad && cy <= box.y1 + pad;
 };
+
+/** Splits a paragraph's lines where the line height jumps (a heading directly followed by text). */
+function splitAtHeightJumps(lines: Line[]): Line[][] {
+  const out: Line[][] = [];
+  for (const l of lines) {
+    const cur = out[out.length - 1];
+    const prev = cur?.[cur.length - 1];
+    // (a piece of the same visual line, which tesseract sometimes reports as a line of its own, stays)
+    const below = prev && l.bbox.y0 >= prev.bbox.y1 - 0.25 * Math.min(prev.height, l.height);
+    if (prev && below && Math.max(prev.height, l.height) >= HEIGHT_JUMP * Math.min(prev.height, l.height)) out.push([l]);
+    else if (cur) cur.push(l);
+    else out.push([l]);
+  }
+  return out;
+}
 
 /**
  * Two blocks side by side that tesseract read as one paragraph (a sender's and a recipient's address): every
@@ -171,6 +200,35 @@ function sideBySide(p: TParagraph, skip?: (w: TWord) => boolean): TParagraph[] {
 
 /** A gap this many line heights wide inside every line of a paragraph separates two blocks side by side. */
 const SIDE_GAP = 4;
+
+/** Bold lines are this much wider in stroke than the body text of about the same size. */
+const BOLD_STROKE = 1.15;
+
+/**
+ * A test for bold lines (stroke-width.ts): a line's stroke width against the median of the body-size lines
+ * (weighted by characters). Without pixels nothing is bold.
+ */
+function boldLines(paragraphs: { lines: Line[] }[], bodyHeight: number, stroke?: ((box: TBox) => number) | null): (l: Line, other?: Line) => boolean {
+  if (!stroke || bodyHeight <= 0) return () => false;
+  const widths = new Map<Line, number>();
+  const width = (l: Line) => {
+    let w = widths.get(l);
+    if (w === undefined) widths.set(l, (w = stroke(l.bbox)));
+    return w;
+  };
+  const body: number[] = [];
+  for (const p of paragraphs)
+    for (const l of p.lines) {
+      const r = l.height / bodyHeight;
+      if (r < 0.85 || r > 1.15) continue;
+      const w = width(l);
+      if (w > 0) for (let i = 0; i < Math.ceil(l.text.length / 10); i++) body.push(w);
+    }
+  if (body.length < 5) return () => false;
+  const ref = median(body);
+  // (and, given another line, bolder than that one too)
+  return (l, other) => width(l) >= BOLD_STROKE * ref && (!other || width(l) >= BOLD_STROKE * width(other));
+}
 
 /**
  * Turns tesseract's block tree into blocks and Markdown. `scale` is prepared pixels per input pixel (boxes are
@@ -220,7 +278,7 @@ export function ocrLayoutToMarkdown(
     for (const whole of b.paragraphs ?? []) {
       for (const p of sideBySide(whole, inTable)) {
         const lines = (p.lines ?? []).map((l) => lineOf(l, inTable)).filter((l): l is Line => l !== null);
-        for (const part of splitAtHeightJumps(lines, stroke)) {
+        for (const part of splitAtHeightJumps(lines)) {
           paragraphs.push({ lines: part, bbox: unionBox(part.map((l) => l.bbox)), confidence: p.confidence });
         }
       }
@@ -272,7 +330,7 @@ export function ocrLayoutToMarkdown(
     // (a chapter or section number set as a title of its own, "# 4": no letters, but title-sized)
     if (totalLines >= 3 && p.lines.length === 1 && NUMBER_TITLE.test(joined) && ratio >= 1.75) return 1;
     if (!headingLike(p, joined)) return 0;
-    return ratio >= 1.75 ? 1 : ratio >= 1.35 ? 2 : ratio >= 1.2 && p.lines.length === 1 && joined.length <= 80 ? SMALLEST_SIZE_LEVEL : 0;
+    return ratio >= 1.75 ? 1 : ratio >= 1.35 ? 2 : ratio >= 1.2 && p.lines.length === 1 && joined.length <= 80 ? 3 : 0;
   });
   const boldLevel = Math.max(0, ...sizeLevels) + 1;
   const isBold = boldLines(paragraphs, bodyHeight, stroke);
@@ -286,22 +344,16 @@ export function ocrLayoutToMarkdown(
       let level = sizeLevels[pi];
       // Numbered section headings ("5.1 Results") are often set in body-size bold: a line of its own that
       // opens with a section number and a capitalised title; the level is the number's depth.
-      // When the page's stroke widths can be measured, a body-size one must be bold (or set a size up): a
-      // numbered item in the body's own type ("1.2  Greenhouse Shelves" of a multilevel list) is not a heading.
       const section = SECTION_HEADING.exec(joined);
-      const standsOut = !isBold || ratio >= SIZE_UP || isBold(p.lines[0]);
-      if (!level && section && p.lines.length === 1 && joined.length <= 80 && ratio >= 0.9 && standsOut)
-        level = Math.min(3, section[1].split(".").length);
+      if (!level && section && p.lines.length === 1 && joined.length <= 80 && ratio >= 0.9) level = Math.min(3, section[1].split(".").length);
       // A bold body-size line of its own, on a page whose headings are set larger, is the level below them
       // when it stands out from the text around it (the paragraphs before and after; a larger heading
-      // before it is fine): one line of a bold block (an address) is not a heading. One set a size up too
-      // is a heading on a page without larger ones as well (a document's later page), at the level of the
-      // smallest size heading.
+      // before it is fine): one line of a bold block (an address) is not a heading.
       const next = paragraphs[pi + 1]?.lines[0];
       const before = sizeLevels[pi - 1] ? undefined : paragraphs[pi - 1]?.lines.at(-1);
       if (
         !level &&
-        (boldLevel > 1 || ratio >= SIZE_UP) &&
+        boldLevel > 1 &&
         boldLevel <= 6 &&
         p.lines.length === 1 &&
         joined.length <= 80 &&
@@ -310,10 +362,10 @@ export function ocrLayoutToMarkdown(
         (next || before) &&
         // (a bold label inside a ruled frame, a one-column table's header, is not a section heading)
         !grids.some((g) => centerIn(p.bbox, g.box)) &&
-        isBold?.(p.lines[0], next) &&
+        isBold(p.lines[0], next) &&
         (!before || isBold(p.lines[0], before))
       )
-        level = boldLevel > 1 ? boldLevel : SMALLEST_SIZE_LEVEL;
+        level = boldLevel;
       if (level) {
         blocks.push({ kind: "heading", level, text: joined, bbox: box, confidence: p.confidence });
         continue;
