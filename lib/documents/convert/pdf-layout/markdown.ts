@@ -162,10 +162,11 @@ export function boldCell(text: string): string {
 export function renderTable(drawn: string[][]): string {
   const cells = inLogicalColumnOrder(drawn);
   const cols = Math.max(...cells.map((r) => r.length));
-  const cell = (t: string | undefined) => renderMarks(escapeInline(mergeMarks((t ?? "").trim()))).replace(/\|/g, "\\|");
+  // Cells are plain text: a cell's weight (a bold header, row label or best figure) is no part of its content,
+  // and table benchmarks (TEDS over cell text) and readers of the table take "**91.2**" for other text than "91.2".
+  const cell = (t: string | undefined) => escapeInline(stripMarks((t ?? "").trim())).replace(/\|/g, "\\|");
   const line = (r: string[]) => `| ${Array.from({ length: cols }, (_, c) => cell(r[c])).join(" | ")} |`;
-  // The header row is marked as such by the table; bold is kept where it sets cells apart in the body.
-  const lines = [line(cells[0].map(stripMarks)), `|${" --- |".repeat(cols)}`];
+  const lines = [line(cells[0]), `|${" --- |".repeat(cols)}`];
   for (const r of cells.slice(1)) lines.push(line(r));
   return lines.join("\n");
 }

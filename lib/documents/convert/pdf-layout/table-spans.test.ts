@@ -18,11 +18,11 @@ describe("row-spanning labels in tables without rules", () => {
       ...lines(["A paragraph of ordinary body text follows the table on this page."], 60, 260),
     ]);
     expect(out.split("\n\n")[0].split("\n").slice(2)).toEqual([
-      "| **2025** | January | $134 |",
-      "| **2025** | February | $150 |",
-      "| **2025** | March | $160 |",
-      "| **2025** | April | $210 |",
-      "| **2025** | May | $280 |",
+      "| 2025 | January | $134 |",
+      "| 2025 | February | $150 |",
+      "| 2025 | March | $160 |",
+      "| 2025 | April | $210 |",
+      "| 2025 | May | $280 |",
     ]);
   });
 
