@@ -37,8 +37,8 @@ describe("NID", () => {
     expect(odlNid("Cell 1   Cell 2  Cell 3", "Cell 1\nCell 2\tCell 3")).toBe(1);
   });
 
-  it("keeps Markdown syntax but drops emphasis markers", () => {
-    expect(odlNid("**Cell** 1 _Cell_ 2", "Cell 1 Cell 2")).toBe(1);
+  it("keeps Markdown syntax, emphasis markers included (the evaluator strips none)", () => {
+    expect(odlNid("**Cell** 1 Cell 2", "Cell 1 Cell 2")).toBeCloseTo((2 * 13) / (13 + 17));
     expect(odlNid("Title", "# Title")).toBeCloseTo((2 * 5) / (5 + 7));
   });
 

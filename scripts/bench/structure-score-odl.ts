@@ -4,9 +4,10 @@
 //
 // - Every GFM table (a row with "|" followed by a --- separator row) is first turned into an HTML table
 //   (<th> header row, cells HTML-escaped); the ground truth writes its tables in HTML already.
-// - nid: rapidfuzz ratio (2·LCS / (|a| + |b|)) of the whole Markdown, whitespace collapsed, emphasis markers
-//   (*, **, ***, _, __, ~~) removed, everything else kept: "#" markers, HTML table tags, list bullets. null when
-//   the ground truth is empty.
+// - nid: rapidfuzz ratio (2·LCS / (|a| + |b|)) of the whole Markdown, whitespace collapsed, everything else
+//   kept: "#" markers, emphasis markers, link syntax, HTML table tags, list bullets (evaluator_reading_order.py
+//   strips nothing; an earlier port dropped emphasis markers, which the evaluator does not). null when the
+//   ground truth is empty.
 // - teds: null when the ground truth has no table, 0 when the prediction has none; otherwise the TEDS of the
 //   FIRST table of each side only (the evaluator wraps all tables in one <body> and takes body/table[0]):
 //   tree table → tr → td (th read as td, thead/tbody dropped), a td's label is its colspan, rowspan and content;
@@ -162,22 +163,12 @@ const normalizedDistance = (x: string, y: string) => {
 // ---------------------------------------------------------------------------------------------------------
 // NID (evaluator_reading_order.py)
 
-function stripEmphasis(text: string): string {
-  let prev: string | null = null;
-  let cur = text;
-  while (prev !== cur) {
-    prev = cur;
-    cur = cur.replace(/(\*{1,3}|~~|__|_)(\S(?:[\s\S]*?\S)?)\1/g, "$2");
-  }
-  return cur;
-}
-
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
 
 export function odlNid(predicted: string, truth: string): number | null {
-  const gt = collapse(stripEmphasis(markdownTablesToHtml(truth)));
+  const gt = collapse(markdownTablesToHtml(truth));
   if (!gt) return null;
-  return nidSimilarity(gt, collapse(stripEmphasis(markdownTablesToHtml(predicted))));
+  return nidSimilarity(gt, collapse(markdownTablesToHtml(predicted)));
 }
 
 // ---------------------------------------------------------------------------------------------------------
