@@ -39,6 +39,15 @@ describe("applyLinks", () => {
     expect(out).toBe("Visit https://example.org today.\n\n```\nfetch(url)\n```\n\nThen call [fetch](https://example.org/fetch) again.");
   });
 
+  it("leaves a printed www. address alone when the link only adds a scheme or a closing slash to it", () => {
+    const md = "See www.pdfa.org and www.example.org for more.";
+    const out = applyLinks(md, [
+      { text: "www.pdfa.org", url: "http://www.pdfa.org/" },
+      { text: "www.example.org", url: "https://www.example.org/members" },
+    ]);
+    expect(out).toBe("See www.pdfa.org and [www.example.org](https://www.example.org/members) for more.");
+  });
+
   it("escapes parentheses and spaces of the address", () => {
     expect(applyLinks("A wiki page.", [{ text: "wiki", url: "https://example.org/A_(b) c" }])).toBe(
       "A [wiki](https://example.org/A_%28b%29%20c) page.",

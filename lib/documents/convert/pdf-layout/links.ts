@@ -79,7 +79,7 @@ export function applyLinks(markdown: string, links: PageLink[]): string {
   let out = markdown;
   let from = 0;
   for (const { text, url } of links) {
-    if (text === url || text === url.replace(/^mailto:/i, "")) continue;
+    if (ownAddress(text, url)) continue;
     const anchor = escapeInline(text);
     const at = findWord(out, anchor, from);
     if (at < 0) continue;
@@ -88,6 +88,20 @@ export function applyLinks(markdown: string, links: PageLink[]): string {
     from = at + wrapped.length;
   }
   return out;
+}
+
+/**
+ * Whether a link's text is its own address: the URL itself, the e-mail address of a mailto: link, or a "www."
+ * address that the URL only adds a scheme or a closing slash to (Markdown readers link "www.pdfa.org" bare).
+ */
+function ownAddress(text: string, url: string): boolean {
+  if (text === url || text === url.replace(/^mailto:/i, "")) return true;
+  const bare = (u: string) =>
+    u
+      .replace(/^https?:\/\//i, "")
+      .replace(/\/$/, "")
+      .toLowerCase();
+  return /^www\./i.test(text) && bare(text) === bare(url);
 }
 
 function findWord(text: string, word: string, from: number): number {
