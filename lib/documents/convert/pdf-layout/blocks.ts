@@ -7,8 +7,9 @@ import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
 import type { Block, Line, Marker, Para } from "./block-types";
 import { hangingUnderLabel, italicHeading, numberedHeading, SECTION_LABEL } from "./heading-cues";
 import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
-import type { LayoutStats, Row, Segment } from "./model";
+import type { LayoutStats, Row } from "./model";
 import { headingSizeFloor, rowBold, rowItalic, rowMarked, rowText } from "./model";
+import { splitBySize } from "./row-sizes";
 
 export type { Block, Line, Para } from "./block-types";
 
@@ -72,36 +73,6 @@ export function joinCellLines(a: string, b: string): string {
   if (!a) return b;
   if (/\S{6,}\d$/.test(a) && /^\d{1,3}$/.test(b)) return a + b;
   return joinLines(a, b);
-}
-
-/**
- * A form's filled-in value set larger than its label, right after it on the row ("Case Tracking Number:
- * 150109-DSP-Milw-505", "If yes, against whom? The friend …"): the label's answer, on the label's line, not a heading beside it.
- */
-function labelValue(label: Segment, value: Segment): boolean {
-  return /[:?]$/.test(label.text.trim()) && value.size > label.size && value.x0 - label.x1 <= 3 * label.size;
-}
-
-/** A row whose segments differ in size (a heading beside text in another column) becomes several lines. */
-function splitBySize(rows: Row[]): Row[] {
-  const out: Row[] = [];
-  for (const r of rows) {
-    if (r.segments.every((s) => Math.abs(s.size - r.size) <= 1)) {
-      out.push(r);
-      continue;
-    }
-    let group = [r.segments[0]];
-    const flush = () => out.push({ y: group[0].y, x0: group[0].x0, x1: group[group.length - 1].x1, size: group[0].size, segments: group });
-    for (const s of r.segments.slice(1)) {
-      if (Math.abs(s.size - group[0].size) <= 1 || labelValue(group[group.length - 1], s)) group.push(s);
-      else {
-        flush();
-        group = [s];
-      }
-    }
-    flush();
-  }
-  return out;
 }
 
 /**
