@@ -13,7 +13,6 @@
 // Vertical strokes of letters are short (a cap height): vertical rules must span MIN_VRULE of the page
 // height or join two horizontal rules.
 import { paperLevel } from "./prepare-image";
-import { isEndStub, withoutRowStubs } from "./rule-stubs";
 import { linkStackedRules } from "./stacked-rules";
 
 export interface Box {
@@ -223,8 +222,7 @@ export function detectRules(gray: Uint8Array, width: number, height: number, off
       if (!out.some((o) => o.dir === r.dir && overlapShare(o, r) > 0.5)) out.push(r);
     }
   }
-  // (stubs at the ends of skewed rules are not rules of their own: rule-stubs.ts)
-  return withoutRowStubs(out);
+  return out;
 }
 
 function overlapShare(a: Box, b: Box): number {
@@ -357,8 +355,7 @@ export function tableGrids(rules: Rule[], pageHeight: number): TableGrid[] {
     let hs = g.filter((r) => r.dir === "h");
     let vs = g.filter((r) => r.dir === "v");
     if (hs.length < 2) continue;
-    // (a vertical stub at a skewed rule's end is kept for the columns, but it is not a second rule: rule-stubs.ts)
-    if (vs.filter((r) => !vs.some((o) => isEndStub(r, o))).length < 2 && hs.length < 3) continue;
+    if (vs.length < 2 && hs.length < 3) continue;
     const box: Box = {
       x0: Math.min(...g.map((r) => r.x0)),
       y0: Math.min(...g.map((r) => r.y0)),
