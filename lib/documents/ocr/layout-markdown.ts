@@ -8,6 +8,7 @@
 // wide gap is two blocks side by side (addresses), read left block first. Words that are only rules read as
 // text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
 // heading one level below the page's larger headings.
+import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
 import { escapeMarkdownText, inLogicalColumnOrder, markdownTable } from "@/lib/documents/markdown-write";
 import { inReadingOrder } from "./reading-order";
 import { splitGluedWords } from "./split-glued-words";
@@ -27,7 +28,7 @@ interface Line {
 
 const HAS_WORD_CHAR = /[\p{L}\p{N}]/u;
 /** Glyphs that only ever mark list items. */
-const BULLET_STRICT = /^[•●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇]\s*(.*)$/u;
+const BULLET_STRICT = new RegExp(`^[${BULLET_GLYPHS}]\\s*(.*)$`, "u");
 /** Glyphs tesseract also reads bullets as, or dashes; accepted at the start of a paragraph or inside a list. */
 const BULLET_LOOSE = /^[»«*+·\-–—]\s+(.+)$/u;
 /**

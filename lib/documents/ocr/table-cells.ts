@@ -13,6 +13,7 @@
 //     in a band that has others, a horizontal rule that stops short of a column), they are one cell, its text
 //     repeated in each position it covers (as the PDF engine and docling do).
 // A region that gives fewer than 2 columns or 2 rows is not a table (null): its words stay in the text.
+import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
 import { lineText } from "./reading-order";
 import { crossesRule, rulesBelowHeader } from "./rule-ends";
 import { gapColumns } from "./table-gap-columns";
@@ -86,7 +87,7 @@ export function splitAtRules(words: CellWord[], xs: number[]): CellWord[] {
 }
 
 /** One glyph that marks a list item, as printed or as OCR misreads a small bullet. */
-const BULLET_GLYPH = /^[•●○◦▪▫■□‣⁃∙➢➤►▶✓✔❖◆◇»*+·\-–—eoO0©®¢°=]$/u;
+const BULLET_GLYPH = new RegExp(`^[${BULLET_GLYPHS}»*+·\\-–—eoO0©®¢°=]$`, "u");
 
 /** Rows of cell text for the words of one table region, or null when they do not make a table. */
 export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | null {
