@@ -1,3 +1,4 @@
+import { RTL_CHAR } from "@/lib/documents/rtl-script";
 // Markdown writing shared by the converters that produce Markdown themselves (HTML/DOCX through turndown, ODF,
 // PPTX, OCR layout): text escaped only where Markdown would misread it, GFM tables, nested lists.
 
@@ -20,7 +21,6 @@ export function escapeMarkdownText(text: string): string {
 }
 
 const FIRST_LETTER = /\p{L}/u;
-const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 
 /**
  * Rows of a table read off a page (PDF layout, OCR), whose columns come left to right as drawn, in reading
@@ -34,7 +34,7 @@ export function inLogicalColumnOrder(rows: string[][]): string[][] {
   for (const row of rows)
     for (const cell of row) {
       const letter = FIRST_LETTER.exec(cell)?.[0];
-      if (letter) RTL_SCRIPT.test(letter) ? rtl++ : ltr++;
+      if (letter) RTL_CHAR.test(letter) ? rtl++ : ltr++;
     }
   if (rtl <= ltr) return rows;
   const width = rows.reduce((max, r) => Math.max(max, r.length), 0);

@@ -2,7 +2,9 @@
 // the page, each word's letters in logical order; a line of mostly right-to-left words (Arabic, Persian, Hebrew)
 // is read from its right end — body text and table cells alike.
 
-const RTL_WORD = /^[^\p{L}]*[\p{Script=Arabic}\p{Script=Hebrew}]/u;
+import { RTL_CHARS } from "@/lib/documents/rtl-script";
+
+const RTL_WORD = new RegExp(`^[^\\p{L}]*[${RTL_CHARS}]`, "u");
 
 interface PlacedWord {
   text: string;

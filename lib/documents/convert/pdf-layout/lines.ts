@@ -1,5 +1,6 @@
 // pdf.js text items → fragments in a top-down frame → rows (same baseline) → segments (text runs
 // separated by wide gaps, e.g. table cells or the two sides of a column gutter).
+import { RTL_CHAR, RTL_CHARS } from "@/lib/documents/rtl-script";
 import { CONTROL, dingbat, figureFonts, isBoldFont, isItalicFont, isMonoFont, LONE_GLYPH, unmappedGlyphs, WINGDINGS } from "./fonts";
 import { BOLD_CLOSE, BOLD_OPEN, mergeMarks } from "./markdown";
 import type { Fragment, PageRules, PdfFontInfo, PdfPageText, Row, Segment } from "./model";
@@ -209,11 +210,10 @@ function visibleLength(text: string): number {
 }
 
 // Strong right-to-left letters: Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan and their presentation forms.
-const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/gu;
-const RTL_ANY = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+const RTL_LETTER = new RegExp(`[${RTL_CHARS}]`, "gu");
 const LTR_LETTER = /[A-Za-z\u00C0-\u024F\u0370-\u052F]/g;
 /** Digits or Latin letters and nothing right-to-left: a piece of a number or word that reads left to right. */
-const LTR_RUN = /^(?=.*[\dA-Za-z])[^\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]*$/u;
+const LTR_RUN = new RegExp(`^(?=.*[\\dA-Za-z])[^${RTL_CHARS}]*$`, "u");
 
 /**
  * A run written right to left: more Hebrew/Arabic letters than Latin/Greek/Cyrillic ones. pdf.js gives each
@@ -221,7 +221,7 @@ const LTR_RUN = /^(?=.*[\dA-Za-z])[^\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]*$/u
  * Hebrew text are items of their own), so such a run is read from its rightmost item to its leftmost.
  */
 export function isRightToLeft(frags: readonly Pick<Fragment, "text">[]): boolean {
-  if (!frags.some((f) => RTL_ANY.test(f.text))) return false;
+  if (!frags.some((f) => RTL_CHAR.test(f.text))) return false;
   let rtl = 0;
   let ltr = 0;
   for (const f of frags) {
