@@ -8,7 +8,6 @@ import { withLineRows } from "./grid-lines";
 import { withoutNested } from "./grid-nested";
 import { notOneColumn } from "./grid-one-column";
 import { joinCellPieces } from "./lines";
-import { boldCell } from "./markdown";
 import type { PageRules, Row, Segment } from "./model";
 
 export type { Grid } from "./grid-borders";
@@ -164,8 +163,6 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
     grid.ys.slice(1).map((y, i) => spanStarts(grid, (grid.ys[i] + y) / 2)),
   );
   const cells: string[][][] = Array.from({ length: nRows }, () => Array.from({ length: nCols }, () => []));
-  /** Whether every piece of text in a cell is bold (a header cell, a row label set in bold). */
-  const bold: boolean[][] = Array.from({ length: nRows }, () => Array.from({ length: nCols }, () => true));
   const sizes: number[] = [];
   for (const r of rows) {
     // One text line per cell and row: pieces of the same line join with spaces, lines with joinCellLines.
@@ -177,7 +174,6 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
         const j = spans[i][indexIn(grid.xs, (piece.x0 + piece.x1) / 2)];
         const key = `${i}:${j}`;
         line.set(key, [...(line.get(key) ?? []), piece.text]);
-        if (!piece.bold && piece.text.trim()) bold[i][j] = false;
       }
     }
     for (const [key, parts] of line) {
@@ -199,20 +195,14 @@ export function gridCells(rows: Row[], ruled: Grid): string[][] | null {
     );
   }
   const merged = cells.map((row) => row.map((parts) => [...parts]));
-  for (let i = 1; i < nRows; i++)
-    for (let j = 0; j < nCols; j++)
-      if (tops[i][j] !== i) {
-        merged[tops[i][j]][j].push(...cells[i][j]);
-        if (!bold[i][j]) bold[tops[i][j]][j] = false;
-      }
+  for (let i = 1; i < nRows; i++) for (let j = 0; j < nCols; j++) if (tops[i][j] !== i) merged[tops[i][j]][j].push(...cells[i][j]);
   // A short label repeats in the rows and columns it spans; running text stays in its first row and
   // column (not read twice, or seven times across a full-width cell).
   const texts = cells.map((_, i) =>
     Array.from({ length: nCols }, (_, j) => {
       const c = spans[i][j];
       const text = merged[tops[i][c]][c].reduce(joinCellLines, "");
-      const kept = (tops[i][c] === i && c === j) || text.length <= SPAN_LABEL ? text : "";
-      return kept && bold[tops[i][c]][c] ? boldCell(kept) : kept;
+      return (tops[i][c] === i && c === j) || text.length <= SPAN_LABEL ? text : "";
     }),
   );
   const size = sizes.length ? [...sizes].sort((a, b) => a - b)[sizes.length >> 1] : 10;

@@ -153,18 +153,14 @@ export function escapeHeading(text: string): string {
   return escapeInline(text).replace(/(\s)(#+)$/, (_m, s: string, h: string) => `${s}\\${h}`);
 }
 
-/** A table cell's text marked bold as a whole. */
-export function boldCell(text: string): string {
-  return `${BOLD_OPEN}${stripMarks(text)}${BOLD_CLOSE}`;
-}
-
 /** A GFM table; the first row is the header, columns in reading order. Cells get `|` escaped and are never empty of structure. */
 export function renderTable(drawn: string[][]): string {
   const cells = inLogicalColumnOrder(drawn);
   const cols = Math.max(...cells.map((r) => r.length));
-  // Cells are plain text: a cell's weight (a bold header, row label or best figure) is no part of its content,
-  // and table benchmarks (TEDS over cell text) and readers of the table take "**91.2**" for other text than "91.2".
-  const cell = (t: string | undefined) => escapeInline(stripMarks((t ?? "").trim())).replace(/\|/g, "\\|");
+  // Cells are plain text (the table readers, grid.ts and tables.ts, keep no weight): a cell's weight (a bold
+  // header, row label or best figure) is no part of its content, and table benchmarks (TEDS over cell text) and
+  // readers of the table take "**91.2**" for other text than "91.2".
+  const cell = (t: string | undefined) => escapeInline((t ?? "").trim()).replace(/\|/g, "\\|");
   const line = (r: string[]) => `| ${Array.from({ length: cols }, (_, c) => cell(r[c])).join(" | ")} |`;
   const lines = [line(cells[0]), `|${" --- |".repeat(cols)}`];
   for (const r of cells.slice(1)) lines.push(line(r));

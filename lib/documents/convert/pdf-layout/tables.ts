@@ -20,7 +20,6 @@ import {
   touchingGutters,
 } from "./gutters";
 import { joinCellPieces } from "./lines";
-import { boldCell } from "./markdown";
 import { type Row, rowText, type Segment } from "./model";
 import { proseBeside, tocColumns } from "./side-by-side";
 import { rowGroups, tableCells, trim, wrappedHeaderLines } from "./table-rows";
@@ -280,16 +279,10 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
     tableRows,
     cells.map((row) => row.map((segs) => joinCellPieces(segs.map((s) => s.text)))),
   );
-  // A cell whose text is all bold (a header, a row label) keeps its weight.
-  const allBold = (segs: Segment[]) => segs.every((s) => s.bold || !s.text.trim());
   return texts.map((row, g) =>
     row.map((text, c) => {
       const spanned = spans?.fill.get(`${g}:${c}`);
-      if (spanned && !text) {
-        const label = spanned.map((s) => s.text).join(" ");
-        return allBold(spanned) ? boldCell(label) : label;
-      }
-      return text && tableRows[g].every((k) => allBold(cells[k][c])) ? boldCell(text) : text;
+      return spanned && !text ? spanned.map((s) => s.text).join(" ") : text;
     }),
   );
 }
