@@ -1,6 +1,7 @@
-import { RTL_CHAR } from "@/lib/documents/rtl-script";
 // Markdown writing shared by the converters that produce Markdown themselves (HTML/DOCX through turndown, ODF,
 // PPTX, OCR layout): text escaped only where Markdown would misread it, GFM tables, nested lists.
+
+import { RTL_CHAR } from "@/lib/documents/rtl-script";
 
 /** Escapes text so that Markdown renders it literally, without escaping what cannot be misread. */
 export function escapeMarkdownText(text: string): string {
