@@ -26,6 +26,12 @@ export const TOC_ENTRY_END = /(?:[.·…_]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,6}|[
  */
 const FIELD_VALUE = /^(?:n\/a|none|nil|null|tbd|tba|[-–—]|[-+−]?[$€£¥]?\d{1,3}(?:,\d+)+%?|[-+−]?[$€£¥]\s?\d[\d.,]*|[-+−]?\d[\d.,]*\s?%)$/i;
 
+/**
+ * A sentence: ten words or more closed by a full stop. Running text however large it is set (a form's filled-in
+ * answer, a lead paragraph in a larger type); headings are not written so.
+ */
+const SENTENCE = (text: string) => /[^.]\.["'”’)\]]?$/.test(text) && text.split(/\s+/).length >= 10;
+
 /** A checkbox (ballot box, checked or not) in front of text: a GFM task list item. */
 const CHECKBOX = /^([\u2610\u2611\u2612])\s+(\S.*)$/;
 
@@ -224,7 +230,7 @@ function toBlock(p: Para, stats: LayoutStats, next?: Para): Block {
   for (const l of p.lines.slice(1)) text = joinLines(text, l.text);
   // A table of contents' entry, set like the heading it points to, is not a heading: it ends with its leader and page number.
   const tocEntry = TOC_ENTRY_END.test(text);
-  if (first.level > 0 && text.length <= 250 && p.lines.length <= 4 && !tocEntry && !FIELD_VALUE.test(text))
+  if (first.level > 0 && text.length <= 250 && p.lines.length <= 4 && !tocEntry && !FIELD_VALUE.test(text) && !SENTENCE(text))
     return { type: "heading", level: first.level, text };
   if (!tocEntry && numberedHeading(p, first.text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text: first.text };
   if (p.marker) return { type: "item", x: p.markerX, marker: p.marker.out, text, size: first.size };

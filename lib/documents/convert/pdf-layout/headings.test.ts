@@ -39,6 +39,20 @@ describe("headings", () => {
     expect(out).toContain("NORDLAB");
   });
 
+  it("reads a sentence set at a heading's size as text (a form's typed answer), a short title there as a heading", () => {
+    const out = md([
+      item("Incident report", 72, 60, 16),
+      ...body(90, 3, 14),
+      item("At the time of the incident, the child lived with his mother and two siblings.", 72, 150, 16),
+      ...body(176, 3, 14),
+      item("Findings", 72, 236, 16),
+      ...body(262, 3, 14),
+    ]);
+    const parts = out.split("\n\n");
+    expect(parts.filter((p) => p.startsWith("#"))).toEqual(["# Incident report", "# Findings"]);
+    expect(parts).toContain("At the time of the incident, the child lived with his mother and two siblings.");
+  });
+
   it("reads a line in italics at body size over a regular paragraph as a heading", () => {
     const out = md([
       ...body(80, 3, 14),
