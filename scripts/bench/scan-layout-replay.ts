@@ -25,6 +25,7 @@ import { linkLanguageDir, tesseractWorkerPath } from "@/lib/documents/ocr/langua
 import { ocrLayoutToMarkdown } from "@/lib/documents/ocr/layout-markdown";
 import { nativeTesseract, recognizeNative } from "@/lib/documents/ocr/native-tesseract";
 import { parsePgmHeader, prepareOcrImage } from "@/lib/documents/ocr/prepare-image";
+import { dropRunningLines } from "@/lib/documents/ocr/running-lines";
 import { strokeMeter } from "@/lib/documents/ocr/stroke-width";
 import { detectRules, tableGrids } from "@/lib/documents/ocr/table-lines";
 import { rereadEmptyTables } from "@/lib/documents/ocr/table-reread";
@@ -110,7 +111,7 @@ function replay(dirs: string[], only: string): void {
     const set = path.basename(dir);
     const rows: (ReturnType<typeof scoreScan> & { odl: OdlScores })[] = [];
     for (const doc of documents(dir).filter((d) => !only || d.id.includes(only))) {
-      const pages: { markdown: string }[] = [];
+      const pages: { page: number; markdown: string; ocr: boolean }[] = [];
       for (const page of doc.pages) {
         const base = path.join(cacheRoot, set, page);
         if (!fs.existsSync(`${base}.json`)) throw new Error(`${set}/${page} is not recorded: run with --record ${dir}`);
@@ -118,9 +119,10 @@ function replay(dirs: string[], only: string): void {
         const pgm = fs.readFileSync(`${base}.pgm`);
         const head = parsePgmHeader(pgm);
         const grids = head ? tableGrids(detectRules(pgm, head.width, head.height, head.offset), head.height) : [];
-        pages.push({ markdown: ocrLayoutToMarkdown(blocks, scale, grids, strokeMeter(pgm)).markdown });
+        pages.push({ page: pages.length + 1, markdown: ocrLayoutToMarkdown(blocks, scale, grids, strokeMeter(pgm)).markdown, ocr: true });
       }
-      const markdown = joinPages(pages);
+      // The pages of a document scanned as one PDF: its running headers and footers go, as in convert/pdf.ts.
+      const markdown = joinPages(dropRunningLines(pages));
       fs.mkdirSync(path.join(outRoot, set), { recursive: true });
       fs.writeFileSync(path.join(outRoot, set, `${doc.id}.md`), markdown);
       const s = { ...scoreScan(markdown, doc.truth), odl: scoreOdl(markdown, doc.truth) };

@@ -32,6 +32,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { dropRunningLines } from "@/lib/documents/ocr/running-lines";
 import { joinPages, parseDocument } from "@/lib/documents/parse-document";
 import { arg, flag } from "./common";
 import { FAILURE_CLASSES, scanClasses } from "./failure-classes";
@@ -180,13 +181,14 @@ async function main() {
     let secondsTotal = 0;
     for (const doc of docs) {
       const t = performance.now();
-      const pages: { markdown: string }[] = [];
+      const pages: { page: number; markdown: string; ocr: boolean }[] = [];
       for (const file of doc.pages) {
         const r = await parseDocument({ path: file, filename: path.basename(file), ocr: "auto", ocrLanguages, timeoutMs: 180_000 });
-        pages.push({ markdown: joinPages(r.pages) });
+        pages.push({ page: pages.length + 1, markdown: joinPages(r.pages), ocr: r.ocrPages > 0 });
       }
       const seconds = (performance.now() - t) / 1000;
-      const markdown = joinPages(pages);
+      // The pages of a document scanned as one PDF: its running headers and footers go, as in convert/pdf.ts.
+      const markdown = joinPages(dropRunningLines(pages));
       fs.mkdirSync(path.join(out, split), { recursive: true });
       fs.writeFileSync(path.join(out, split, `${doc.id}.md`), markdown);
       const s = scoreScan(markdown, doc.truth);

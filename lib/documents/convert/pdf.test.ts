@@ -283,6 +283,13 @@ describe("OCR decisions", () => {
     expect(out.pages[1].markdown).toContain("quarterly figures");
   });
 
+  it("drops the running header and page numbers that OCR reads on every scanned page", async () => {
+    const body = (p: number) => `${scanReading(p)}. Payment terms are thirty days net from the date of this statement.`;
+    const { convert } = fakeOcr((p) => `Example Supplies Ltd — Quarterly statement\n\n${body(p)}\n\nPage ${p} of 2`);
+    const out = await convert(input(fixtures.scanned, { ocr: "force" }));
+    expect(out.pages.map((p) => p.markdown)).toEqual([body(1), body(2)]);
+  });
+
   it("ocrReadsMore: new words, not misreadings of the layer's own", () => {
     const layer = "## Complex list\n\nHello\n\n- List item 1\n- List item 2";
     expect(ocrReadsMore("Complex Iist Hello List itern 1 List item 2 ~", layer)).toBe(false); // misreadings only

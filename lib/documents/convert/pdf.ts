@@ -5,6 +5,7 @@ import "./pdf-polyfills";
 import { type getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { paintsInk } from "@/lib/documents/blank-page";
 import { unreadableDocument } from "@/lib/documents/failures";
+import { dropRunningLines } from "@/lib/documents/ocr/running-lines";
 import { checkPageRange } from "@/lib/documents/page-range";
 import type { Converter, ConverterInput, ParsedPage, ParseOutput } from "@/lib/documents/types";
 import { AppError } from "@/lib/errors";
@@ -118,7 +119,7 @@ export function createPdfConverter(settings: PdfConverterSettings = {}): Convert
       if (!page) throw new AppError("file_rendering_failed", `Page ${n} of the PDF could not be rendered for OCR.`);
       return page;
     });
-    return { pages, pageCount };
+    return { pages: dropRunningLines(pages), pageCount };
   };
 }
 
