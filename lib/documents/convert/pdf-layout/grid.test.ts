@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { findGrids } from "./grid";
+import { besideGrid } from "./grid-beside";
 import { prepareLayoutPage, wantsRules } from "./index";
+import type { PdfTextItem } from "./model";
 import { item, lines, md, page, rule } from "./test-items";
 
 // Ruled tables with little text to go by (issue 14, class 5): the grid of ruling lines is the evidence.
@@ -234,5 +237,40 @@ describe("ruled tables with little text", () => {
         "| Bain, J. Matthew, district director, 37,499.96 Smith, Alvaro R., legislative correspondent, 21,000.00 |  |  |",
       ].join("\n"),
     );
+  });
+});
+
+describe("a ruled table with content beside it", () => {
+  const table = () => {
+    const names = ["Institutions", "Member States", "Employment", "Passenger rights"];
+    const items = [item("Topic", 60, 116), item("Enquiries", 200, 116)];
+    names.forEach((n, k) => items.push(item(n, 60, 144 + 28 * k), item(String(3597 - 500 * k), 200, 144 + 28 * k)));
+    const rules = [...hLines([100, 128, 156, 184, 212, 240], 57, 270), ...vLines([57, 190, 270], 100, 240)];
+    return { items, rules };
+  };
+
+  it("reads the table, then the chart labels standing clear to its right, not the labels as a column of the table", () => {
+    const { items, rules } = table();
+    // A bar chart's labels, right-aligned, between the table's rows.
+    ["Institutions", "Member States", "Employment", "Passenger rights"].forEach((n, k) => items.push(item(n, 420 - 6 * n.length, 130 + 28 * k)));
+    const out = md(items, rules);
+    expect(out).toMatch(/^\| Topic \| Enquiries \|\n\| --- \| --- \|\n\| Institutions \| 3597 \|/);
+    expect(
+      out
+        .split("\n")
+        .filter((l) => l.startsWith("|"))
+        .every((l) => l.split("|").length === 4),
+    ).toBe(true);
+    expect(out.slice(out.lastIndexOf("|"))).toContain("Passenger rights");
+  });
+
+  it("splits nothing off a chart's plot area: its axis labels sit right at the ruled area's edge", () => {
+    const { items, rules } = table();
+    const split = (extra: PdfTextItem[]) => {
+      const p = prepareLayoutPage(page([...items, ...extra], 1, rules));
+      return besideGrid(p.rows, findGrids(p.rules!)[0]);
+    };
+    expect(split([item("Institutions", 340, 130)])?.columns.length).toBe(2);
+    expect(split([item("4000", 28, 110), item("3000", 28, 166), item("2000", 28, 222)])).toBeNull();
   });
 });

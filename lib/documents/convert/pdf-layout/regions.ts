@@ -2,6 +2,7 @@
 // multi-column text (columns.ts), then tables without rules (tables.ts).
 import { findColumnRuns, splitColumns } from "./columns";
 import { type Grid, gridCells, rowsInGrid } from "./grid";
+import { besideGrid } from "./grid-beside";
 import { withoutCaptionBands } from "./grid-captions";
 import type { Row } from "./model";
 import { tryTable } from "./tables";
@@ -27,11 +28,13 @@ export function findRegions(rows: Row[], options: RegionOptions): Region[] {
   if (rows.length > MAX_ROWS_FOR_REGIONS) return [{ kind: "rows", rows }];
   const claims: { start: number; end: number; region: Region }[] = [];
   const free = (start: number, end: number) => claims.every((c) => end <= c.start || start >= c.end);
+  const beside: Grid[] = [];
   for (const ruled of options.grids ?? []) {
     const grid = withoutCaptionBands(rows, ruled);
     const span = rowsInGrid(rows, grid);
     const cells = span && free(span.start, span.end) ? gridCells(rows.slice(span.start, span.end), grid) : null;
     if (span && cells) claims.push({ ...span, region: { kind: "table", cells } });
+    else if (!span) beside.push(grid);
   }
   if (options.columns) {
     for (const found of findColumnRuns(rows)) {
@@ -45,6 +48,14 @@ export function findRegions(rows: Row[], options: RegionOptions): Region[] {
           region: { kind: "columns", columns: splitColumns(rows, run), ...(run.band ? { band: true } : {}) },
         });
     }
+  }
+  // A ruled table with content standing clear beside it (grid-beside.ts), where no column run took the rows:
+  // the table, then that content.
+  for (const grid of beside) {
+    const found = besideGrid(rows, grid);
+    const table = found && free(found.start, found.end) ? found.columns.find((c) => rowsInGrid(c, grid)) : undefined;
+    if (found && table && gridCells(table, grid))
+      claims.push({ start: found.start, end: found.end, region: { kind: "columns", columns: found.columns } });
   }
   claims.sort((a, b) => a.start - b.start);
   const out: Region[] = [];

@@ -16,7 +16,7 @@ const MIN_BESIDE = 3;
 const startsLower = (segs: Segment[]) => /^\p{Ll}/u.test(segs[0].text.trim());
 
 /** A row holding only some of its segments (left to right), its extent theirs. */
-const withSegments = (row: Row, segments: Segment[]): Row => ({
+export const withSegments = (row: Row, segments: Segment[]): Row => ({
   ...row,
   segments,
   x0: segments[0].x0,
