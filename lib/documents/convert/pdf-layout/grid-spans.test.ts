@@ -16,6 +16,25 @@ describe("merged cells of ruled tables", () => {
     );
   });
 
+  it("gives each group header of a header row without vertical borders the pair of columns it stands over", () => {
+    // Columns at 57 | 157 | 217 | 277 | 337 | 397: a label column, then two years over "Amount" and "%" each.
+    const items = [
+      item("2009", 187, 116, 12, { width: 40 }),
+      item("2010", 307, 116, 12, { width: 40 }),
+      ...["Loan type", "Amount", "%", "Amount", "%"].map((t, k) => item(t, [62, 162, 222, 282, 342][k], 136)),
+      ...["Mortgage", "4,151", "25.0", "4,090", "27.5"].map((t, k) => item(t, [62, 162, 222, 282, 342][k], 156)),
+    ];
+    const rules = [...hLines([100, 120, 140, 160], 57, 397), ...vLines([57, 397], 100, 160), ...vLines([157, 217, 277, 337], 120, 160)];
+    expect(md(items, rules)).toBe(
+      [
+        "|  | 2009 | 2009 | 2010 | 2010 |",
+        "| --- | --- | --- | --- | --- |",
+        "| Loan type | Amount | % | Amount | % |",
+        "| Mortgage | 4,151 | 25.0 | 4,090 | 27.5 |",
+      ].join("\n"),
+    );
+  });
+
   it("still repeats a label that spans the columns of its row", () => {
     const items = [
       item("Region", 62, 116),

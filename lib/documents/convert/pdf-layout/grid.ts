@@ -256,11 +256,38 @@ function withSeparateCells(rows: Row[], grid: Grid, spans: number[][]): number[]
         const columns = new Set(run.map((p) => indexIn(grid.xs, (p.x0 + p.x1) / 2)));
         const crossing = run.some((p) => inner.some((x) => p.x0 < x - 1 && p.x1 > x + 1));
         if (columns.size >= 2 && !crossing) for (let j = c; j < d; j++) out[j] = j;
+        else if (columns.size >= 2) for (const [a, b] of pieceSpans(run, grid, c, d)) for (let j = a; j <= b; j++) out[j] = a;
       }
       c = d;
     }
     return out;
   });
+}
+
+/**
+ * The columns (first, last) that each group of a merged run's text pieces covers, when the groups cover
+ * distinct columns: group headers over pairs of columns in a header row without vertical borders
+ * ("12/31/2009" over "$000's" and "%", "12/31/2010" over the next two). Columns no piece covers stand alone.
+ */
+function pieceSpans(run: Segment[], grid: Grid, c: number, d: number): [number, number][] {
+  const covered = run
+    .map((p): [number, number] => [Math.max(c, indexIn(grid.xs, p.x0 + 1)), Math.min(d - 1, indexIn(grid.xs, p.x1 - 1))])
+    .sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [a, b] of covered) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  const all: [number, number][] = [];
+  for (let j = c; j < d; j++) {
+    const span = out.find(([a]) => a === j);
+    if (span) {
+      all.push(span);
+      j = span[1];
+    } else all.push([j, j]);
+  }
+  return all;
 }
 
 /** For each column of a grid, the first column of the cell it belongs to at height y (merged cells). */
