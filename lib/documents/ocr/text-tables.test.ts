@@ -37,6 +37,24 @@ describe("unruled tables from whitespace-aligned OCR words", () => {
     expect(t.words.map((w) => w.text)).not.toContain("Page");
   });
 
+  it("keeps the columns under a group header, repeated over each column it spans", () => {
+    const words = [
+      ...line(0, ["Fused oxide", 387], ["Silicon carbide", 647]),
+      ...line(30, ["2009", 360], ["2010", 480], ["2009", 640], ["2010", 760]),
+      ...line(60, ["North", 100], ["60,400", 340], ["60,400", 460], ["42,600", 620], ["42,600", 740]),
+      ...line(90, ["South", 100], ["50,000", 340], ["50,000", 460], ["5,000", 630], ["5,000", 750]),
+      ...line(120, ["East", 100], ["40,000", 340], ["40,000", 460], ["16,000", 620], ["16,000", 740]),
+    ];
+    const [t] = textTables(words);
+    expect(t.rows).toEqual([
+      ["", "Fused oxide", "Fused oxide", "Silicon carbide", "Silicon carbide"],
+      ["", "2009", "2010", "2009", "2010"],
+      ["North", "60,400", "60,400", "42,600", "42,600"],
+      ["South", "50,000", "50,000", "5,000", "5,000"],
+      ["East", "40,000", "40,000", "16,000", "16,000"],
+    ]);
+  });
+
   it("keeps a line that fills one column under the table as a row (a total)", () => {
     const words = [
       ...line(0, ["Item", 100], ["Price", 700]),

@@ -160,10 +160,12 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
       return parts;
     });
   }
-  // Columns: x intervals of the multi-segment lines' segments, merged where they overlap or share an edge.
+  // Columns: x intervals of the multi-segment lines' segments, merged where they overlap or share an edge;
+  // group headers left out (they would merge the columns they span).
   const tol = 0.5 * height;
+  const spanning = groupHeaders(run, height);
   const cols: { x0: number; x1: number }[] = [];
-  for (const s of run.filter((l) => l.segs.length >= 2).flatMap((l) => l.segs)) cols.push({ x0: s.x0, x1: s.x1 });
+  for (const s of run.filter((l) => l.segs.length >= 2).flatMap((l) => l.segs)) if (!spanning.has(s)) cols.push({ x0: s.x0, x1: s.x1 });
   const joins = (a: { x0: number; x1: number }, b: { x0: number; x1: number }) =>
     Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0 || Math.abs(a.x0 - b.x0) <= tol || Math.abs(a.x1 - b.x1) <= tol;
   for (let changed = true; changed; ) {
@@ -198,6 +200,12 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
     for (const s of l.segs) cells[colOf(s)].push(s);
     return { cells, line: l };
   });
+  // A group header stands over each column it spans (GFM has no colspan: its text is repeated).
+  for (const g of grid)
+    for (const s of g.cells.flat().filter((t) => spanning.has(t)))
+      cols.forEach((c, i) => {
+        if (!g.cells[i].length && Math.min(c.x1, s.x1) - Math.max(c.x0, s.x0) > 0) g.cells[i].push(s);
+      });
   // Neighbouring columns that never share a line are one column.
   for (let i = cols.length - 1; i >= 1; i--) {
     if (!grid.some((g) => g.cells[i].length && g.cells[i - 1].length)) {
@@ -295,4 +303,28 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
     rows: table,
     words,
   };
+}
+
+/**
+ * Group headers of a run: in a header line (above the first line with two cells of figures), a segment of
+ * words, not in the first column, that stands over two neighbouring segments of another line, half a line
+ * height into each at least ("Fused aluminum oxide" over "2009" and "2010").
+ */
+function groupHeaders<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[], height: number): Set<Segment<W>> {
+  const tol = 0.5 * height;
+  const multi = run.filter((l) => l.segs.length >= 2);
+  const left = Math.min(...multi.flatMap((l) => l.segs.map((s) => s.x0)));
+  const firstFigures = multi.findIndex((l) => l.segs.filter((s) => FIGURE.test(s.text)).length >= 2);
+  const words = (s: Segment<W>) => s.words.filter((w) => !FIGURE.test(w.text.trim())).length > s.words.length / 2;
+  const overlap = (a: Segment<W>, b: Segment<W>) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const out = new Set<Segment<W>>();
+  for (const l of multi.slice(0, Math.max(0, firstFigures)))
+    for (const s of l.segs)
+      if (
+        s.x0 > left + 2 * height &&
+        words(s) &&
+        multi.some((o) => o !== l && o.segs.some((t, i) => i > 0 && overlap(s, o.segs[i - 1]) >= tol && overlap(s, t) >= tol))
+      )
+        out.add(s);
+  return out;
 }
