@@ -98,4 +98,44 @@ describe("shaded bands in ruled tables", () => {
       { x0: 10, y0: 150, x1: 100, y1: 150, band: true },
     ]);
   });
+
+  describe("tables drawn as filled cells", () => {
+    const OPS = Object.fromEntries(["constructPath", "fill", "stroke", "setFillGray"].map((c, i) => [c, i + 1])) as unknown as OpCodes;
+    const rect = (x: number, y: number, w: number, h: number) => [0, x, y, 1, x + w, y, 1, x + w, y + h, 1, x, y + h, 4];
+    const line = (x0: number, y0: number, x1: number, y1: number) => [0, x0, y0, 1, x1, y1];
+    const cells = (gray: [number, number], extra: { fn: number; args: unknown }[] = []) => ({
+      fnArray: [
+        OPS.setFillGray,
+        OPS.constructPath,
+        OPS.constructPath,
+        OPS.setFillGray,
+        OPS.constructPath,
+        OPS.constructPath,
+        ...extra.map((e) => e.fn),
+      ],
+      argsArray: [
+        [gray[0]],
+        [OPS.fill, [rect(10, 100, 90, 20)], null], // row 1, first cell
+        [OPS.fill, [rect(10, 123, 90, 20)], null], // row 2, first cell (3 pt above)
+        [gray[1]],
+        [OPS.fill, [rect(103, 100, 60, 20)], null], // second cells, 3 pt right of the first
+        [OPS.fill, [rect(103, 123, 60, 20)], null],
+        ...extra.map((e) => e.args),
+      ],
+    });
+    const columnBorders = (list: ReturnType<typeof cells>) => rulesFromOperatorList(list, OPS).filter((r) => !r.band && r.x0 === r.x1);
+
+    it("draws a column border in the gap between cells filled side by side, reaching into the gaps between rows", () => {
+      expect(columnBorders(cells([0.5, 0.5]))).toEqual([
+        { x0: 101.5, y0: 97, x1: 101.5, y1: 123 },
+        { x0: 101.5, y0: 120, x1: 101.5, y1: 146 },
+      ]);
+    });
+
+    it("leaves cells of one colour between drawn column lines alone (backgrounds of a merged cell), parts two colours", () => {
+      const ruled = [{ fn: OPS.constructPath, args: [OPS.stroke, [line(101.5, 100, 101.5, 143)], null] }];
+      expect(columnBorders(cells([0.5, 0.5], ruled))).toEqual([{ x0: 101.5, y0: 100, x1: 101.5, y1: 143 }]);
+      expect(columnBorders(cells([0.2, 0.8], ruled))).toHaveLength(3);
+    });
+  });
 });

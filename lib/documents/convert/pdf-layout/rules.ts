@@ -38,6 +38,12 @@ export interface OpCodes {
   curveTo3: number;
   closePath: number;
   rectangle: number;
+  /** Fill colour operators (optional: without them every fill counts as one colour). */
+  setFillRGBColor?: number;
+  setFillGray?: number;
+  setFillCMYKColor?: number;
+  setFillColor?: number;
+  setFillColorN?: number;
 }
 
 export interface OperatorList {
@@ -52,6 +58,8 @@ const MIN_LENGTH = 2;
 /** A filled rectangle at least this wide and at most this tall is a shaded band (row background). */
 const MIN_BAND_WIDTH = 20;
 const MAX_BAND_HEIGHT = 60;
+/** Cells filled side by side (a table drawn as coloured cells on white) stand at most this far apart. */
+const CELL_GAP = 6;
 /** More rules than this on one page: a drawing or chart, not table borders. */
 const MAX_RULES = 4000;
 
@@ -131,7 +139,11 @@ export function rulesFromOperatorList(list: OperatorList, OPS: OpCodes): PdfRule
   const fills = new Set([OPS.fill, OPS.eoFill]);
   const out: PdfRule[] = [];
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-  const stack: Matrix[] = [];
+  let color = "";
+  const stack: [Matrix, string][] = [];
+  const colorOps = new Set(
+    [OPS.setFillRGBColor, OPS.setFillGray, OPS.setFillCMYKColor, OPS.setFillColor, OPS.setFillColorN].filter((o) => o !== undefined),
+  );
   let pending: SubPath[] = [];
   const bands: Band[] = [];
 
@@ -167,7 +179,7 @@ export function rulesFromOperatorList(list: OperatorList, OPS: OpCodes): PdfRule
         else if (x1 - x0 >= MIN_BAND_WIDTH && y1 - y0 <= MAX_BAND_HEIGHT) {
           // A shaded band (a table's header or row background): its top and bottom edges separate rows
           // like rules. Only the horizontal edges: stripes alone (no vertical rules) never make a grid.
-          bands.push({ x0, y0, x1, y1 });
+          bands.push({ x0, y0, x1, y1, color });
         }
       }
     }
@@ -176,14 +188,15 @@ export function rulesFromOperatorList(list: OperatorList, OPS: OpCodes): PdfRule
   for (let i = 0; i < list.fnArray.length && out.length + 2 * bands.length <= MAX_RULES; i++) {
     const fn = list.fnArray[i];
     const args = list.argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    if (fn === OPS.save) stack.push([ctm, color]);
+    else if (fn === OPS.restore) [ctm, color] = stack.pop() ?? [ctm, color];
+    else if (colorOps.has(fn)) color = `${fn}:${JSON.stringify(args)}`;
     else if (fn === OPS.transform && args?.length === 6) ctm = multiply(ctm, args as number[]);
     else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push(ctm);
+      stack.push([ctm, color]);
       const m = args?.[0] as number[] | undefined;
       if (m && m.length === 6) ctm = multiply(ctm, m);
-    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    } else if (fn === OPS.paintFormXObjectEnd) [ctm, color] = stack.pop() ?? [ctm, color];
     else if (fn === OPS.constructPath && args) {
       if (typeof args[0] === "number") {
         const data = (args[1] as ArrayLike<number>[] | undefined)?.[0];
@@ -194,7 +207,7 @@ export function rulesFromOperatorList(list: OperatorList, OPS: OpCodes): PdfRule
       pending = [];
     }
   }
-  out.push(...bandEdges(bands));
+  out.push(...bandEdges(bands), ...cellBorders(bands, out));
   return out.length > MAX_RULES ? [] : out;
 }
 
@@ -203,6 +216,8 @@ interface Band {
   y0: number;
   x1: number;
   y1: number;
+  /** The fill colour operator and its operands ("" before any). */
+  color: string;
 }
 
 /**
@@ -227,5 +242,38 @@ function bandEdges(bands: Band[]): PdfRule[] {
     if (!below) out.push({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y0, band: true });
     out.push({ x0: b.x0, y0: b.y1, x1: b.x1, y1: b.y1, band: true, ...(above && { joint: true as const }) });
   });
+  return out;
+}
+
+/**
+ * Column borders of tables drawn as filled cells (each cell its own coloured rectangle, set a point or a few
+ * apart on white, no lines drawn): between two bands of one row (same top and bottom) that stand 1 to
+ * CELL_GAP apart, a vertical line in the middle of the gap, reaching half a gap into the rows above and
+ * below so that the rows' borders touch it. Shaded rows alone (one band a row) give none. In a row whose
+ * columns are ruled by drawn lines, only fills of two colours part cells (fills of one colour are cell
+ * backgrounds there: their gaps may lie inside a merged cell).
+ */
+function cellBorders(bands: Band[], drawn: PdfRule[]): PdfRule[] {
+  const near = (a: number, b: number) => Math.abs(a - b) <= 0.5;
+  const out: PdfRule[] = [];
+  const rows = new Map<string, Band[]>();
+  for (const b of bands) {
+    const key = [...rows.keys()].find((k) => {
+      const [y0, y1] = k.split(":").map(Number);
+      return near(y0, b.y0) && near(y1, b.y1);
+    });
+    rows.set(key ?? `${b.y0}:${b.y1}`, [...(key ? (rows.get(key) ?? []) : []), b]);
+  }
+  for (const row of rows.values()) {
+    const sorted = row.sort((a, b) => a.x0 - b.x0);
+    const [x0, x1, y0, y1] = [sorted[0].x0, sorted[sorted.length - 1].x1, sorted[0].y0, sorted[0].y1];
+    const ruled = drawn.some((r) => r.x1 - r.x0 <= 0.5 && r.x0 > x0 && r.x0 < x1 && r.y0 < y1 && r.y1 > y0);
+    for (let k = 1; k < sorted.length; k++) {
+      const gap = sorted[k].x0 - sorted[k - 1].x1;
+      if (gap < 1 || gap > CELL_GAP || (ruled && sorted[k].color === sorted[k - 1].color)) continue;
+      const x = (sorted[k - 1].x1 + sorted[k].x0) / 2;
+      out.push({ x0: x, y0: sorted[k].y0 - CELL_GAP / 2, x1: x, y1: sorted[k].y1 + CELL_GAP / 2 });
+    }
+  }
   return out;
 }
