@@ -256,15 +256,15 @@ function bandEdges(bands: Band[]): PdfRule[] {
 function cellBorders(bands: Band[], drawn: PdfRule[]): PdfRule[] {
   const near = (a: number, b: number) => Math.abs(a - b) <= 0.5;
   const out: PdfRule[] = [];
-  const rows = new Map<string, Band[]>();
-  for (const b of bands) {
-    const key = [...rows.keys()].find((k) => {
-      const [y0, y1] = k.split(":").map(Number);
-      return near(y0, b.y0) && near(y1, b.y1);
-    });
-    rows.set(key ?? `${b.y0}:${b.y1}`, [...(key ? (rows.get(key) ?? []) : []), b]);
+  // Rows: bands of one top and bottom (within half a point), found in one pass over the bands sorted by them.
+  const rows: Band[][] = [];
+  for (const b of [...bands].sort((a, b) => a.y0 - b.y0 || a.y1 - b.y1)) {
+    let row: Band[] | undefined;
+    for (let k = rows.length - 1; k >= 0 && b.y0 - rows[k][0].y0 <= 0.5 && !row; k--) if (near(rows[k][0].y1, b.y1)) row = rows[k];
+    if (row) row.push(b);
+    else rows.push([b]);
   }
-  for (const row of rows.values()) {
+  for (const row of rows) {
     const sorted = row.sort((a, b) => a.x0 - b.x0);
     const [x0, x1, y0, y1] = [sorted[0].x0, sorted[sorted.length - 1].x1, sorted[0].y0, sorted[0].y1];
     const ruled = drawn.some((r) => r.x1 - r.x0 <= 0.5 && r.x0 > x0 && r.x0 < x1 && r.y0 < y1 && r.y1 > y0);
