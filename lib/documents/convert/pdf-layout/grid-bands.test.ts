@@ -101,18 +101,11 @@ describe("shaded bands in ruled tables", () => {
 
   describe("tables drawn as filled cells", () => {
     const OPS = Object.fromEntries(["constructPath", "fill", "stroke", "setFillGray"].map((c, i) => [c, i + 1])) as unknown as OpCodes;
+    const GRAY = OPS.setFillGray as number;
     const rect = (x: number, y: number, w: number, h: number) => [0, x, y, 1, x + w, y, 1, x + w, y + h, 1, x, y + h, 4];
     const line = (x0: number, y0: number, x1: number, y1: number) => [0, x0, y0, 1, x1, y1];
     const cells = (gray: [number, number], extra: { fn: number; args: unknown }[] = []) => ({
-      fnArray: [
-        OPS.setFillGray,
-        OPS.constructPath,
-        OPS.constructPath,
-        OPS.setFillGray,
-        OPS.constructPath,
-        OPS.constructPath,
-        ...extra.map((e) => e.fn),
-      ],
+      fnArray: [GRAY, OPS.constructPath, OPS.constructPath, GRAY, OPS.constructPath, OPS.constructPath, ...extra.map((e) => e.fn)],
       argsArray: [
         [gray[0]],
         [OPS.fill, [rect(10, 100, 90, 20)], null], // row 1, first cell
