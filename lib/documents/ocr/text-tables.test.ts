@@ -55,6 +55,22 @@ describe("unruled tables from whitespace-aligned OCR words", () => {
     ]);
   });
 
+  it("keeps the columns when a cell's text runs into the next column on one line (overflowing, run together)", () => {
+    const row = (y: number, name: string, nr: string) => line(y, [name, 100], [nr, 500], ["55.55", 700]);
+    const words = [
+      ...line(0, ["Name", 100], ["Number", 500], ["Ref", 700]),
+      ...row(40, "Forster, Mark", "11111111111"),
+      ...row(80, "Horn, Ein", "12111111111"),
+      ...line(120, ["Ackermann Extremely Long Name GmbH 20 111111111", 100], ["55.55", 700]),
+      ...row(160, "SUS GmbH", "13111111111"),
+    ];
+    const [t] = textTables(words);
+    expect(t.rows.map((r) => r.length)).toEqual([3, 3, 3, 3, 3]);
+    expect(t.rows[2]).toEqual(["Horn, Ein", "12111111111", "55.55"]);
+    expect(t.rows[3][1]).toMatch(/111111111$/);
+    expect(t.rows[3][2]).toBe("55.55");
+  });
+
   it("keeps a line that fills one column under the table as a row (a total)", () => {
     const words = [
       ...line(0, ["Item", 100], ["Price", 700]),

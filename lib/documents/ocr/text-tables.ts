@@ -55,6 +55,8 @@ const LOOSE_ROW_GAP = 3.5;
 /** Cells longer than this (characters) on average are prose, not a table. */
 const MAX_MEAN_CELL_CHARS = 28;
 const MAX_CELL_WORDS = 12;
+/** A gap this many line heights wide parts columns however many lines run across it. */
+const WIDE_GAP = 3;
 /** Amounts, quantities, years, dates, percentages, codes with digits: "$300.00", "1 234,50 €", "28/11/2022". */
 const FIGURE = /^[^\p{L}\d]{0,3}[-+(]?\d[\d\s.,:/'%-]*\)?[^\p{L}\d]{0,3}$|^\p{L}{0,3}[\d.,/-]*\d[\d.,/-]*$/u;
 
@@ -164,8 +166,12 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
   // group headers left out (they would merge the columns they span).
   const tol = 0.5 * height;
   const spanning = groupHeaders(run, height);
+  // (and segments running across a column gap that most lines keep open: a cell's text overflowing into the
+  // next column, words run together by a skewed line; their words go to the columns they stand in)
+  const straddling = straddlers(run, height);
   const cols: { x0: number; x1: number }[] = [];
-  for (const s of run.filter((l) => l.segs.length >= 2).flatMap((l) => l.segs)) if (!spanning.has(s)) cols.push({ x0: s.x0, x1: s.x1 });
+  for (const s of run.filter((l) => l.segs.length >= 2).flatMap((l) => l.segs))
+    if (!spanning.has(s) && !straddling.has(s)) cols.push({ x0: s.x0, x1: s.x1 });
   const joins = (a: { x0: number; x1: number }, b: { x0: number; x1: number }) =>
     Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0 || Math.abs(a.x0 - b.x0) <= tol || Math.abs(a.x1 - b.x1) <= tol;
   for (let changed = true; changed; ) {
@@ -197,7 +203,17 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
   // Cells per line.
   const grid: { cells: Segment<W>[][]; line: VLine<W> }[] = run.map((l) => {
     const cells: Segment<W>[][] = cols.map(() => []);
-    for (const s of l.segs) cells[colOf(s)].push(s);
+    for (const s of l.segs) {
+      if (!straddling.has(s) || spanning.has(s)) cells[colOf(s)].push(s);
+      else
+        for (const w of s.words)
+          cells[colOf({ words: [w], x0: w.bbox.x0, x1: w.bbox.x1, text: w.text.trim() })].push({
+            words: [w],
+            x0: w.bbox.x0,
+            x1: w.bbox.x1,
+            text: w.text.trim(),
+          });
+    }
     return { cells, line: l };
   });
   // A group header stands over each column it spans (GFM has no colspan: its text is repeated).
@@ -326,5 +342,27 @@ function groupHeaders<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] 
         multi.some((o) => o !== l && o.segs.some((t, i) => i > 0 && overlap(s, o.segs[i - 1]) >= tol && overlap(s, t) >= tol))
       )
         out.add(s);
+  return out;
+}
+
+/**
+ * Segments that run across a column gap most lines of the run keep open: each bridges two neighbouring
+ * segments set WIDE_GAP line heights apart or more (half a line height into each) of two other lines at
+ * least, and of half the run's other lines with two segments or more.
+ */
+function straddlers<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[], height: number): Set<Segment<W>> {
+  const tol = 0.5 * height;
+  const overlap = (a: Segment<W>, b: Segment<W>) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const multi = run.filter((l) => l.segs.length >= 2);
+  const out = new Set<Segment<W>>();
+  for (const l of run)
+    for (const s of l.segs) {
+      const n = multi.filter(
+        (o) =>
+          o !== l &&
+          o.segs.some((t, i) => i > 0 && t.x0 - o.segs[i - 1].x1 >= WIDE_GAP * height && overlap(s, o.segs[i - 1]) >= tol && overlap(s, t) >= tol),
+      ).length;
+      if (n >= 2 && 2 * n >= multi.filter((o) => o !== l).length) out.add(s);
+    }
   return out;
 }
