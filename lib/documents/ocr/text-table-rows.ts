@@ -5,6 +5,8 @@
 export const LIST_MARKER = /^\(?(?:\d{1,2}|\p{L}|[ivxlIVXL]{1,4})[.)]$/u;
 /** A list item: a number and a period or parenthesis, or a bullet, then its text ("1. Item", "2.List2", "•Bar"). */
 export const LIST_ITEM = /^(?:\d{1,2}[.)]\s*\p{L}|[•●○◦▪*·‣⁃–—-]\s*\p{L})/u;
+/** Amounts, quantities, years, dates, percentages, codes with digits: "$300.00", "1 234,50 €", "28/11/2022". */
+export const FIGURE = /^[^\p{L}\d]{0,3}[-+(]?\d[\d\s.,:/'%-]*\)?[^\p{L}\d]{0,3}$|^\p{L}{0,3}[\d.,/-]*\d[\d.,/-]*$/u;
 
 /** A list's or headings' numbers: "1.", "2.2", "3", "3.1.4" (at most two digits a part; "2," is "2." misread). */
 const NUMBER_LABEL = /^\d{1,2}(?:\.\d{1,2})*[.,]?$/;

@@ -35,7 +35,8 @@ import {
   type VLine,
   visualLines,
 } from "./text-table-geometry";
-import { fillRowLabels, isNumbering, LIST_ITEM, LIST_MARKER } from "./text-table-rows";
+import { FIGURE, fillRowLabels, isNumbering, LIST_ITEM, LIST_MARKER } from "./text-table-rows";
+import { groupHeaders, straddlers } from "./text-table-straddle";
 
 export { type TextBox, type TextWord, visualLines } from "./text-table-geometry";
 export { fillRowLabels, isNumbering } from "./text-table-rows";
@@ -55,10 +56,6 @@ const LOOSE_ROW_GAP = 3.5;
 /** Cells longer than this (characters) on average are prose, not a table. */
 const MAX_MEAN_CELL_CHARS = 28;
 const MAX_CELL_WORDS = 12;
-/** A gap this many line heights wide parts columns however many lines run across it. */
-const WIDE_GAP = 3;
-/** Amounts, quantities, years, dates, percentages, codes with digits: "$300.00", "1 234,50 €", "28/11/2022". */
-const FIGURE = /^[^\p{L}\d]{0,3}[-+(]?\d[\d\s.,:/'%-]*\)?[^\p{L}\d]{0,3}$|^\p{L}{0,3}[\d.,/-]*\d[\d.,/-]*$/u;
 
 /** Unruled tables among the words (see the file header); their words are listed so the caller can drop them. */
 export function textTables<W extends TextWord>(words: readonly W[]): TextTable<W>[] {
@@ -319,50 +316,4 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
     rows: table,
     words,
   };
-}
-
-/**
- * Group headers of a run: in a header line (above the first line with two cells of figures), a segment of
- * words, not in the first column, that stands over two neighbouring segments of another line, half a line
- * height into each at least ("Fused aluminum oxide" over "2009" and "2010").
- */
-function groupHeaders<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[], height: number): Set<Segment<W>> {
-  const tol = 0.5 * height;
-  const multi = run.filter((l) => l.segs.length >= 2);
-  const left = Math.min(...multi.flatMap((l) => l.segs.map((s) => s.x0)));
-  const firstFigures = multi.findIndex((l) => l.segs.filter((s) => FIGURE.test(s.text)).length >= 2);
-  const words = (s: Segment<W>) => s.words.filter((w) => !FIGURE.test(w.text.trim())).length > s.words.length / 2;
-  const overlap = (a: Segment<W>, b: Segment<W>) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  const out = new Set<Segment<W>>();
-  for (const l of multi.slice(0, Math.max(0, firstFigures)))
-    for (const s of l.segs)
-      if (
-        s.x0 > left + 2 * height &&
-        words(s) &&
-        multi.some((o) => o !== l && o.segs.some((t, i) => i > 0 && overlap(s, o.segs[i - 1]) >= tol && overlap(s, t) >= tol))
-      )
-        out.add(s);
-  return out;
-}
-
-/**
- * Segments that run across a column gap most lines of the run keep open: each bridges two neighbouring
- * segments set WIDE_GAP line heights apart or more (half a line height into each) of two other lines at
- * least, and of half the run's other lines with two segments or more.
- */
-function straddlers<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[], height: number): Set<Segment<W>> {
-  const tol = 0.5 * height;
-  const overlap = (a: Segment<W>, b: Segment<W>) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  const multi = run.filter((l) => l.segs.length >= 2);
-  const out = new Set<Segment<W>>();
-  for (const l of run)
-    for (const s of l.segs) {
-      const n = multi.filter(
-        (o) =>
-          o !== l &&
-          o.segs.some((t, i) => i > 0 && t.x0 - o.segs[i - 1].x1 >= WIDE_GAP * height && overlap(s, o.segs[i - 1]) >= tol && overlap(s, t) >= tol),
-      ).length;
-      if (n >= 2 && 2 * n >= multi.filter((o) => o !== l).length) out.add(s);
-    }
-  return out;
 }
