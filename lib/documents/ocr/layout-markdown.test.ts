@@ -19,6 +19,21 @@ describe("layout → Markdown", () => {
     expect(joinOcrLines(["ends with a dash -", "then text"])).toBe("ends with a dash - then text");
   });
 
+  it("reads four or more tall lines in a row with nothing between them as labels, not headings", () => {
+    const labels = ["North region", "South region", "East region", "West region"];
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("Sales by region", 0, 60))] },
+        { paragraphs: [para(line("The regions sold more than in the last year.", 100), line("and the east most of all.", 150))] },
+        ...labels.map((t, i) => ({ paragraphs: [para(line(t, 250 + 100 * i, 60))] })),
+        { paragraphs: [para(line("Figures are in thousands of units sold.", 700), line("and rounded.", 750))] },
+      ],
+      1,
+    );
+    expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["## Sales by region"]);
+    expect(out.markdown).toContain("\n\nNorth region\n\n");
+  });
+
   it("makes headings from tall lines, lists from bullets, paragraphs separated by blank lines", () => {
     const out = ocrLayoutToMarkdown(
       [

@@ -9,6 +9,7 @@
 // text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
 // heading one level below the page's larger headings.
 import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
+import { labelRuns } from "@/lib/documents/heading-runs";
 import { escapeMarkdownText, inLogicalColumnOrder, markdownTable } from "@/lib/documents/markdown-write";
 import { inReadingOrder } from "./reading-order";
 import { splitGluedWords } from "./split-glued-words";
@@ -400,6 +401,9 @@ export function ocrLayoutToMarkdown(
   }
 
   flushTables(Number.POSITIVE_INFINITY);
+  // Four or more headings of one level in a row are labels set large (heading-runs.ts): text.
+  const labels = labelRuns(blocks.map((b) => (b.kind === "heading" ? b.level : null)));
+  for (const i of labels) blocks[i] = { ...blocks[i], kind: "paragraph", level: undefined };
 
   const md: string[] = [];
   const plain: string[] = [];

@@ -1,5 +1,6 @@
 // Cues that tell a heading at body size (issue 14, born-digital headings): a section number, a title hanging
 // under its number, italics over regular text, and a table right under a bold line (its title, not a heading).
+import { labelRuns } from "@/lib/documents/heading-runs";
 import type { Block, Line, Para } from "./block-types";
 import type { LayoutStats } from "./model";
 
@@ -51,4 +52,10 @@ export function tableTitles(blocks: Block[]): Block[] {
   return blocks.map((b, i) =>
     b.type === "heading" && b.byWeight !== undefined && blocks[i + 1]?.type === "table" ? { type: "paragraph", text: b.byWeight } : b,
   );
+}
+
+/** Four or more headings of one level in a row (heading-runs.ts): labels set large, read as text. */
+export function labelHeadings(blocks: Block[]): Block[] {
+  const labels = labelRuns(blocks.map((b) => (b.type === "heading" ? b.level : null)));
+  return blocks.map((b, i) => (b.type === "heading" && labels.has(i) ? { type: "paragraph", text: b.text } : b));
 }

@@ -53,6 +53,13 @@ describe("headings", () => {
     expect(parts).toContain("At the time of the incident, the child lived with his mother and two siblings.");
   });
 
+  it("reads four or more lines set large in a row with nothing between them as labels (a chart's categories), not headings", () => {
+    const labels = ["North region", "South region", "East region", "West region"].map((t, i) => item(t, 300, 150 + 40 * i, 16));
+    const parts = md([item("Sales by region", 72, 60, 16), ...body(90, 3, 14), ...labels, ...body(330, 3, 14)]).split("\n\n");
+    expect(parts.filter((p) => p.startsWith("#"))).toEqual(["# Sales by region"]);
+    expect(parts).toContain("North region");
+  });
+
   it("reads a line in italics at body size over a regular paragraph as a heading", () => {
     const out = md([
       ...body(80, 3, 14),

@@ -10,7 +10,7 @@ import { authorHeadings } from "./authors";
 import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE_END, TOC_ENTRY_END } from "./blocks";
 import { contentRows } from "./furniture";
 import { findGrids } from "./grid";
-import { tableTitles } from "./heading-cues";
+import { labelHeadings, tableTitles } from "./heading-cues";
 import { computeLayoutStats } from "./layout-stats";
 import { toFragments, toFrameRules, toRows } from "./lines";
 import { applyLinks, pageLinks } from "./links";
@@ -177,7 +177,7 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
   const rows = contentRows(p, stats);
   emit(findRegions(rows, { columns: true, grids }), Math.min(...rows.map((r) => r.x0)));
   const headed = stats.coverPages?.includes(p.page) ? coverHeadings(blocks) : blocks;
-  const markdown = renderBlocks(authorHeadings(tableTitles(headed)));
+  const markdown = renderBlocks(authorHeadings(labelHeadings(tableTitles(headed))));
   return p.links ? applyLinks(markdown, p.links) : markdown;
 }
 
