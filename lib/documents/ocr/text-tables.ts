@@ -202,14 +202,7 @@ function tableOf<W extends TextWord>(run: (VLine<W> & { segs: Segment<W>[] })[],
     const cells: Segment<W>[][] = cols.map(() => []);
     for (const s of l.segs) {
       if (!straddling.has(s) || spanning.has(s)) cells[colOf(s)].push(s);
-      else
-        for (const w of s.words)
-          cells[colOf({ words: [w], x0: w.bbox.x0, x1: w.bbox.x1, text: w.text.trim() })].push({
-            words: [w],
-            x0: w.bbox.x0,
-            x1: w.bbox.x1,
-            text: w.text.trim(),
-          });
+      else for (const piece of s.words.flatMap((w) => segmentsOf([w], 0))) cells[colOf(piece)].push(piece);
     }
     return { cells, line: l };
   });

@@ -4,6 +4,7 @@
 // cells fall between the table's rows. When that content stands clear of the grid (a gap of two text sizes
 // at least, where a chart's axis labels sit right at its plot area's edge) and nothing straddles the grid's
 // edges, the rows are split: the table, then what stands beside it, read one after the other.
+import { rowsAtGridHeight } from "./grid";
 import type { Grid } from "./grid-borders";
 import { TOUCH } from "./grid-borders";
 import type { Row, Segment } from "./model";
@@ -18,18 +19,11 @@ const CLEAR_SIZES = 2;
  * text straddles or touches its edges, or the grid holds no text.
  */
 export function besideGrid(rows: Row[], grid: Grid): { start: number; end: number; columns: Row[][] } | null {
-  const top = grid.ys[0];
-  const bottom = grid.ys[grid.ys.length - 1];
+  const span = rowsAtGridHeight(rows, grid);
+  if (!span) return null;
+  const { start, end } = span;
   const left = grid.xs[0];
   const right = grid.xs[grid.xs.length - 1];
-  let start = -1;
-  let end = -1;
-  for (let k = 0; k < rows.length; k++) {
-    if (rows[k].y < top || rows[k].y > bottom) continue;
-    if (start < 0) start = k;
-    end = k + 1;
-  }
-  if (start < 0) return null;
   const side = (s: Segment): -1 | 0 | 1 | null => {
     if (s.x0 >= left - TOUCH && s.x1 <= right + TOUCH) return 0;
     if (s.x1 <= left - CLEAR_SIZES * s.size) return -1;

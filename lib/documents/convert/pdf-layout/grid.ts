@@ -122,22 +122,21 @@ const alikeRows = (ys: number[]) => {
   return Math.max(a, b) <= 2 * Math.min(a, b);
 };
 
-/** Rows [start, end) whose baselines lie inside the grid, if all their text lies inside it too. */
-export function rowsInGrid(rows: Row[], grid: Grid): { start: number; end: number } | null {
+/** Rows [start, end) from the first to the last whose baseline lies within the grid's height, or null. */
+export function rowsAtGridHeight(rows: Row[], grid: Grid): { start: number; end: number } | null {
   const top = grid.ys[0];
   const bottom = grid.ys[grid.ys.length - 1];
-  const left = grid.xs[0] - TOUCH;
-  const right = grid.xs[grid.xs.length - 1] + TOUCH;
-  let start = -1;
-  let end = -1;
-  for (let k = 0; k < rows.length; k++) {
-    const r = rows[k];
-    if (r.y < top || r.y > bottom) continue;
-    if (r.x0 < left || r.x1 > right) return null;
-    if (start < 0) start = k;
-    end = k + 1;
-  }
-  return start < 0 ? null : { start, end };
+  const start = rows.findIndex((r) => r.y >= top && r.y <= bottom);
+  return start < 0 ? null : { start, end: rows.findLastIndex((r) => r.y >= top && r.y <= bottom) + 1 };
+}
+
+/** Rows [start, end) whose baselines lie inside the grid, if all their text lies inside it too. */
+export function rowsInGrid(rows: Row[], grid: Grid): { start: number; end: number } | null {
+  const span = rowsAtGridHeight(rows, grid);
+  const [top, bottom] = [grid.ys[0], grid.ys[grid.ys.length - 1]];
+  const [left, right] = [grid.xs[0] - TOUCH, grid.xs[grid.xs.length - 1] + TOUCH];
+  const inside = (r: Row) => r.y < top || r.y > bottom || (r.x0 >= left && r.x1 <= right);
+  return span && rows.slice(span.start, span.end).every(inside) ? span : null;
 }
 
 const indexIn = (borders: number[], v: number) => {

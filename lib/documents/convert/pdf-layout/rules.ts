@@ -211,6 +211,9 @@ export function rulesFromOperatorList(list: OperatorList, OPS: OpCodes): PdfRule
   return out.length > MAX_RULES ? [] : out;
 }
 
+/** Band edges within half a point of each other are at one position. */
+const near = (a: number, b: number) => Math.abs(a - b) <= 0.5;
+
 interface Band {
   x0: number;
   y0: number;
@@ -226,7 +229,6 @@ interface Band {
  * as SPSS draws them): their shared edge is marked joint (grid.ts parts no columned row there).
  */
 function bandEdges(bands: Band[]): PdfRule[] {
-  const near = (a: number, b: number) => Math.abs(a - b) <= 0.5;
   // A band painted twice (a fill repeated) counts once.
   const sorted = [...bands]
     .sort((a, b) => a.x0 - b.x0 || a.x1 - b.x1 || a.y0 - b.y0)
@@ -254,13 +256,12 @@ function bandEdges(bands: Band[]): PdfRule[] {
  * backgrounds there: their gaps may lie inside a merged cell).
  */
 function cellBorders(bands: Band[], drawn: PdfRule[]): PdfRule[] {
-  const near = (a: number, b: number) => Math.abs(a - b) <= 0.5;
   const out: PdfRule[] = [];
   // Rows: bands of one top and bottom (within half a point), found in one pass over the bands sorted by them.
   const rows: Band[][] = [];
   for (const b of [...bands].sort((a, b) => a.y0 - b.y0 || a.y1 - b.y1)) {
     let row: Band[] | undefined;
-    for (let k = rows.length - 1; k >= 0 && b.y0 - rows[k][0].y0 <= 0.5 && !row; k--) if (near(rows[k][0].y1, b.y1)) row = rows[k];
+    for (let k = rows.length - 1; k >= 0 && near(b.y0, rows[k][0].y0) && !row; k--) if (near(rows[k][0].y1, b.y1)) row = rows[k];
     if (row) row.push(b);
     else rows.push([b]);
   }
