@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { item, md } from "./test-items";
+import { item, justified, md } from "./test-items";
 
 // Two-column pages whose left column is mostly not running text (issue 14, class 3).
 describe("two-column pages", () => {
@@ -26,6 +26,56 @@ describe("two-column pages", () => {
     const parts = out.split("\n\n");
     expect(parts).toContain("A high ratio indicates that the engine is more likely to produce unsafe code.");
     expect(parts.at(-1)).toBe(rightLines.join(" "));
+  });
+
+  it("reads a paper's two columns of one measure as columns when the right one holds headings, maths and lists but no paragraph", () => {
+    // Left 72–292, right 302–522 (a LaTeX two-column page): the left column a justified abstract and a table
+    // of contents with leaders; the right column a paragraph's last lines, numbered headings, display maths,
+    // a list.
+    const abstract = [
+      "An example document showing tagging",
+      "of the structures found in a document,",
+      "including titles, sections and lists",
+      "and mathematics. Two columns are used,",
+    ];
+    const left = [
+      item("Abstract", 72, 100, 12, { bold: true }),
+      ...abstract.flatMap((t, i) => justified(t, 72, 292, 116 + 12 * i, 10)),
+      item("read through the columns.", 72, 164, 10),
+      item("Contents", 72, 196, 12, { bold: true }),
+      ...["Introduction", "Mathematics", "Lists", "Figures and Tables", "Theorems"].flatMap((t, i) => [
+        item(`${i + 1}`, 72, 216 + 12 * i, 10),
+        item(t, 87, 216 + 12 * i, 10),
+        item(". . . . . . . . . .", 180, 216 + 12 * i, 10),
+        item(`${i + 1}`, 287, 216 + 12 * i, 10),
+      ]),
+    ];
+    const right = [
+      ...justified("ment uses standard markup that would be", 302, 522, 100, 10),
+      item("used in any document since 1980.", 302, 112, 10),
+      item("2", 302, 140, 14, { bold: true }),
+      item("Document structures", 325, 140, 14, { bold: true }),
+      item("2.1", 302, 160, 12, { bold: true }),
+      item("Mathematics", 331, 160, 12, { bold: true }),
+      item("Let p be a prime, then", 302, 176, 10),
+      item("np = n mod p", 380, 196, 10),
+      item("An aligned set of equations:", 312, 216, 10),
+      item("f(x) = sin x + cos x", 360, 232, 10),
+      item("g(x) = 2 cos x", 360, 246, 10),
+      ...justified("The equations run to the column's edge", 302, 522, 258, 10),
+      item("Lists often occur in documents.", 302, 274, 10),
+      item("• They may be unordered bullet lists", 309, 290, 10),
+    ];
+    const out = md([...left, ...right]);
+    expect(out).not.toContain("|");
+    const parts = out.split("\n\n");
+    expect(parts.some((p) => p.startsWith("An example document") && p.endsWith("read through the columns."))).toBe(true);
+    // the whole left column first, then the right one
+    expect(out.indexOf("Theorems")).toBeLessThan(out.indexOf("ment uses"));
+    expect(parts).toContain("ment uses standard markup that would be used in any document since 1980.");
+    // numbered headings, each number a quad before its title, one under the other: headings, not a table
+    expect(out).toMatch(/^#+ 2 Document structures$/m);
+    expect(out).toMatch(/^#+ 2\.1 Mathematics$/m);
   });
 
   it("reads an author block of centred blocks side by side above the columns block by block, before the columns", () => {

@@ -234,8 +234,28 @@ function accept(rows: Row[], run: ColumnRun, tol: number): boolean {
   // The mirror case: running text at the split beside a left column as wide, with lines of running text
   // among display maths, headings and short paragraph ends (a paper's two columns, not a label column).
   if (isProse(right) && hasParagraph(atSplit) && measure(left) >= 0.8 * measure(right) && proseLines(left) >= 2) return true;
+  // A paper's two columns of one measure (each side as wide as the other, lines justified to its edges on
+  // both), whatever else they hold beside a paragraph: a table of contents with leaders, display maths,
+  // lists. Columns of a table are not set to one measure with prose on a side.
+  if ((hasParagraph(left) || hasParagraph(atSplit)) && oneMeasure(left, right)) return true;
   if (atSplit.length < 0.5 * right.length) return false;
   return isProse(right) && (isProse(left) || hasParagraph(left));
+}
+
+/**
+ * Two sides of one measure: as wide as each other (within 2 %), each with two or more lines reaching its
+ * right edge (justified text), at least five lines a side.
+ */
+function oneMeasure(left: Segment[][], right: Segment[][]): boolean {
+  if (left.length < 5 || right.length < 5) return false;
+  const wl = measure(left);
+  const wr = measure(right);
+  if (Math.abs(wl - wr) > 0.02 * Math.max(wl, wr)) return false;
+  const reaching = (lines: Segment[][]) => {
+    const edge = Math.max(...lines.map((l) => l[l.length - 1].x1));
+    return lines.filter((l) => l[l.length - 1].x1 >= edge - 1).length;
+  };
+  return reaching(left) >= 2 && reaching(right) >= 2;
 }
 
 const measure = (lines: Segment[][]) => Math.max(...lines.map((l) => l[l.length - 1].x1)) - Math.min(...lines.map((l) => l[0].x0));
