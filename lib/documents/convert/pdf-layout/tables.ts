@@ -22,6 +22,7 @@ import {
 import { joinCellPieces } from "./lines";
 import { type Row, rowText, type Segment } from "./model";
 import { proseBeside, tocColumns } from "./side-by-side";
+import { groupHeaderCells, groupHeaderRows, withGroupHeaders } from "./table-group-headers";
 import { rowGroups, tableCells, trim, wrappedHeaderLines } from "./table-rows";
 import { withRowSpans } from "./table-spans";
 
@@ -238,7 +239,8 @@ function startsTable(row: Row, seen: Segment[], size: number): boolean {
 function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][] } | null {
   const minGap = 0.45 * size;
   const groups = wrappedHeaderLines(slice, rowGroups(slice, size), size);
-  const headerRows = groups.length >= 3 ? groups[0].length : 1;
+  const firstRows = groups.length >= 3 ? groups[0].length : 1;
+  const headerRows = firstRows + groupHeaderRows(slice, groups, size);
   const header = slice.slice(0, headerRows);
   const bodyRows = slice.slice(headerRows);
   let gutters = freeBands(bodyRows, 0.25 * size);
@@ -247,13 +249,18 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
   gutters.push(...touchingGutters(gaps, bodyRows, gutters, minGap));
   gutters.sort((a, b) => a[0] - b[0]);
   if (!gutters.length) return null;
-  let rows = slice.map((r, k) => (k < headerRows ? { ...r, segments: r.segments.flatMap((s) => splitAtGutters(s, gutters)) } : r));
+  // (group headers are not cells set close together: they stay whole, over the columns they span)
+  const spansColumns = groupHeaderCells(slice, groups, gutters, size);
+  let rows = slice.map((r, k) =>
+    k < firstRows ? { ...r, segments: r.segments.flatMap((s) => (spansColumns(s) ? [s] : splitAtGutters(s, gutters))) } : r,
+  );
   const merged = mergedCellGaps([...gaps, ...rowGaps(rows, minGap)], rows, gutters, minGap);
   if (merged.length) {
     rows = rows.map((r) => ({ ...r, segments: r.segments.flatMap((s) => splitAtNumber(s, merged)) }));
     gutters = [...gutters, ...merged].sort((a, b) => a[0] - b[0]);
   }
   let cells = byColumns(rows, gutters, groups);
+  cells = withGroupHeaders(cells, rows, headerRows, (s, k) => k >= firstRows || spansColumns(s));
   if (gutters.length <= 3 && looksLikeProse(cells)) return null;
   if (markerColumn(cells)) return null;
   if (looksLikeChart(slice, cells, headerRows)) return null;
@@ -294,6 +301,7 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
   if (aligned.length < gutters.length) {
     gutters = aligned;
     cells = byColumns(rows, gutters, groups);
+    cells = withGroupHeaders(cells, rows, headerRows, (s, k) => k >= firstRows || spansColumns(s));
   }
   if (spacedLikeProse(cells)) return null;
   // Most table rows (lines of wrapped cells grouped) fill at least two columns.

@@ -175,3 +175,40 @@ describe("cells that pdf.js ran together, split where their items stand", () => 
     expect(out.split("\n\n")[0].split("\n").slice(-2)).toEqual(["| Inline code cell | inline_fn() |", "| Block code cell | do_thing() |"]);
   });
 });
+
+describe("unruled tables with group headers", () => {
+  it("keeps the columns under a header that spans two of them, and repeats the header over both", () => {
+    const xs = [60, 220, 290, 360, 430];
+    const row = (cells: string[], top: number) => cells.map((t, i) => item(t, xs[i], top, 10));
+    const out = md([
+      item("Site", 60, 100, 10),
+      item("Fused oxide", 222, 114, 10, { width: 90 }),
+      item("Silicon carbide", 362, 114, 10, { width: 90 }),
+      ...row(["", "2009", "2010", "2009", "2010"].slice(1), 128).map((it, i) => ({ ...it, transform: [10, 0, 0, 10, xs[i + 1], it.transform[5]] })),
+      ...row(["North", "60,400", "60,400", "42,600", "42,600"], 142),
+      ...row(["South", "50,000", "50,000", "5,000", "5,000"], 156),
+      ...row(["East", "40,000", "40,000", "16,000", "16,000"], 170),
+    ]);
+    const table = out.split("\n").filter((l) => l.startsWith("|"));
+    expect(table).toContain("|  | Fused oxide | Fused oxide | Silicon carbide | Silicon carbide |");
+    expect(table).toContain("| North | 60,400 | 60,400 | 42,600 | 42,600 |");
+  });
+
+  it("reads group headers under the table's first row as header rows, not as cells closing the body's gutters", () => {
+    const xs = [60, 220, 290, 360, 430, 500];
+    const row = (cells: string[], top: number) => cells.map((t, i) => item(t, xs[i], top, 10));
+    const out = md([
+      item("Site", 60, 100, 10),
+      item("Total", 500, 100, 10),
+      item("Fused oxide", 222, 114, 10, { width: 90 }),
+      item("Silicon carbide", 362, 114, 10, { width: 90 }),
+      ...["2009", "2010", "2009", "2010"].map((t, i) => item(t, xs[i + 1], 128, 10)),
+      ...row(["North", "60,400", "60,400", "42,600", "42,600", "206,000"], 142),
+      ...row(["South", "50,000", "50,000", "5,000", "5,000", "110,000"], 156),
+      ...row(["East", "40,000", "40,000", "16,000", "16,000", "112,000"], 170),
+    ]);
+    const table = out.split("\n").filter((l) => l.startsWith("|"));
+    expect(table).toContain("|  | Fused oxide | Fused oxide | Silicon carbide | Silicon carbide |  |");
+    expect(table).toContain("| North | 60,400 | 60,400 | 42,600 | 42,600 | 206,000 |");
+  });
+});
