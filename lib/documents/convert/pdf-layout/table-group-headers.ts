@@ -35,8 +35,21 @@ export function groupHeaderCells(slice: Row[], groups: number[][], gutters: Inte
   const next = groups[1]?.map((k) => slice[k]) ?? [];
   const left = Math.min(...slice.map((r) => r.x0));
   if (groups.length < 3 || !next.every((r) => r.segments.every((t) => t.x0 > left + 2 * size))) return () => false;
+  // A word starting at a column's left edge ("Cost" after "Revenue", where pdf.js placed it or, estimated per
+  // character, within half a character of it) opens a cell of its own: cells run together, not one header.
+  const atColumnStart = (s: Segment) => {
+    const perChar = (s.x1 - s.x0) / Math.max(s.text.length, 1);
+    const crossed = gutters.filter(([a, b]) => s.x0 < a && s.x1 > b);
+    if (s.starts?.some(([w, x]) => w > 0 && crossed.some(([, b]) => Math.abs(x - b) <= 1))) return true;
+    for (let k = s.text.indexOf(" "); k > 0; k = s.text.indexOf(" ", k + 1)) {
+      const x = s.x0 + (k + 1) * perChar;
+      if (crossed.some(([, b]) => Math.abs(x - b) <= 0.5 * perChar)) return true;
+    }
+    return false;
+  };
   return (s) =>
     gutters.some(([a, b]) => s.x0 < a && s.x1 > b) &&
+    !atColumnStart(s) &&
     next.flatMap((r) => r.segments).filter((t) => t.x0 >= s.x0 - size && t.x1 <= s.x1 + size).length >= 2;
 }
 

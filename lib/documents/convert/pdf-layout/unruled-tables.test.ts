@@ -212,3 +212,24 @@ describe("unruled tables with group headers", () => {
     expect(table).toContain("| North | 60,400 | 60,400 | 42,600 | 42,600 | 206,000 |");
   });
 });
+
+describe("unruled tables: header cells run together over a row-spanning label", () => {
+  it("splits header cells that pdf.js ran together where a word starts at a column's edge, not taking them for a group header", () => {
+    // "Revenue Cost" is one run whose "Cost" starts at the last column's edge; the year spans the rows
+    // (written once, in the middle), so the row under the header leaves the first column empty.
+    const xs = [60, 120, 200, 260];
+    const row = (cells: string[], top: number) => cells.flatMap((t, i) => (t ? [item(t, xs[i], top, 10)] : []));
+    const out = md([
+      item("Year", 60, 100, 10),
+      item("Month", 120, 100, 10),
+      item("Revenue Cost", 200, 100, 10, { width: 90 }),
+      ...row(["", "January", "$134", "$162"], 114),
+      ...row(["", "February", "$150", "$155"], 128),
+      ...row(["2025", "March", "$160", "$143"], 142),
+      ...row(["", "April", "$210", "$150"], 156),
+      ...row(["", "May", "$280", "$120"], 170),
+    ]);
+    const table = out.split("\n").filter((l) => l.startsWith("|"));
+    expect(table[0]).toBe("| Year | Month | Revenue | Cost |");
+  });
+});
