@@ -45,3 +45,37 @@ describe("code blocks", () => {
     expect(out).toContain("```\n42\nreturn 42;\n```");
   });
 });
+
+describe("typed pages (set in a fixed-pitch font throughout)", () => {
+  // A page typed on a typewriter or printed from a text file: prose, and tables laid out with spaces on a
+  // grid of 7.2 pt character cells, their cells three spaces apart or, figures, one; a leader after the row
+  // label; a rule of hyphens under the header. Runs of two spaces or more part pdf.js items.
+  const typedLine = (line: string, top: number) => [...line.matchAll(/\S+(?: \S+)*/g)].map((m) => mono(m[0], 72 + (m.index ?? 0) * 7.2, top, 12));
+  const text = [
+    "The suggestions for the presentation of percentiles parallel",
+    "those for proportions.  Medians and other percentiles in the",
+    "middle range should be marked with an asterisk.",
+    "",
+    "Proportion           1.0   1.1   1.2",
+    "------------------------------------",
+    "0.99 ............. 1,360 1,440 1,520",
+    "0.95 .............   272   288   304",
+    "0.90 .............   136   144   152",
+    "",
+    "Note: the sizes are minimums.",
+  ];
+  const typed = text.flatMap((l, i) => typedLine(l, 80 + 14 * i));
+
+  it("reads a table laid out with spaces as a table: cells three spaces apart, figures one, leaders and the hyphen rule dropped", () => {
+    const table = md(typed)
+      .split("\n")
+      .filter((l) => l.startsWith("|"));
+    expect(table[0]).toBe("| Proportion | 1.0 | 1.1 | 1.2 |");
+    expect(table).toContain("| 0.99 | 1,360 | 1,440 | 1,520 |");
+    expect(table).toContain("| 0.90 | 136 | 144 | 152 |");
+  });
+
+  it("keeps the typed prose as a paragraph", () => {
+    expect(md(typed).split("\n\n")[0]).toMatch(/^The suggestions .* marked with an asterisk\.$/);
+  });
+});

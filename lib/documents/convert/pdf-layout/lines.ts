@@ -8,6 +8,15 @@ import { isSpaceCode, markedText, wordCount } from "./model";
 
 /** Fixed-pitch text: a gap up to this many font sizes is spacing inside a line of code, not a new segment. */
 const MONO_GAP = 8;
+/**
+ * A page set in a fixed-pitch font (typed: most of its text, prose too) lays tables out with spaces: a gap of
+ * this many font sizes (three character cells of 0.6 em) parts cells; word and sentence spaces do not.
+ */
+const TYPEWRITER_GAP = 1.5;
+/** A line of a typed page drawn with one character: a rule. */
+const TYPED_RULE = /^(?:-{10,}|={10,}|_{10,})$/;
+/** Share of a page's characters in fixed-pitch fonts that makes it a typed page. */
+const TYPEWRITER_SHARE = 0.8;
 /** A bare list marker: bullet glyph, "1.", "a)", "(iv)", "(2)", a reference label "[12]". */
 export const MARKER_ONLY =
   /^(?:[•●○◦▪▫■□‣⁃∙·➢➤►▶✓✔❖\-–—*\uF0B7\uF0A7\uF076\uF0D8\uF0FC\u2610-\u2612]|\d{1,3}[.)]|[a-zA-Z][.)]|\(?[ivxlcIVXLC]{1,6}[.)]|\([a-zA-Z0-9]{1,3}\)|\[\d{1,3}\])$/;
@@ -122,7 +131,15 @@ export function toFrameRules(page: PdfPageText): PageRules {
 }
 
 /** Fragments → rows: same baseline within a fraction of the font size (sub/superscripts included). */
-export function toRows(frags: Fragment[]): Row[] {
+export function toRows(input: Fragment[]): Row[] {
+  let monoChars = 0;
+  let allChars = 0;
+  for (const f of input) {
+    allChars += f.text.length;
+    if (f.mono) monoChars += f.text.length;
+  }
+  const typed = allChars > 0 && monoChars >= TYPEWRITER_SHARE * allChars;
+  const frags = typed ? input.flatMap(splitTypedFigures) : input;
   const sorted = [...frags].sort((p, q) => p.y - q.y || p.x0 - q.x0);
   const groups: Fragment[][] = [];
   let current: Fragment[] = [];
@@ -147,10 +164,43 @@ export function toRows(frags: Fragment[]): Row[] {
     refSize = f.size;
   }
   if (current.length) groups.push(current);
-  return groups.map(buildRow).filter((r): r is Row => r !== null);
+  const rows = groups.map((g) => buildRow(g, typed)).filter((r): r is Row => r !== null);
+  // A typed page draws its rules with hyphens, equals signs or underscores: lines, not text (over a table's
+  // body they would close its gutters).
+  return typed ? rows.filter((r) => !(r.segments.length === 1 && TYPED_RULE.test(r.segments[0].text))) : rows;
 }
 
-function buildRow(all: Fragment[]): Row | null {
+const TYPED_FIGURE = /^[-+(]?[$€£]?\d[\d,.]*%?\)?$/;
+const TYPED_LEADER = /^\.{3,}$/;
+/** Two words of a typed line that stand in two cells when a space parts them: figures, or a leader and a figure. */
+const typedCells = (a: string, b: string) => (TYPED_FIGURE.test(a) || TYPED_LEADER.test(a)) && TYPED_FIGURE.test(b);
+
+/**
+ * A typed table's figures one space apart in one item ("960 1,040 1,120"): each its own fragment, placed by
+ * its character cells (the pitch is fixed), so that cells set a space apart are parted (buildRow).
+ */
+function splitTypedFigures(f: Fragment): Fragment[] {
+  if (!f.mono || !/[\d.] +\S*\d/.test(f.text)) return [f];
+  const words = [...f.text.matchAll(/\S+/g)];
+  if (words.length < 2) return [f];
+  const lead = f.text.length - f.text.trimStart().length;
+  const trimmed = f.text.trim().length;
+  const perChar = (f.x1 - f.x0) / Math.max(trimmed, 1);
+  const left = f.x0 - lead * perChar;
+  const out: Fragment[] = [];
+  let from = 0;
+  for (let k = 1; k <= words.length; k++) {
+    if (k < words.length && !typedCells(words[k - 1][0], words[k][0])) continue;
+    const start = words[from].index ?? 0;
+    const last = words[k - 1];
+    const end = (last.index ?? 0) + last[0].length;
+    out.push({ ...f, text: f.text.slice(start, end), x0: left + start * perChar, x1: left + end * perChar });
+    from = k;
+  }
+  return out;
+}
+
+function buildRow(all: Fragment[], typed: boolean): Row | null {
   all.sort((p, q) => p.x0 - q.x0);
   // An unmapped glyph reads as a bullet only where a bullet stands: first on its row, before text; a dingbat
   // also apart from the text before it (a list in a table's cell).
@@ -174,8 +224,10 @@ function buildRow(all: Fragment[]): Row | null {
       // Text drawn twice with a small offset (fake bold, shadows): keep one copy.
       if (f.text === prev.text && Math.abs(f.x0 - prev.x0) < 0.3 * f.size) continue;
       const gap = f.x0 - prev.x1;
-      // Code keeps its alignment spaces inside one segment (it is not a table).
-      const limit = f.mono && prev.mono ? MONO_GAP : SEGMENT_GAP;
+      // Code keeps its alignment spaces inside one segment (it is not a table); on a typed page, wide
+      // spaces part cells.
+      const figures = typed && typedCells(prev.text.split(" ").at(-1) ?? "", f.text.split(" ")[0]);
+      const limit = f.mono && prev.mono && !figures ? (typed ? TYPEWRITER_GAP : MONO_GAP) : SEGMENT_GAP;
       if (gap > limit * Math.max(f.size, prev.size)) {
         segments.push(makeSegment(cur));
         cur = [];
@@ -197,7 +249,9 @@ function buildRow(all: Fragment[]): Row | null {
       y = s.y;
     }
   }
-  return { y, x0: merged[0].x0, x1: merged[merged.length - 1].x1, size, segments: merged };
+  const row: Row = { y, x0: merged[0].x0, x1: merged[merged.length - 1].x1, size, segments: merged };
+  if (typed) row.typed = true;
+  return row;
 }
 
 function visibleLength(text: string): number {

@@ -101,6 +101,8 @@ export interface Row {
   x1: number;
   size: number;
   segments: Segment[];
+  /** On a page set in a fixed-pitch font (typed): its fixed-pitch segments are text and cells, not code. */
+  typed?: boolean;
 }
 
 /** A page after line grouping, ready for document-wide statistics and rendering. */

@@ -87,8 +87,9 @@ function textTables(input: Row[]): Region[] {
   const out: Region[] = [];
   let cursor = 0;
   for (let i = 0; i < rows.length; i++) {
-    // Code set in a fixed-pitch font keeps its alignment as code, not as a table.
-    if (rows[i].segments.length < 2 || rows[i].segments.every((s) => s.mono)) continue;
+    // Code set in a fixed-pitch font keeps its alignment as code, not as a table (a typed page's tables are
+    // set in that font too).
+    if (rows[i].segments.length < 2 || (!rows[i].typed && rows[i].segments.every((s) => s.mono))) continue;
     const found = tryTable(rows, i, cursor);
     if (!found) continue;
     if (found.start > cursor) out.push({ kind: "rows", rows: rows.slice(cursor, found.start) });
