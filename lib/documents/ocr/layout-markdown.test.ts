@@ -212,6 +212,31 @@ describe("layout → Markdown", () => {
     ).not.toContain("### ");
   });
 
+  it("makes a bold line over a paragraph a heading on a page without larger headings, not a bold line within text", () => {
+    // Headings in bold a point above the body (42 px lines over 40 px ones): under the size rule's reach.
+    const bold = new Set([100, 400, 700]);
+    const stroke = (b: { y0: number }) => (bold.has(b.y0) ? 9 : 6);
+    const body = (y: number) => [
+      line("The origins of the subject can be traced back a long way in time,", y),
+      line("to the invention of the first machines of the kind in the century", y + 50),
+      line("before, which changed how people wrote letters at their desks.", y + 100),
+    ];
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("Pre-Digital Era (19th Century)", 100, 42))] },
+        { paragraphs: [para(...body(160))] },
+        { paragraphs: [para(line("The Birth of Word Processing", 400, 42))] },
+        { paragraphs: [para(...body(460))] },
+        { paragraphs: [para(line("Total due", 700, 42))] },
+        { paragraphs: [para(line("Thank you for your business.", 760))] },
+      ],
+      1,
+      [],
+      stroke,
+    );
+    expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["# Pre-Digital Era (19th Century)", "# The Birth of Word Processing"]);
+  });
+
   it("makes an unruled table of whitespace-aligned columns a GFM table", () => {
     const w = (text: string, x0: number, y0: number) => ({ text, confidence: 90, bbox: { x0, y0, x1: x0 + 16 * text.length, y1: y0 + 30 } });
     const l = (...words: ReturnType<typeof w>[]) => ({

@@ -353,9 +353,14 @@ export function ocrLayoutToMarkdown(
       // before it is fine): one line of a bold block (an address) is not a heading.
       const next = paragraphs[pi + 1]?.lines[0];
       const before = sizeLevels[pi - 1] ? undefined : paragraphs[pi - 1]?.lines.at(-1);
+      // On a page without larger headings, a bold line of its own at least as tall as the body, capitalised,
+      // over a paragraph of two lines or more, is a heading (headings set in bold a point or two above the
+      // body, under the size rule's reach).
+      const boldOnly =
+        boldLevel === 1 && ratio >= 1 && /^[\p{Lu}\d]/u.test(joined) && !/[.:]$/.test(joined) && (paragraphs[pi + 1]?.lines.length ?? 0) >= 2;
       if (
         !level &&
-        boldLevel > 1 &&
+        (boldLevel > 1 || boldOnly) &&
         boldLevel <= 6 &&
         p.lines.length === 1 &&
         joined.length <= 80 &&
