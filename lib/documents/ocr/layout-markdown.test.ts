@@ -234,7 +234,10 @@ describe("layout → Markdown", () => {
       [],
       stroke,
     );
-    expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["# Pre-Digital Era (19th Century)", "# The Birth of Word Processing"]);
+    expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual([
+      "# Pre-Digital Era (19th Century)",
+      "# The Birth of Word Processing",
+    ]);
   });
 
   it("makes an unruled table of whitespace-aligned columns a GFM table", () => {
