@@ -27,6 +27,8 @@ export interface Line {
   bold: boolean;
   italic: boolean;
   level: number;
+  /** The font of its longest segment. */
+  font?: string;
 }
 
 export interface Marker {

@@ -5,10 +5,10 @@
 
 import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
 import type { Block, Line, Marker, Para } from "./block-types";
-import { hangingUnderLabel, italicHeading, numberedHeading, SECTION_LABEL } from "./heading-cues";
+import { fontHeading, hangingUnderLabel, italicHeading, numberedHeading, SECTION_LABEL } from "./heading-cues";
 import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
 import type { LayoutStats, Row } from "./model";
-import { headingSizeFloor, rowBold, rowItalic, rowMarked, rowText } from "./model";
+import { headingSizeFloor, rowBold, rowFont, rowItalic, rowMarked, rowText } from "./model";
 import { splitBySize } from "./row-sizes";
 
 export type { Block, Line, Para } from "./block-types";
@@ -145,7 +145,19 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
     const bold = rowBold(r) && !/\p{L}{2}/u.test(marked.replace(/\uFDD0[^\uFDD1]*\uFDD1/g, ""));
     const tabular = r.segments.some((s, k) => k > 0 && s.x0 - r.segments[k - 1].x1 > 2 * r.size);
     const italic = rowItalic(r);
-    return { text: rowText(r), marked, tabular, x0: r.x0, x1: r.x1, y: r.y, size: r.size, bold, italic, level: sizeLevel(r.size, stats) };
+    return {
+      text: rowText(r),
+      marked,
+      tabular,
+      x0: r.x0,
+      x1: r.x1,
+      y: r.y,
+      size: r.size,
+      bold,
+      italic,
+      level: sizeLevel(r.size, stats),
+      font: rowFont(r),
+    };
   });
   const right = Math.max(...lines.map((l) => l.x1));
   const left = Math.min(...lines.map((l) => l.x0));
@@ -175,6 +187,9 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
     if (l.level === 0 && l.bold !== prev.bold) {
       if (l.tabular || prev.tabular || (!(prev.bold && l.marked.startsWith(BOLD_OPEN)) && !full(prev))) return false;
     }
+    // A line in a font set only in headings, or the line after one, in another font: a new block.
+    const headingFont = (x: Line) => !!x.font && !!stats.headingFonts?.has(x.font);
+    if (l.level === 0 && l.font !== prev.font && (headingFont(l) || (headingFont(prev) && p.lines.length === 1))) return false;
     // A short italic line over regular text: a heading set in italics at body size, not a paragraph's line.
     if (l.level === 0 && p.lines.length === 1 && prev.italic && !l.italic && !full(prev)) return false;
     const pitch = l.y - prev.y;
@@ -248,6 +263,7 @@ function toBlock(p: Para, stats: LayoutStats, next?: Para): Block {
     return heading;
   }
   if (italicHeading(p, text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text };
+  if (fontHeading(p, text, stats, next)) return { type: "heading", level: stats.boldHeadingLevel, text };
   return { type: "paragraph", text: mergeMarks(marked) };
 }
 

@@ -32,6 +32,19 @@ export function italicHeading(p: Para, text: string, stats: LayoutStats, next: P
 }
 
 /**
+ * A short line of its own in a font set only in headings (LayoutStats.headingFonts: Word's Heading 3 in
+ * Calibri Light at about the body size, over body text in Calibri), over a paragraph in another font: a
+ * heading, though neither its size nor its weight says so.
+ */
+export function fontHeading(p: Para, text: string, stats: LayoutStats, next: Para | undefined): boolean {
+  const first = p.lines[0];
+  if (p.lines.length !== 1 || p.marker || first.tabular || !first.font || !stats.headingFonts?.has(first.font)) return false;
+  if (text.length > 100 || !/^[\p{Lu}\d]/u.test(text) || /[.,;:]$/.test(text) || first.size < stats.bodySize - 0.5) return false;
+  const after = next?.lines[0];
+  return !!after && after.font !== first.font && after.level === 0;
+}
+
+/**
  * A numbered line ("(1) Scope", "2.3 Methods") set a little larger than the body, alone, over a paragraph
  * in body type: a numbered heading, not the first item of a list (list items are set like the body).
  */

@@ -274,3 +274,25 @@ describe("cover pages", () => {
     expect(headings(layoutDocument([slide(1, 842, 595), slide(2, 842, 595)]))).toHaveLength(4);
   });
 });
+
+describe("headings told by their font", () => {
+  it("makes a short line in a font set only in headings a heading at the body size (Word's Heading 3 in Calibri Light)", () => {
+    const light = { font: "g_d0_CalibriLight" };
+    const body = (text: string, top: number) => item(text, 72, top, 12);
+    const out = md([
+      item("Section 1 - Main Heading", 72, 80, 16, light),
+      body("Paragraph for the first heading, level one, in the body font.", 100),
+      item("First-level sub-heading under Section 1", 72, 120, 13, light),
+      body("Paragraph for the first heading, level two, in the body font.", 138),
+      item("Second-level sub-heading under Section 1", 72, 156, 12, light),
+      body("Paragraph for the first heading, level three, in the body font.", 172),
+      body("It runs on for a second line of the same paragraph here", 186),
+    ]);
+    const headings = out.split("\n\n").filter((b) => b.startsWith("#"));
+    expect(headings.map((h) => h.replace(/^#+ /, ""))).toEqual([
+      "Section 1 - Main Heading",
+      "First-level sub-heading under Section 1",
+      "Second-level sub-heading under Section 1",
+    ]);
+  });
+});

@@ -3,7 +3,7 @@
 import { findFurniture } from "./furniture";
 import { headingLevels, isCover, isSlideDeck } from "./levels";
 import type { LayoutStats, PreparedPage, Row } from "./model";
-import { headingSizeFloor, roundHalf, rowText } from "./model";
+import { headingSizeFloor, roundHalf, rowFont, rowText } from "./model";
 
 /** A segment at least this long is a run of running text (a table cell rarely is). */
 const PROSE_RUN = 40;
@@ -91,6 +91,7 @@ export function computeLayoutStats(pages: PreparedPage[]): LayoutStats {
     headingSizes,
     headingLevels: levels,
     boldHeadingLevel: Math.min(Math.max(0, ...levels) + 1, 6),
+    headingFonts: headingFonts(pages, headingSizes, bodySize),
     lineRatio: pitch / bodySize,
     monoShare: allChars ? monoChars / allChars : 0,
     furniture,
@@ -132,4 +133,32 @@ function withoutKickers(pages: PreparedPage[], sizes: number[]): number[] {
     });
   }
   return sizes.filter((s) => !kicker.has(s) || other.has(s));
+}
+
+/**
+ * Fonts set only in headings (LayoutStats.headingFonts): regular fonts (neither bold nor italic) used in a
+ * short line at a heading size, never in a line of running text (longer than 100 characters, or ending a sentence or clause), and not the font of
+ * most body-size text.
+ */
+function headingFonts(pages: PreparedPage[], headingSizes: number[], bodySize: number): Set<string> {
+  const inHeadings = new Set<string>();
+  const inText = new Set<string>();
+  const bodyChars = new Map<string, number>();
+  for (const p of pages)
+    for (const r of p.rows) {
+      const font = rowFont(r);
+      // (weight and slant are cues of their own: bold and italic fonts are also set inside running text)
+      if (!font || r.segments.some((x) => x.bold || x.italic)) continue;
+      const text = rowText(r);
+      if (headingSizes.some((h) => Math.abs(h - r.size) < 0.3)) {
+        if (text.length <= 100) inHeadings.add(font);
+        continue;
+      }
+      if (text.length > 100 || /[.,;:]$/.test(text)) inText.add(font);
+      if (Math.abs(r.size - bodySize) < 0.5) bodyChars.set(font, (bodyChars.get(font) ?? 0) + text.length);
+    }
+  let body: string | undefined;
+  let most = -1;
+  for (const [f, n] of bodyChars) if (n > most) [body, most] = [f, n];
+  return new Set([...inHeadings].filter((f) => !inText.has(f) && f !== body));
 }

@@ -104,6 +104,7 @@ export function toFragments(page: PdfPageText, fonts?: Record<string, PdfFontInf
     const trail = text.length - text.trimEnd().length;
     const perChar = width / text.length;
     const frag: Fragment = { text, x0: x + lead * perChar, x1: x + width - trail * perChar, y, size, bold: isBoldFont(it.fontName, fonts) };
+    if (it.fontName) frag.font = it.fontName;
     if (isMonoFont(it.fontName, fonts, figures.has(it.fontName))) frag.mono = true;
     if (isItalicFont(it.fontName, fonts)) frag.italic = true;
     if (lone) {
@@ -333,6 +334,7 @@ function makeSegment(visual: Fragment[]): Segment {
   let italicChars = 0;
   let chars = 0;
   let y = frags[0].y;
+  let font: string | undefined;
   let bestChars = -1;
   const mono = frags.every((f) => f.mono);
   // Width of a character cell of fixed-pitch text: the median over the fragments (some producers stretch a few).
@@ -379,6 +381,7 @@ function makeSegment(visual: Fragment[]): Segment {
     if (n > bestChars) {
       bestChars = n;
       y = f.y;
+      font = f.font;
     }
     prev = f;
   }
@@ -395,6 +398,7 @@ function makeSegment(visual: Fragment[]): Segment {
     chars,
   };
   if (mono) segment.mono = true;
+  if (font) segment.font = font;
   if (starts.length) segment.starts = starts;
   if (chars > 0 && italicChars >= chars * 0.9) segment.italic = true;
   if (boldChars > 0 && boldChars < chars) segment.marked = mergeMarks(marked.replace(/\s+/g, " ").trim());

@@ -64,6 +64,8 @@ export interface Fragment {
   italic?: boolean;
   /** Set in a fixed-pitch font (code, preformatted text). */
   mono?: boolean;
+  /** pdf.js's name of the font (one per font of the document). */
+  font?: string;
   /**
    * A lone unmapped glyph (control code), read as a bullet when it opens its row (lines.ts); "dingbat": one
    * character of a dingbat font, also a bullet where it opens a table cell's text.
@@ -84,6 +86,8 @@ export interface Segment {
   chars: number;
   /** Set in a fixed-pitch font; its text keeps the spacing of the character grid. */
   mono?: boolean;
+  /** The font of most of its characters. */
+  font?: string;
   /** Text with bold marks (BOLD_OPEN/BOLD_CLOSE), only when part of the segment is bold. */
   marked?: string;
   /**
@@ -128,6 +132,11 @@ export interface LayoutStats {
   headingLevels?: number[];
   /** Level given to short bold lines at body size. */
   boldHeadingLevel: number;
+  /**
+   * Fonts set only in headings: used at a heading size, never for running text, not the body's font (Word's
+   * heading styles in Calibri Light over Calibri). A short line of its own in one, at body size, is a heading.
+   */
+  headingFonts?: Set<string>;
   /** Typical baseline-to-baseline distance of body lines, as a multiple of the body size. */
   lineRatio: number;
   /** Share of the characters set in a fixed-pitch font (most of them: a typewritten document, not code). */
@@ -218,6 +227,13 @@ export const roundHalf = (v: number) => Math.round(v * 2) / 2;
 
 /** The smallest size that ranks as a heading size of its own: clearly larger than the body. */
 export const headingSizeFloor = (bodySize: number) => bodySize * 1.12 + 0.05;
+
+/** The font of a row's longest segment. */
+export function rowFont(row: Row): string | undefined {
+  let best: Segment | undefined;
+  for (const s of row.segments) if (!best || s.chars > best.chars) best = s;
+  return best?.font;
+}
 
 /** Text of a row: its segments joined by single spaces. */
 export function rowText(row: Row): string {
