@@ -167,6 +167,7 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
   let para: Para | null = null;
 
   const full = (l: Line) => l.x1 >= right - Math.max(0.15 * width, 3 * l.size);
+  const headingFont = (l: Line) => !!l.font && !!stats.headingFonts?.has(l.font);
   const continues = (p: Para, l: Line): boolean => {
     const prev = p.lines[p.lines.length - 1];
     // A heading's lines may differ a little in size (a title's lines each fitted to the width), which ranks
@@ -188,7 +189,6 @@ function buildTextBlocks(rows: Row[], stats: LayoutStats): Block[] {
       if (l.tabular || prev.tabular || (!(prev.bold && l.marked.startsWith(BOLD_OPEN)) && !full(prev))) return false;
     }
     // A line in a font set only in headings, or the line after one, in another font: a new block.
-    const headingFont = (x: Line) => !!x.font && !!stats.headingFonts?.has(x.font);
     if (l.level === 0 && l.font !== prev.font && (headingFont(l) || (headingFont(prev) && p.lines.length === 1))) return false;
     // A short italic line over regular text: a heading set in italics at body size, not a paragraph's line.
     if (l.level === 0 && p.lines.length === 1 && prev.italic && !l.italic && !full(prev)) return false;

@@ -3,7 +3,7 @@
 // column by the gutter's x (not by their baselines), so columns whose baselines are offset, or justified
 // columns whose word gaps are as wide as the gutter, still read column by column.
 import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
-import type { Row, Segment } from "./model";
+import { median, type Row, type Segment } from "./model";
 
 export interface ColumnRun {
   /** Rows [start, end) of the input. */
@@ -25,8 +25,6 @@ const EDGE_TOL = 2;
 /** Lines each column needs. */
 const MIN_LINES = 3;
 const MAX_CANDIDATES = 6;
-
-const median = (v: number[]) => (v.length ? [...v].sort((a, b) => a - b)[v.length >> 1] : 0);
 
 /** Column runs among rows (top-down order), without overlaps, sorted by start. */
 export function findColumnRuns(rows: Row[]): ColumnRun[] {

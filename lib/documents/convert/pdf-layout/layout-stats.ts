@@ -137,8 +137,8 @@ function withoutKickers(pages: PreparedPage[], sizes: number[]): number[] {
 
 /**
  * Fonts set only in headings (LayoutStats.headingFonts): regular fonts (neither bold nor italic) used in a
- * short line at a heading size, never in a line of running text (longer than 100 characters, or ending a sentence or clause), and not the font of
- * most body-size text.
+ * short line at a heading size, never in a line of running text (longer than 100 characters, or ending a
+ * sentence or clause), and not the font of most body-size text.
  */
 function headingFonts(pages: PreparedPage[], headingSizes: number[], bodySize: number): Set<string> {
   const inHeadings = new Set<string>();

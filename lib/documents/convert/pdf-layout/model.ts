@@ -225,6 +225,9 @@ export function rowMarked(row: Row): string {
 
 export const roundHalf = (v: number) => Math.round(v * 2) / 2;
 
+/** The median of some values (the upper one of an even count), 0 for none. */
+export const median = (v: number[]) => (v.length ? [...v].sort((a, b) => a - b)[v.length >> 1] : 0);
+
 /** The smallest size that ranks as a heading size of its own: clearly larger than the body. */
 export const headingSizeFloor = (bodySize: number) => bodySize * 1.12 + 0.05;
 

@@ -20,7 +20,7 @@ import {
   touchingGutters,
 } from "./gutters";
 import { joinCellPieces } from "./lines";
-import { type Row, rowText, type Segment } from "./model";
+import { median, type Row, rowText, type Segment } from "./model";
 import { proseBeside, tocColumns } from "./side-by-side";
 import { groupHeaderCells, groupHeaderRows, withGroupHeaders } from "./table-group-headers";
 import { rowGroups, tableCells, trim, wrappedHeaderLines } from "./table-rows";
@@ -42,8 +42,8 @@ export function tryTable(
   const seedRow = rows[seed];
   // the text size around (read only for rows shaped like a numbered heading: tables are tried at every row)
   let around: number | undefined;
-  const bodySize = () => (around ??= medianSize(rows));
-  if (numberedHeading(seedRow, bodySize)) return null;
+  const bodySize = () => (around ??= median(rows.map((r) => r.size)));
+  if (sectionHeadingRow(seedRow, bodySize)) return null;
   // A caption ("Table 14. Actual and projected …") is no row of the table, even set in bold over its header.
   if (CAPTION.test(rowText(seedRow))) return null;
   const minGap = 0.45 * seedRow.size;
@@ -81,7 +81,7 @@ export function tryTable(
   const absorb = (k: number, down: boolean): boolean => {
     const row = rows[k];
     if (!down && CAPTION.test(rowText(row))) return false;
-    if (numberedHeading(row, bodySize)) return false;
+    if (sectionHeadingRow(row, bodySize)) return false;
     if (down && bodyRows >= 2 && row.segments.length >= 2 && startsTable(row, body.list, seedRow.size)) return false;
     // A bold header's cells set closer than a word space merge into one segment: split at the gutters.
     // A label and the number after it set closer than that (a tight table) are split at the number.
@@ -169,18 +169,13 @@ const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2})*|[A-Z](?:\.\d{1,2})*)\.?$/;
  * a section number and a capitalised title, bold or set larger than the text around. It neither seeds nor
  * joins a table (two of them one under the other line up like one).
  */
-function numberedHeading(r: Row, bodySize: () => number): boolean {
+function sectionHeadingRow(r: Row, bodySize: () => number): boolean {
   return (
     r.segments.length === 2 &&
     SECTION_NUMBER.test(r.segments[0].text.trim()) &&
     /^\p{Lu}/u.test(r.segments[1].text) &&
     (r.segments.every((s) => s.bold) || r.size >= 1.15 * bodySize())
   );
-}
-
-function medianSize(rows: Row[]): number {
-  const sizes = rows.map((r) => r.size).sort((a, b) => a - b);
-  return sizes[sizes.length >> 1] ?? 0;
 }
 
 /**
