@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { converterFor } from "./converters";
 import { detectType } from "./detect";
 import { joinPages as joinPageMarkdown } from "./join-pages";
+import { unwrapLinks } from "./markdown-links";
 import { checkPageLimits, checkPageLimitsBefore } from "./page-limits";
 import type { PageRange } from "./page-range";
 import type { DetectedType, OcrMode, ParseOutput } from "./types";
@@ -21,6 +22,8 @@ export interface ParseDocumentInput {
   pageRange?: PageRange;
   ocr?: OcrMode;
   ocrLanguages?: string[];
+  /** Keep hyperlinks as Markdown links ([text](url)); by default a link is replaced by its text (markdown-links.ts). */
+  links?: boolean;
   /** Refuse documents (after page selection) with more pages than this: 400 max_pages_exceeded. */
   maxPages?: number;
   /** Whose page limit `maxPages` is (the wording of max_pages_exceeded). */
@@ -76,7 +79,8 @@ export async function parseDocument(input: ParseDocumentInput): Promise<ParsedDo
     throw new AppError("file_rendering_failed", `The ${type.kind.toUpperCase()} file could not be processed: ${(err as Error).message}`);
   }
   checkPageLimits(output.pageCount, task.limits);
-  return { ...output, type, ocrPages: output.pages.filter((p) => p.ocr).length };
+  const pages = input.links ? output.pages : output.pages.map((p) => ({ ...p, markdown: unwrapLinks(p.markdown) }));
+  return { ...output, pages, type, ocrPages: pages.filter((p) => p.ocr).length };
 }
 
 /** Markdown of the whole document: pages joined by a blank line, a paragraph cut by a page break joined (join-pages.ts). */

@@ -26,6 +26,7 @@ export async function createParseJob(p: Principal, body: DocumentBody, signal?: 
     ocr: intake.options.ocr,
     ocr_languages: intake.ocrLanguages,
     ...(intake.options.page_range !== undefined ? { page_range: intake.options.page_range } : {}),
+    ...(intake.options.links ? { links: true } : {}),
   };
   const base = {
     id,

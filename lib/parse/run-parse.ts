@@ -15,6 +15,8 @@ export interface StoredParseOptions {
   page_range?: string;
   ocr: "auto" | "force" | "off";
   ocr_languages: string[];
+  /** Keep hyperlinks as Markdown links (absent on jobs stored before the option existed: dropped). */
+  links?: boolean;
 }
 
 export async function runParse(jobId: string, file: string, opts: { signal?: AbortSignal } = {}): Promise<void> {
@@ -36,6 +38,7 @@ export async function runParse(jobId: string, file: string, opts: { signal?: Abo
       pageRange: options.page_range !== undefined ? parsePageRange(options.page_range) : undefined,
       ocr: options.ocr,
       ocrLanguages: options.ocr_languages,
+      links: options.links === true,
       maxPages: job.isAsync ? env().PARSE_ASYNC_MAX_PAGES : env().PARSE_SYNC_MAX_PAGES,
       timeoutMs: job.isAsync ? env().DOCUMENT_TIMEOUT_MS : env().PARSE_SYNC_TIMEOUT_MS,
       signal: opts.signal,

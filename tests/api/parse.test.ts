@@ -121,6 +121,25 @@ describe("POST /api/v3/parse (sync)", () => {
     expectError(await parse(upload(fx.files.pdf, { page_range: "2-9" })), 400, "invalid_page_range");
   });
 
+  it("replaces hyperlinks by their text unless options.links asks for them, sync and async", async () => {
+    const dir = fs.mkdtempSync("/tmp/docintel-parse-links-");
+    const file = path.join(dir, "links.html");
+    fs.writeFileSync(file, '<h1>Sources</h1><p>Read <a href="https://example.org/annual-report">the annual report</a> first.</p>');
+    const plain = await parse(upload(file));
+    expect(plain.status).toBe(200);
+    expect(plain.body.result.markdown).toContain("Read the annual report first.");
+    expect(plain.body.result.markdown).not.toContain("example.org");
+    const linked = await parse(upload(file, { links: true }));
+    expect(linked.body.result.markdown).toContain("Read [the annual report](https://example.org/annual-report) first.");
+    const job = await parse(upload(file, { links: true, async: true }));
+    expect(job.status).toBe(202);
+    await drainJobs();
+    const done = await api.get(`/api/v3/parse/${job.body.id}`, { key: acme.admin.key });
+    expect(done.body.result.pages[0].markdown).toContain("[the annual report](https://example.org/annual-report)");
+    expect(Object.keys(expectError(await parse(upload(file, { links: "yes" })), 422, "validation_error").fields ?? {})).toEqual(["links"]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it("answers each documented input error", async () => {
     const both = upload(fx.files.pdf);
     both.append("document", "https://example.com/a.pdf");
