@@ -15,10 +15,7 @@ export const ZParseOptions = z
       .union([z.array(z.enum(OCR_LANGUAGES)).min(1).max(3), z.string().regex(/^[a-z]{3}([+, ][a-z]{3}){0,2}$/)])
       .optional()
       .describe('Tesseract languages: ["eng", "deu"] or "eng+deu" (default eng)'),
-    links: z
-      .boolean()
-      .default(false)
-      .describe("Keep hyperlinks as Markdown links [text](url); by default a link is replaced by its text"),
+    links: z.boolean().default(false).describe("Keep hyperlinks as Markdown links [text](url); by default a link is replaced by its text"),
     model: z
       .string()
       .max(200)
