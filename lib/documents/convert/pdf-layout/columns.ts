@@ -16,6 +16,8 @@ export interface ColumnRun {
   reach: number;
   /** Blocks of centred lines side by side above columns of text (an author block), not columns of text. */
   band?: boolean;
+  /** The left-hand column is a marginal note beside the text: read after the right-hand column. */
+  note?: boolean;
 }
 
 /** Minimum gutter width, in font sizes. */
@@ -95,7 +97,7 @@ function joinAdjacent(rows: Row[], runs: ColumnRun[], size: number, minGap: numb
   const out: ColumnRun[] = [];
   for (const run of runs) {
     const prev = out[out.length - 1];
-    if (prev && !prev.band && !run.band && prev.end === run.start && Math.abs(prev.split - run.split) <= 3 * size) {
+    if (prev && !prev.band && !run.band && !prev.note && !run.note && prev.end === run.start && Math.abs(prev.split - run.split) <= 3 * size) {
       const split = Math.min(prev.split, run.split);
       const reach = Math.min(prev.reach, run.reach);
       const fits = (r: Row) => r.segments.every((s) => s.x1 <= Math.min(split, reach + EDGE_TOL) - minGap || s.x0 >= reach);
@@ -120,12 +122,14 @@ function withBandAbove(rows: Row[], run: ColumnRun, size: number, tol: number): 
   for (let k = run.start + 1; k < run.end; k++) pitches.push(rows[k].y - rows[k - 1].y);
   const pitch = median(pitches.filter((d) => d > 0.5 * size)) || 1.3 * size;
   // The lowest such gap: an author block may itself be several rows of blocks with gaps between them.
-  let best: ColumnRun[] | null = accept(rows, run, tol) ? [run] : null;
+  const whole = accepted(rows, run, tol);
+  let best: ColumnRun[] | null = whole ? [whole] : null;
   pitches.forEach((d, k) => {
     if (d <= 2 * pitch) return;
     const top = { ...run, end: run.start + k + 1, band: true };
     const rest = { ...run, start: top.end };
-    if (centredBlocks(rows, top) && accept(rows, rest, tol)) best = [top, rest];
+    const below = centredBlocks(rows, top) ? accepted(rows, rest, tol) : null;
+    if (below) best = [top, below];
   });
   return best;
 }
@@ -213,8 +217,14 @@ function trimRun(rows: Row[], a: number, b: number, split: number, reach: number
   return { start, end, split, reach };
 }
 
+/** The run when it holds two columns of text (see accept), marked when its left column is a marginal note. */
+function accepted(rows: Row[], run: ColumnRun, tol: number): ColumnRun | null {
+  const kind = accept(rows, run, tol);
+  return kind === "note" ? { ...run, note: true } : kind ? run : null;
+}
+
 /** Both sides hold enough lines of prose, and the right side's lines mostly start at the split. */
-function accept(rows: Row[], run: ColumnRun, tol: number): boolean {
+function accept(rows: Row[], run: ColumnRun, tol: number): boolean | "note" {
   const left: Segment[][] = [];
   const right: Segment[][] = [];
   for (let k = run.start; k < run.end; k++) {
@@ -236,8 +246,27 @@ function accept(rows: Row[], run: ColumnRun, tol: number): boolean {
   // both), whatever else they hold beside a paragraph: a table of contents with leaders, display maths,
   // lists. Columns of a table are not set to one measure with prose on a side.
   if ((hasParagraph(left) || hasParagraph(atSplit)) && oneMeasure(left, right)) return true;
+  // A marginal note beside text: a narrow column of a few words a line, one sentence running on from line
+  // to line, next to lines of running text at the split. Its lines are not a table's label cells.
+  if (atSplit.filter(wordy).length >= 2 && runOnNote(left) && measure(left) <= 0.5 * measure(right)) return "note";
   if (atSplit.length < 0.5 * right.length) return false;
   return isProse(right) && (isProse(left) || hasParagraph(left));
+}
+
+/**
+ * Short lines of words only (four at most, no figures) where the text runs on from line to line: all but
+ * the first start with a lower-case letter, none but the last ends a sentence ("Marginal / notes are /
+ * usually / placed in / the outer / margin."). A table's label column starts each label afresh.
+ */
+function runOnNote(lines: Segment[][]): boolean {
+  const texts = lines.map((l) =>
+    l
+      .map((s) => s.text)
+      .join(" ")
+      .trim(),
+  );
+  if (texts.length < MIN_LINES || texts.some((t) => /\d/.test(t) || !/\p{L}/u.test(t) || t.split(" ").length > 4)) return false;
+  return texts.every((t, i) => (i === 0 || /^\p{Ll}/u.test(t)) && (i === texts.length - 1 || !/[.!?:;]$/.test(t)));
 }
 
 /**
@@ -267,9 +296,14 @@ function proseLines(lines: Segment[][]): number {
 
 /** Several words (numbers are not words), filling most of the side's measure. */
 function isProseLine(l: Segment[], width: number): boolean {
+  return wordy(l) && l[l.length - 1].x1 - l[0].x0 >= 0.75 * width;
+}
+
+/** Four words or more, three in four of its tokens words (numbers are not words). */
+function wordy(l: Segment[]): boolean {
   const tokens = l.flatMap((s) => s.text.split(" ")).filter(Boolean);
   const words = tokens.filter((t) => /\p{L}/u.test(t) && !/\d/.test(t)).length;
-  return words >= 4 && words >= 0.75 * tokens.length && l[l.length - 1].x1 - l[0].x0 >= 0.75 * width;
+  return words >= 4 && words >= 0.75 * tokens.length;
 }
 
 /** Lines of a paragraph in a row, at least this many, make a side hold running text. */

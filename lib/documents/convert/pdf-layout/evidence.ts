@@ -132,8 +132,10 @@ export function isAligned(cells: Segment[][][], k: number, size: number, minRows
   const [lx0, lx1, lc] = edges(k);
   const [rx0, rx1, rc] = edges(k + 1);
   if (lines(lx1) || lines(lc) || lines(rx0) || lines(rc)) return true;
-  if (lines(lx0) && (k > 0 || isNumeric(cells, k))) return true;
-  return lines(rx1) && (k + 1 < last || isNumeric(cells, k + 1));
+  // A numeric column: its numbers, under a header of words or not ("Value" over "11" and "2").
+  const numeric = (c: number) => isNumeric(cells, c) || (cells.length >= 3 && isNumeric(cells.slice(1), c));
+  if (lines(lx0) && (k > 0 || numeric(k))) return true;
+  return lines(rx1) && (k + 1 < last || numeric(k + 1));
 }
 
 /**

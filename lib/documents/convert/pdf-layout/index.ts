@@ -141,6 +141,7 @@ export function renderLayoutPage(p: PreparedPage, stats: LayoutStats): string {
       else if (region.kind === "table") blocks.push({ type: "table", cells: region.cells });
       else {
         for (const column of region.columns) {
+          if (region.aside && column !== region.columns[0]) barrier = blocks.length;
           const first = blocks.length;
           const columnLeft = Math.min(...column.map((r) => r.x0));
           emit(findRegions(column, { columns: true, grids }), columnLeft);

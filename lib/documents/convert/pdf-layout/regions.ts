@@ -9,8 +9,11 @@ import { tryTable } from "./tables";
 
 export type Region =
   | { kind: "rows"; rows: Row[] }
-  /** band: blocks side by side above columns (authors), whose text does not run on into what follows. */
-  | { kind: "columns"; columns: Row[][]; band?: boolean }
+  /**
+   * band: blocks side by side above columns (authors), whose text does not run on into what follows; aside:
+   * the text, then a marginal note that stood beside it (columns in that order; the note runs on from nothing).
+   */
+  | { kind: "columns"; columns: Row[][]; band?: boolean; aside?: boolean }
   | { kind: "table"; cells: string[][] };
 
 export interface RegionOptions {
@@ -45,7 +48,9 @@ export function findRegions(rows: Row[], options: RegionOptions): Region[] {
         claims.push({
           start: run.start,
           end: run.end,
-          region: { kind: "columns", columns: splitColumns(rows, run), ...(run.band ? { band: true } : {}) },
+          region: run.note
+            ? { kind: "columns", columns: splitColumns(rows, run).reverse(), aside: true }
+            : { kind: "columns", columns: splitColumns(rows, run), ...(run.band ? { band: true } : {}) },
         });
     }
   }

@@ -233,3 +233,43 @@ describe("unruled tables: header cells run together over a row-spanning label", 
     expect(table[0]).toBe("| Year | Month | Revenue | Cost |");
   });
 });
+
+describe("small tables and marginal notes (issue 14, born-digital)", () => {
+  it("reads a small table of a name column and a right-aligned number column under a word header as a table", () => {
+    // LaTeX's tabular inside a paragraph: no rules, three rows, the numbers right-aligned under "Value".
+    // Widths as set in the PDF: the names' right edges and the column's centres do not line up.
+    const cell = (t: string, x: number, width: number, top: number) => item(t, x, top, 10, { width });
+    const out = md([
+      ...lines(["Small images may be shown inline and small tables may be shown within", "the paragraph:"], 72, 60),
+      cell("Example", 160, 36, 100),
+      cell("Name", 151, 26, 114),
+      cell("Value", 188, 25, 114),
+      cell("This", 151, 20, 128),
+      cell("11", 203, 10, 128),
+      cell("That", 151, 21, 142),
+      cell("2", 208, 5, 142),
+      ...lines(["Larger figures such as Figure 1 are usually placed in a float to be set."], 72, 170),
+    ]);
+    expect(out).toContain(["| Name | Value |", "| --- | --- |", "| This | 11 |", "| That | 2 |"].join("\n"));
+  });
+
+  it("reads a marginal note beside a paragraph as a note after the paragraph, never as a table", () => {
+    const note = ["Marginal", "notes are", "usually", "placed in", "the outer", "margin."];
+    const body = [
+      "Larger figures such as Figure 1 are usually placed in a float to",
+      "be positioned at a suitable place to help with column and page",
+      "breaking, as the reader expects of a book set with some care.",
+    ];
+    const out = md([
+      item("Floats", 110, 60, 16, { bold: true }),
+      ...lines(body, 110, 90),
+      ...lines(note, 30, 90),
+      ...lines(["The next paragraph goes on in the text column alone, well below the note."], 110, 190),
+    ]);
+    expect(out).not.toContain("|");
+    const paras = out.split("\n\n");
+    expect(paras[1]).toBe(body.join(" "));
+    expect(paras).toContain("Marginal notes are usually placed in the outer margin.");
+    expect(paras.indexOf("Marginal notes are usually placed in the outer margin.")).toBeGreaterThan(1);
+  });
+});
