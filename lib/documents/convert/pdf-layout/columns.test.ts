@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { item, justified, md } from "./test-items";
+import { item, justified, lines, md } from "./test-items";
 
 // Two-column pages whose left column is mostly not running text (issue 14, class 3).
 describe("two-column pages", () => {
@@ -187,5 +187,36 @@ describe("two-column pages", () => {
     expect(parts).toContain("## Creating PDF/UA");
     expect(parts).toContain("## The Competence Center");
     expect(parts.indexOf("## The Competence Center")).toBeGreaterThan(parts.findIndex((p) => p.startsWith("Creating line 1")));
+  });
+  it("reads the left column first when its text stands below the right column's last line (a figure above it)", () => {
+    // A last page: the right column is short and ends before the left column's text, set under a figure, starts
+    // (lines about 270 pt wide at 10 pt: the left column's end before x = 320).
+    const rightLines = [
+      "It is also possible to cite works from a database of",
+      "references, here we cite two of them from the sample",
+      "file distributed with the program, as one would expect.",
+      "Both references are listed at the end of the paper, in",
+      "the order in which the authors are first cited above.",
+    ];
+    const leftLines = [
+      "Small images may be shown inline and small tables may",
+      "be shown within the paragraph, as the example shows,",
+      "and larger figures are placed in a float to be set at",
+      "a suitable place that helps with column breaking, so",
+      "that the reader finds them near the text that cites it.",
+    ];
+    const out = md([
+      item("Citations", 330, 100, 14, { bold: true }),
+      ...lines(rightLines, 330, 124, 10, 12),
+      item("Figure 1: Larger image set as a float", 80, 200, 10),
+      item("Figures and Tables", 40, 236, 14, { bold: true }),
+      ...lines(leftLines, 40, 260, 10, 12),
+    ]);
+    const at = (text: string) => out.indexOf(text);
+    expect(at("Figure 1")).toBeGreaterThanOrEqual(0);
+    expect(at("Figure 1")).toBeLessThan(at("Small images"));
+    expect(at("Small images")).toBeLessThan(at("Citations"));
+    expect(out).toContain(rightLines.join(" "));
+    expect(out).toContain(leftLines.join(" "));
   });
 });

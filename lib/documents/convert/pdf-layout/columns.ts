@@ -178,7 +178,7 @@ function hangingReach(rows: Row[], split: number, size: number, minGap: number, 
 /**
  * The rows of a candidate run that belong to the columns: from just above the right column's first line
  * to its last line, plus left-column lines that continue at line pitch below it (rows after a wider gap
- * are the text under the columns).
+ * are the text under the columns), or all the way down when the left column's text stands below it.
  */
 function trimRun(rows: Row[], a: number, b: number, split: number, reach: number, size: number): ColumnRun | null {
   let firstRight = -1;
@@ -205,12 +205,16 @@ function trimRun(rows: Row[], a: number, b: number, split: number, reach: number
   while (start > a && rows[start].y - rows[start - 1].y <= 2.5 * pitch) start--;
   let end = lastRight + 1;
   let prevY = rows[lastRight].y;
+  // A left column that stands mostly below the right one's last line (a figure above its text, a short last
+  // right column): its rows below are taken across a heading's space too, as far as the candidate run goes.
+  const beside = leftRows.filter((k) => k >= start && k <= lastRight).length;
+  const maxGap = beside < MIN_LINES ? Infinity : 1.3 * pitch + 0.5;
   for (const k of leftRows) {
     if (k <= lastRight) {
       prevY = rows[k].y;
       continue;
     }
-    if (rows[k].y - prevY > 1.3 * pitch + 0.5) break;
+    if (rows[k].y - prevY > maxGap) break;
     end = k + 1;
     prevY = rows[k].y;
   }
