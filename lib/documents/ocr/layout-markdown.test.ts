@@ -240,6 +240,31 @@ describe("layout → Markdown", () => {
     ]);
   });
 
+  it("splits a bold heading a little taller than the text off the paragraph tesseract joined it to", () => {
+    // A 14 pt bold heading over 11 pt text (51 px over 40 px lines): under the height jump that splits paragraphs.
+    const bold = new Set([0, 600]);
+    const stroke = (b: { y0: number }) => (bold.has(b.y0) ? 9 : 6);
+    const text = (y: number) => [
+      line("This paragraph has text before the image that the document holds,", y),
+      line("and it goes on for a while to make the body of the page readable.", y + 50),
+    ];
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("Test Document with External Image", 0, 51), ...text(55))] },
+        { paragraphs: [para(...text(300))] },
+        // (a picture read as text: bold-looking, taller, but read with little confidence)
+        { paragraphs: [para(line("WEN a A VENA SA ON EYE] a Sc", 600, 51, 60), ...text(655))] },
+      ],
+      1,
+      [],
+      stroke,
+    );
+    const blocks = out.markdown.split("\n\n");
+    expect(blocks[0]).toMatch(/^#+ Test Document with External Image$/);
+    expect(blocks[1]).toMatch(/^This paragraph has text before the image/);
+    expect(blocks.filter((b) => b.startsWith("#"))).toHaveLength(1);
+  });
+
   it("makes an unruled table of whitespace-aligned columns a GFM table", () => {
     const w = (text: string, x0: number, y0: number) => ({ text, confidence: 90, bbox: { x0, y0, x1: x0 + 16 * text.length, y1: y0 + 30 } });
     const l = (...words: ReturnType<typeof w>[]) => ({

@@ -164,6 +164,37 @@ function splitAtHeightJumps(lines: Line[]): Line[][] {
   return out;
 }
 
+/** A bold first line this much taller than the line under it is a heading set over its text. */
+const BOLD_HEIGHT_JUMP = 1.12;
+
+/**
+ * Splits off a paragraph's first line when it is a heading that tesseract joined to the text under it: bold,
+ * taller than the next line and the body by a little (a 14 pt bold heading over 11 pt text, under
+ * HEIGHT_JUMP), short and not ending a sentence.
+ */
+function splitBoldFirstLines(
+  paragraphs: { lines: Line[]; bbox: TBox; confidence: number }[],
+  bodyHeight: number,
+  isBold: (l: Line, other?: Line) => boolean,
+) {
+  for (let i = 0; i < paragraphs.length; i++) {
+    const p = paragraphs[i];
+    const [first, next] = p.lines;
+    // (read with confidence: pictures read as text come out as low-confidence strings of capitals and brackets)
+    if (!next || first.text.length > 80 || /[.,;:]$/.test(first.text) || first.confidence < 80 || !wordy(first.text)) continue;
+    if (first.height < BOLD_HEIGHT_JUMP * next.height || first.height < BOLD_HEIGHT_JUMP * bodyHeight) continue;
+    if (!isBold(first, next)) continue;
+    const rest = p.lines.slice(1);
+    paragraphs.splice(
+      i,
+      1,
+      { lines: [first], bbox: first.bbox, confidence: p.confidence },
+      { lines: rest, bbox: unionBox(rest.map((l) => l.bbox)), confidence: p.confidence },
+    );
+    i++;
+  }
+}
+
 /**
  * Two blocks side by side that tesseract read as one paragraph (a sender's and a recipient's address): every
  * line (two or more) has one gap wider than SIDE_GAP line heights, and these gaps share an x range. The left
@@ -300,6 +331,8 @@ export function ocrLayoutToMarkdown(
     allLines.length,
     paragraphs.reduce((n, p) => n + p.lines.length, 0),
   );
+  const isBold = boldLines(paragraphs, bodyHeight, stroke);
+  splitBoldFirstLines(paragraphs, bodyHeight, isBold);
 
   const blocks: OcrBlock[] = [];
   const pushList = (item: { ordered: boolean; number?: number; text: string }, bbox: TBox, confidence: number) => {
@@ -335,7 +368,6 @@ export function ocrLayoutToMarkdown(
     return ratio >= 1.75 ? 1 : ratio >= 1.35 ? 2 : ratio >= 1.2 && p.lines.length === 1 && joined.length <= 80 ? 3 : 0;
   });
   const boldLevel = Math.max(0, ...sizeLevels) + 1;
-  const isBold = boldLines(paragraphs, bodyHeight, stroke);
   for (const [pi, p] of paragraphs.entries()) {
     flushTables(p.bbox.y0);
     const pHeight = median(p.lines.map((l) => l.height));
