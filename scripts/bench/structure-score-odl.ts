@@ -116,14 +116,15 @@ export function treeEditDistance<L>(a: LabeledTree<L>, b: LabeledTree<L>, rename
   const B = index(b);
   const n = A.labels.length;
   const m = B.labels.length;
+  // (flat arrays, not a Map: a table of several hundred rows has tens of millions of node pairs, past a Map's size)
   const td = Array.from({ length: n }, () => new Float64Array(m));
-  const renameCache = new Map<number, number>();
+  const renameCache = new Float32Array(n * m).fill(Number.NaN);
   const cost = (i: number, j: number) => {
     const k = i * m + j;
-    let c = renameCache.get(k);
-    if (c === undefined) {
+    let c = renameCache[k];
+    if (Number.isNaN(c)) {
       c = rename(A.labels[i], B.labels[j]);
-      renameCache.set(k, c);
+      renameCache[k] = c;
     }
     return c;
   };
