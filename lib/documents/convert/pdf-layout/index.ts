@@ -50,13 +50,23 @@ export function prepareLayoutPage(page: PdfPageText, fonts?: Record<string, PdfF
  * with different numbers of segments (cells that pdf.js merged), with a short one-segment row between
  * them (a wrapped cell or header) or set further apart than lines of text (padded cells of a small
  * ruled table); a header whose cells stand far apart (over empty form rows); a stack of short labels at
- * a cell's pitch (a form, a one-column table); list items side by side (lists in cells). Reading them costs an operator list, so pdf.ts asks only
- * for such pages.
+ * a cell's pitch (a form, a one-column table); list items side by side (lists in cells); a page of a few lines
+ * (a table whose cells are mostly empty or pictures shows nothing of it in its text). Reading them costs an
+ * operator list, so pdf.ts asks only for such pages.
  */
 export function wantsRules(p: PreparedPage): boolean {
   const lone = (i: number) => !(p.rows[i - 1]?.segments.length >= 2) && !(p.rows[i + 1]?.segments.length >= 2);
-  return mergedOrWrappedCells(p.rows) || p.rows.some((r, i) => spacedHeader(r) && lone(i)) || formLabels(p.rows) || p.rows.some(listsSideBySide);
+  return (
+    p.rows.length <= SPARSE_ROWS ||
+    mergedOrWrappedCells(p.rows) ||
+    p.rows.some((r, i) => spacedHeader(r) && lone(i)) ||
+    formLabels(p.rows) ||
+    p.rows.some(listsSideBySide)
+  );
 }
+
+/** A page of this many lines or fewer has its rules read whatever its text looks like (cheap on so little). */
+const SPARSE_ROWS = 12;
 
 /** A bullet that opens a cell's list item (pdf.js gives "•" and its kin as text). */
 const CELL_BULLET = new RegExp(`^[${BULLET_GLYPHS}]\\s*\\S`, "u");
