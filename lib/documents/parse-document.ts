@@ -42,10 +42,10 @@ export interface ParsedDocument extends ParseOutput {
 
 /** DOC_WORKERS=0: the converter runs in this thread (no memory isolation). */
 async function convertHere(task: ConvertTask, bytes: Uint8Array, signal: AbortSignal, onProgress?: ParseDocumentInput["onProgress"]) {
-  const { pages, ocr, ocrLanguages, limits, ...rest } = task;
+  const { pages, ocr, ocrLanguages, links, limits, ...rest } = task;
   await checkPageLimitsBefore(task.path, task.type, limits);
   const convert = await converterFor(task.type.kind);
-  return convert({ ...rest, bytes, options: { pages, ocr, ocrLanguages, signal, onProgress } });
+  return convert({ ...rest, bytes, options: { pages, ocr, ocrLanguages, links, signal, onProgress } });
 }
 
 export async function parseDocument(input: ParseDocumentInput): Promise<ParsedDocument> {
@@ -62,6 +62,7 @@ export async function parseDocument(input: ParseDocumentInput): Promise<ParsedDo
     pages: input.pageRange?.pages,
     ocr: input.ocr ?? "auto",
     ocrLanguages: input.ocrLanguages ?? ["eng"],
+    links: input.links ?? false,
     limits: { pageRange: input.pageRange, maxPages: input.maxPages, scope: input.pageLimitScope },
   };
   let output: ParseOutput;

@@ -19,6 +19,11 @@ export interface ParseOptions {
   ocr: OcrMode;
   /** Tesseract language codes, e.g. ["eng", "deu"]. */
   ocrLanguages: string[];
+  /**
+   * Hyperlinks are wanted as Markdown links. Off, a converter may skip reading them (the PDF converter reads no
+   * link annotations); parse-document.ts takes any link a converter wrote out again (markdown-links.ts).
+   */
+  links?: boolean;
   /** Aborts the work (timeouts, cancelled jobs, deleted files). */
   signal?: AbortSignal;
   /** Called as pages complete (pagesDone of pagesTotal), for live job progress. */

@@ -28,7 +28,7 @@ async function linkedPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-const input = (bytes: Uint8Array): ConverterInput => ({ path: "links.pdf", bytes, options: { ocr: "off" } }) as ConverterInput;
+const input = (bytes: Uint8Array, links = true): ConverterInput => ({ path: "links.pdf", bytes, options: { ocr: "off", links } }) as ConverterInput;
 
 describe("convertPdf with link annotations", () => {
   it("wraps the words under each link as a Markdown link, the rest of the line untouched", async () => {
@@ -37,6 +37,16 @@ describe("convertPdf with link annotations", () => {
       [
         "The source code is kept in the [repository](https://example.org/parser) of the project, next to its issue tracker.",
         "Write to the [maintainers](mailto:team@example.org) for anything else about the parser.",
+      ].join("\n\n"),
+    );
+  });
+
+  it("reads no link annotations when links are not asked for: the words alone", async () => {
+    const out = await convertPdf(input(await linkedPdf(), false));
+    expect(out.pages[0].markdown).toBe(
+      [
+        "The source code is kept in the repository of the project, next to its issue tracker.",
+        "Write to the maintainers for anything else about the parser.",
       ].join("\n\n"),
     );
   });

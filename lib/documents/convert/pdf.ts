@@ -83,7 +83,12 @@ export function createPdfConverter(settings: PdfConverterSettings = {}): Convert
         const fonts: Record<string, PdfFontInfo> = {};
         for (const n of selected) {
           signal?.throwIfAborted();
-          const read = await withBudget(readPage(pdf, n, fonts, options.ocr === "auto", minTextChars), pageTimeoutMs, signal, `Reading page ${n}`);
+          const read = await withBudget(
+            readPage(pdf, n, fonts, { auto: options.ocr === "auto", links: options.links === true, minChars: minTextChars }),
+            pageTimeoutMs,
+            signal,
+            `Reading page ${n}`,
+          );
           if (read.usable || options.ocr === "off") {
             prepared.push(read.prepared);
             options.onProgress?.(++done, selected.length);
@@ -171,14 +176,27 @@ interface PageRead {
   overImage: boolean;
 }
 
-async function readPage(pdf: PdfDocument, n: number, fonts: Record<string, PdfFontInfo>, auto: boolean, minChars: number): Promise<PageRead> {
+interface ReadPageOptions {
+  /** OCR mode auto: the page may go to OCR when its text layer is not usable. */
+  auto: boolean;
+  /** Read the page's link annotations (ParseOptions.links). */
+  links: boolean;
+  minChars: number;
+}
+
+async function readPage(
+  pdf: PdfDocument,
+  n: number,
+  fonts: Record<string, PdfFontInfo>,
+  { auto, links: withLinks, minChars }: ReadPageOptions,
+): Promise<PageRead> {
   const page = await pdf.getPage(n);
   try {
     const content = await page.getTextContent();
     const [x0, y0, x1, y1] = page.view;
     const items = content.items.filter((it): it is PdfTextItem & typeof it => "str" in it && "transform" in it);
     const text: PdfPageText = { page: n, width: x1 - x0, height: y1 - y0, x0, y0, items };
-    if (items.length) {
+    if (withLinks && items.length) {
       const links = await linkAnnotations(page);
       if (links.length) text.links = links;
     }

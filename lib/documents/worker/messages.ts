@@ -13,6 +13,8 @@ export interface ConvertTask {
   pages?: number[];
   ocr: OcrMode;
   ocrLanguages: string[];
+  /** Keep hyperlinks (ParseOptions.links). */
+  links: boolean;
   /** Checked before conversion where they can be (a PDF's trailer) and again on the converter's page count. */
   limits: PageLimits;
 }
