@@ -26,10 +26,10 @@ import { ocrLayoutToMarkdown } from "@/lib/documents/ocr/layout-markdown";
 import { nativeTesseract, recognizeNative } from "@/lib/documents/ocr/native-tesseract";
 import { parsePgmHeader, prepareOcrImage } from "@/lib/documents/ocr/prepare-image";
 import { dropRunningLines } from "@/lib/documents/ocr/running-lines";
-import { strokeMeter } from "@/lib/documents/ocr/stroke-width";
 import { detectRules, tableGrids } from "@/lib/documents/ocr/table-lines";
 import { rereadEmptyTables } from "@/lib/documents/ocr/table-reread";
 import type { TBlock } from "@/lib/documents/ocr/tesseract-blocks";
+import { typeMeter } from "@/lib/documents/ocr/type-style";
 import { arg } from "./common";
 import { scoreScan } from "./scan-quality";
 import { type OdlScores, scoreOdl } from "./structure-score-odl";
@@ -119,7 +119,7 @@ function replay(dirs: string[], only: string): void {
         const pgm = fs.readFileSync(`${base}.pgm`);
         const head = parsePgmHeader(pgm);
         const grids = head ? tableGrids(detectRules(pgm, head.width, head.height, head.offset), head.height) : [];
-        pages.push({ page: pages.length + 1, markdown: ocrLayoutToMarkdown(blocks, scale, grids, strokeMeter(pgm)).markdown, ocr: true });
+        pages.push({ page: pages.length + 1, markdown: ocrLayoutToMarkdown(blocks, scale, grids, typeMeter(pgm)).markdown, ocr: true });
       }
       // The pages of a document scanned as one PDF: its running headers and footers go, as in convert/pdf.ts.
       const markdown = joinPages(dropRunningLines(pages));

@@ -12,7 +12,7 @@
 //   background.ts       shaded backgrounds (gray boxes, slide frames) flattened to paper before recognition
 //   script-detect.ts    poorly read pages in another script (OSD): read again with installed system data (kor)
 //   text-tables.ts      unruled tables: columns aligned by whitespace among the word boxes
-//   stroke-width.ts     stroke width of text in the pixels (bold body-size headings)
+//   type-style.ts       stroke width and slant of text in the pixels (bold and italic body-size headings)
 //   pool.ts             the process-wide worker pool: admission (429), timeouts, aborts, worker lifecycle
 //   orientation.ts      upside-down and sideways pages (rules); orientation-probe.ts the probing step
 //   language-data.ts    @tesseract.js-data files and the worker script the pool's workers load

@@ -186,7 +186,7 @@ describe("layout → Markdown", () => {
   });
 
   it("makes a bold body-size line a heading one level below the page's larger headings, not one line of a bold block", () => {
-    // the stroke width is read from the pixels (stroke-width.ts); here: 9 px for the bold lines, 6 px otherwise
+    // the stroke width is read from the pixels (type-style.ts); here: 9 px for the bold lines, 6 px otherwise
     const bold = new Set([300, 500, 540, 580]);
     const stroke = (b: { y0: number }) => (bold.has(b.y0) ? 9 : 6);
     const out = ocrLayoutToMarkdown(
@@ -203,13 +203,39 @@ describe("layout → Markdown", () => {
       ],
       1,
       [],
-      stroke,
+      { stroke },
     );
     expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["# Test Document", "## Section 1", "### Section 1.2.3"]);
     // without pixels nothing is bold
     expect(
       ocrLayoutToMarkdown([{ paragraphs: [para(line("Section 1", 100, 60))] }, { paragraphs: [para(line("Section 1.2.3", 300))] }], 1).markdown,
     ).not.toContain("### ");
+  });
+
+  it("makes an italic title-like line over a paragraph a heading, not an italic line in a column of evenly spaced lines", () => {
+    // the slant is read from the pixels (type-style.ts); here: 0.25 for the italic lines, upright otherwise
+    const italic = new Set([300, 500, 800]);
+    const slant = (b: { y0: number }) => (italic.has(b.y0) ? 0.25 : 0);
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("The two general types of nuts are in use.", 100), line("Only three kinds are considered here.", 150))] },
+        // 100 px above it, 20 px under it: set with the paragraph it heads
+        { paragraphs: [para(line("Boots Self-Locking Nut", 300))] },
+        { paragraphs: [para(line("The nut is of one piece, all-metal construction", 360), line("designed to hold tight despite vibration.", 410))] },
+        // an italic line ending in a stop, and one indented past the text under it: not headings
+        { paragraphs: [para(line("Figure 7-26. Self-locking nuts.", 500))] },
+        { paragraphs: [para(line("Abrin", 700), line("Conotoxins", 750))] },
+        // species names in italics in an evenly spaced list: not headings
+        { paragraphs: [para(line("Coccidioides posadasii", 800))] },
+        { paragraphs: [para(line("Rickettsia rickettsii", 840), line("Variola major virus", 880))] },
+      ],
+      1,
+      [],
+      { slant },
+    );
+    expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual(["# Boots Self-Locking Nut"]);
+    // without pixels nothing is italic
+    expect(ocrLayoutToMarkdown([{ paragraphs: [para(line("Boots Self-Locking Nut", 300))] }], 1).markdown).not.toContain("#");
   });
 
   it("makes a bold line over a paragraph a heading on a page without larger headings, not a bold line within text", () => {
@@ -232,7 +258,7 @@ describe("layout → Markdown", () => {
       ],
       1,
       [],
-      stroke,
+      { stroke },
     );
     expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual([
       "# Pre-Digital Era (19th Century)",
@@ -257,7 +283,7 @@ describe("layout → Markdown", () => {
       ],
       1,
       [],
-      stroke,
+      { stroke },
     );
     const blocks = out.markdown.split("\n\n");
     expect(blocks[0]).toMatch(/^#+ Test Document with External Image$/);

@@ -6,7 +6,7 @@
 // A paragraph of tesseract's whose line height jumps (a tall heading line directly followed by body lines)
 // is split there, so the heading does not merge into the text below it; one whose every line has the same
 // wide gap is two blocks side by side (addresses), read left block first. Words that are only rules read as
-// text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (stroke-width.ts measures the pixels) is a
+// text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (type-style.ts measures the pixels) is a
 // heading one level below the page's larger headings.
 import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
 import { labelRuns } from "@/lib/documents/heading-runs";
@@ -18,6 +18,7 @@ import { tableWithHeader } from "./table-header";
 import type { TableGrid } from "./table-lines";
 import type { TBlock, TBox, TLine, TParagraph, TWord } from "./tesseract-blocks";
 import { textTables } from "./text-tables";
+import type { TypeMeter } from "./type-style";
 import type { OcrBlock, OcrBox } from "./types";
 
 interface Line {
@@ -238,10 +239,10 @@ const SIDE_GAP = 4;
 const BOLD_STROKE = 1.15;
 
 /**
- * A test for bold lines (stroke-width.ts): a line's stroke width against the median of the body-size lines
+ * A test for bold lines (type-style.ts): a line's stroke width against the median of the body-size lines
  * (weighted by characters). Without pixels nothing is bold.
  */
-function boldLines(paragraphs: { lines: Line[] }[], bodyHeight: number, stroke?: ((box: TBox) => number) | null): (l: Line, other?: Line) => boolean {
+function boldLines(paragraphs: { lines: Line[] }[], bodyHeight: number, stroke?: TypeMeter["stroke"]): (l: Line, other?: Line) => boolean {
   if (!stroke || bodyHeight <= 0) return () => false;
   const widths = new Map<Line, number>();
   const width = (l: Line) => {
@@ -263,6 +264,36 @@ function boldLines(paragraphs: { lines: Line[] }[], bodyHeight: number, stroke?:
   return (l, other) => width(l) >= BOLD_STROKE * ref && (!other || width(l) >= BOLD_STROKE * width(other));
 }
 
+/** Italic type leans at least this much (type-style.ts slant: x pixels per pixel of height). */
+const ITALIC_SLANT = 0.15;
+
+/**
+ * A line set in italics at about body size, alone, that reads like a title (capitalised, no closing
+ * punctuation, some letters), over a paragraph of upright text that starts under it and is not a list: a
+ * heading (manuals set their lowest level so; pdf-layout/heading-cues.ts reads the same from the fonts of a
+ * text layer). Set closer to that paragraph than to the text above it, as headings are: an italic line in a
+ * column of evenly spaced lines (species names in a list) is not. Indented past the text that follows, it is
+ * a quotation or an aside.
+ */
+function italicHeading(
+  line: Line,
+  joined: string,
+  ratio: number,
+  before: Line | undefined,
+  next: Line[] | undefined,
+  bodyHeight: number,
+  slant?: TypeMeter["slant"],
+): boolean {
+  const after = next?.[0];
+  if (!slant || !after || next.length < 2 || joined.length > 80 || ratio < 0.85 || ratio >= 1.2) return false;
+  if (!/^[\p{Lu}\d]/u.test(joined) || /[.,;:!?)]$/.test(joined) || (joined.match(/\p{L}/gu) ?? []).length < 4) return false;
+  if (BULLET_STRICT.test(after.text) || BULLET_LOOSE.test(after.text) || NUMBERED.test(after.text)) return false;
+  if (line.bbox.x0 > after.bbox.x0 + bodyHeight) return false;
+  const above = before && before.bbox.y1 <= line.bbox.y0 && before.bbox.x0 < line.bbox.x1 && before.bbox.x1 > line.bbox.x0;
+  if (above && line.bbox.y0 - before.bbox.y1 < after.bbox.y0 - line.bbox.y1 + 0.3 * bodyHeight) return false;
+  return slant(line.bbox) >= ITALIC_SLANT && slant(after.bbox) < ITALIC_SLANT;
+}
+
 /**
  * Turns tesseract's block tree into blocks and Markdown. `scale` is prepared pixels per input pixel (boxes are
  * reported in input pixels). Exported for tests.
@@ -271,7 +302,7 @@ export function ocrLayoutToMarkdown(
   tblocks: readonly TBlock[] | null | undefined,
   scale = 1,
   grids: readonly TableGrid[] = [],
-  stroke?: ((box: TBox) => number) | null,
+  type?: Partial<TypeMeter> | null,
 ): { markdown: string; text: string; blocks: OcrBlock[] } {
   // (words run together across a gap, two cells set close: split-glued-words.ts)
   tblocks = splitGluedWords(tblocks);
@@ -331,7 +362,7 @@ export function ocrLayoutToMarkdown(
     allLines.length,
     paragraphs.reduce((n, p) => n + p.lines.length, 0),
   );
-  const isBold = boldLines(paragraphs, bodyHeight, stroke);
+  const isBold = boldLines(paragraphs, bodyHeight, type?.stroke);
   splitBoldFirstLines(paragraphs, bodyHeight, isBold);
 
   const blocks: OcrBlock[] = [];
@@ -403,6 +434,14 @@ export function ocrLayoutToMarkdown(
         !grids.some((g) => centerIn(p.bbox, g.box)) &&
         isBold(p.lines[0], next) &&
         (!before || isBold(p.lines[0], before))
+      )
+        level = boldLevel;
+      if (
+        !level &&
+        boldLevel <= 6 &&
+        !grids.some((g) => centerIn(p.bbox, g.box)) &&
+        p.lines.length === 1 &&
+        italicHeading(p.lines[0], joined, ratio, paragraphs[pi - 1]?.lines.at(-1), paragraphs[pi + 1]?.lines, bodyHeight, type?.slant)
       )
         level = boldLevel;
       if (level) {

@@ -23,9 +23,9 @@ import { turnPrepared } from "./orientation";
 import { needsOrientationProbe, probeTurn, wordsOf } from "./orientation-probe";
 import { type PreparedImage, prepareOcrImage, renderingFailed } from "./prepare-image";
 import { readInDetectedScript } from "./script-detect";
-import { strokeMeter } from "./stroke-width";
 import { rereadEmptyTables } from "./table-reread";
 import type { TBlock } from "./tesseract-blocks";
+import { typeMeter } from "./type-style";
 import type { OcrOptions, OcrPageResult, OcrStats, OcrWord } from "./types";
 import { readUnreadInk } from "./unread-ink";
 
@@ -195,7 +195,7 @@ class OcrPool {
       data = await readUnreadInk(prepared, data, (img, psm) => this.recognize(slot, worker, img, timeoutMs, signal, psm));
       broken = false;
       const recognizeMs = Date.now() - started;
-      const layout = ocrLayoutToMarkdown(data.blocks, prepared.scale, page.grids, strokeMeter(prepared.pgm));
+      const layout = ocrLayoutToMarkdown(data.blocks, prepared.scale, page.grids, typeMeter(prepared.pgm));
       const inv = 1 / prepared.scale;
       const words: OcrWord[] = [];
       for (const b of data.blocks ?? []) {
