@@ -12,7 +12,7 @@
 //        --out (default os.tmpdir()/docintel-scan-layout-out/<set>/<id>.md).
 //
 // Recording mirrors OcrPool.process (pool.ts: prepareOcrImage, shaded backgrounds flattened, ruled tables
-// left empty read again; the native engine when installed, else one eng worker; automatic page segmentation,
+// left empty and pages with dot leaders read again; the native engine when installed, else one eng worker; automatic page segmentation,
 // the image's dpi) without its retries (the unscaled re-read of a weak page, the orientation check), so
 // replayed figures equal scan-quality's for upright pages that read well; confirm a change with scan-quality.
 import fs from "node:fs";
@@ -23,6 +23,7 @@ import { flattenBackground } from "@/lib/documents/ocr/background";
 import { findTables } from "@/lib/documents/ocr/erase-rules";
 import { linkLanguageDir, tesseractWorkerPath } from "@/lib/documents/ocr/language-data";
 import { ocrLayoutToMarkdown } from "@/lib/documents/ocr/layout-markdown";
+import { rereadWithoutLeaders } from "@/lib/documents/ocr/leaders";
 import { nativeTesseract, recognizeNative } from "@/lib/documents/ocr/native-tesseract";
 import { parsePgmHeader, prepareOcrImage } from "@/lib/documents/ocr/prepare-image";
 import { dropRunningLines } from "@/lib/documents/ocr/running-lines";
@@ -88,7 +89,8 @@ async function record(dirs: string[]): Promise<void> {
           blocks = (await worker.recognize(Buffer.from(read.pgm), params, { text: false, blocks: true })).data.blocks;
         } else {
           const native = (img: typeof prepared, psm?: number) => recognizeNative(img.pgm, { langs: ["eng"], dpi: img.dpi, timeoutMs: 120_000, psm });
-          blocks = (await rereadEmptyTables(prepared, findTables(prepared).grids, await native(prepared), native)).blocks;
+          const reading = await rereadWithoutLeaders(prepared, await native(prepared), native);
+          blocks = (await rereadEmptyTables(prepared, findTables(prepared).grids, reading, native)).blocks;
         }
         fs.writeFileSync(path.join(cache, `${page}.pgm`), prepared.pgm);
         fs.writeFileSync(stored, JSON.stringify({ scale: prepared.scale, blocks }));

@@ -238,6 +238,35 @@ describe("layout → Markdown", () => {
     expect(ocrLayoutToMarkdown([{ paragraphs: [para(line("Boots Self-Locking Nut", 300))] }], 1).markdown).not.toContain("#");
   });
 
+  it("reads each contents entry (a line ending in its leader and page number) as a paragraph of its own, never a heading", () => {
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("Contents", 0, 80))] },
+        {
+          paragraphs: [
+            para(
+              line("Foreword ........................ vi", 100),
+              line("1 Scope ............................ 1", 150),
+              line("2 Conformance and the requirements of", 200),
+              line("conforming readers ................ 12", 250),
+            ),
+          ],
+        },
+        { paragraphs: [para(line("The text of the page goes on here.", 350), line("It has two lines.", 400))] },
+      ],
+      1,
+    );
+    expect(out.markdown).toBe(
+      [
+        "# Contents",
+        "Foreword ........................ vi",
+        "1 Scope ............................ 1",
+        "2 Conformance and the requirements of conforming readers ................ 12",
+        "The text of the page goes on here. It has two lines.",
+      ].join("\n\n"),
+    );
+  });
+
   it("makes a bold line over a paragraph a heading on a page without larger headings, not a bold line within text", () => {
     // Headings in bold a point above the body (42 px lines over 40 px ones): under the size rule's reach.
     const bold = new Set([100, 400, 700]);
@@ -361,7 +390,7 @@ describe("layout → Markdown", () => {
     });
     const tpara = (...lines: ReturnType<typeof tline>[]) => ({ lines, bbox: lines[0].bbox, confidence: 90 });
 
-    it("turns the words inside a ruled grid into a GFM table, rules read as | and [ dropped", () => {
+    it("turns the words inside a ruled grid into a GFM table, rules read as | and [ dropped, leaders after labels too", () => {
       const blocks = [
         { paragraphs: [tpara(tline(word("Before", 100, 100), word("the", 240, 100), word("table.", 320, 100)))] },
         {
@@ -375,7 +404,8 @@ describe("layout → Markdown", () => {
                 word("[", 897, 260, 6),
                 word("Price", 920, 260),
               ),
-              tline(word("Bolts", 120, 310), word("4", 520, 310), word("1.50", 920, 310)),
+              // (a leader after a label is drawn, not text: leaders.ts)
+              tline(word("Bolts", 120, 310), word("..........", 240, 310, 200), word("4", 520, 310), word("1.50", 920, 310)),
               tline(word("Nuts", 120, 360), word("10", 520, 360), word("0.20", 920, 360), word("|", 1296, 360, 8)),
               tline(word("Washers,", 120, 410), word("steel", 300, 410), word("2", 520, 410), word("0.05", 920, 410)),
             ),

@@ -10,6 +10,7 @@
 // heading one level below the page's larger headings.
 import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
 import { labelRuns } from "@/lib/documents/heading-runs";
+import { TOC_ENTRY_END, withoutCellLeader } from "@/lib/documents/leaders";
 import { escapeMarkdownText, inLogicalColumnOrder, markdownTable } from "@/lib/documents/markdown-write";
 import { inReadingOrder } from "./reading-order";
 import { splitGluedWords } from "./split-glued-words";
@@ -149,6 +150,16 @@ const centerIn = (b: TBox, box: TBox, pad = 3) => {
   const cy = (b.y0 + b.y1) / 2;
   return cx >= box.x0 - pad && cx <= box.x1 + pad && cy >= box.y0 - pad && cy <= box.y1 + pad;
 };
+
+/** Splits a paragraph after each contents entry's line: an entry is a paragraph of its own, never run on. */
+function splitAfterEntries(lines: Line[]): Line[][] {
+  const out: Line[][] = [[]];
+  for (const l of lines) {
+    out[out.length - 1].push(l);
+    if (TOC_ENTRY_END.test(l.text)) out.push([]);
+  }
+  return out.filter((part) => part.length);
+}
 
 /** Splits a paragraph's lines where the line height jumps (a heading directly followed by text). */
 function splitAtHeightJumps(lines: Line[]): Line[][] {
@@ -342,7 +353,7 @@ export function ocrLayoutToMarkdown(
     for (const whole of b.paragraphs ?? []) {
       for (const p of sideBySide(whole, inTable)) {
         const lines = (p.lines ?? []).map((l) => lineOf(l, inTable)).filter((l): l is Line => l !== null);
-        for (const part of splitAtHeightJumps(lines)) {
+        for (const part of splitAtHeightJumps(lines).flatMap(splitAfterEntries)) {
           paragraphs.push({ lines: part, bbox: unionBox(part.map((l) => l.bbox)), confidence: p.confidence });
         }
       }
@@ -387,6 +398,7 @@ export function ocrLayoutToMarkdown(
     p.lines.length <= 3 &&
     joined.length <= 150 &&
     !/[.,;]$/.test(joined) &&
+    !TOC_ENTRY_END.test(joined) &&
     /\p{L}/u.test(joined) &&
     wordy(joined) &&
     !midSentence(joined);
@@ -485,7 +497,7 @@ export function ocrLayoutToMarkdown(
   const plain: string[] = [];
   for (const b of blocks) {
     if (b.kind === "table") {
-      b.rows = inLogicalColumnOrder(b.rows!);
+      b.rows = inLogicalColumnOrder(b.rows!.map((r) => r.map(withoutCellLeader)));
       b.text = b.rows!.map((r) => r.filter(Boolean).join(" ")).join("\n");
       md.push(markdownTable(b.rows!.map((r) => r.map(escapeMarkdownText))));
     } else if (b.kind === "list") {

@@ -18,6 +18,7 @@ import { inkOnly } from "./ink-only";
 import { linkLanguageDir, tesseractWorkerPath } from "./language-data";
 import type { OcrLanguage } from "./languages";
 import { ocrLayoutToMarkdown, scaleBox } from "./layout-markdown";
+import { rereadWithoutLeaders } from "./leaders";
 import { nativeTesseract, type Recognition, recognizeNative } from "./native-tesseract";
 import { turnPrepared } from "./orientation";
 import { needsOrientationProbe, probeTurn, wordsOf } from "./orientation-probe";
@@ -188,6 +189,8 @@ class OcrPool {
         });
         if (other) data = other.reading;
       }
+      // A page whose dot leaders were read as letters is read again with them painted out, as one column of lines (leaders.ts).
+      data = await rereadWithoutLeaders(prepared, data, (img, psm) => this.recognize(slot, worker, img, timeoutMs, signal, psm));
       // Ruled tables the reading left empty are read again from their own pixels (table-reread.ts).
       data = await rereadEmptyTables(prepared, page.grids, data, (img, psm) => this.recognize(slot, worker, img, timeoutMs, signal, psm));
       // Small isolated words the reading skipped (a one-letter header cell, a figure alone in its column) are

@@ -4,6 +4,7 @@
 // breaks and indentation kept, fenced).
 
 import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
+import { TOC_ENTRY_END } from "@/lib/documents/leaders";
 import type { Block, Line, Marker, Para } from "./block-types";
 import { fontHeading, hangingUnderLabel, italicHeading, numberedHeading, SECTION_LABEL } from "./heading-cues";
 import { BOLD_OPEN, escapeBlock, escapeHeading, escapeInline, mergeMarks, renderMarks, renderTable, stripMarks } from "./markdown";
@@ -17,8 +18,6 @@ const BULLET = new RegExp(`^([${BULLET_GLYPHS}·]|[-–—*])\\s+(\\S.*)$`);
 const NUMBERED = /^(\d{1,3})([.)])\s+(\S.*)$/;
 const LETTERED = /^([a-z]\.|[a-zA-Z]\)|\([a-zA-Z]\)|\(?[ivxlc]{1,6}[.)]|\([ivxlcIVXLC]{1,6}\)|\(\d{1,3}\))\s+(\S.*)$/;
 export const SENTENCE_END = /[.!?:;]["'”’)\]]?$/;
-/** Dot leaders (or a run of spaced dots) then a page number, arabic or roman, at the end of a line. */
-export const TOC_ENTRY_END = /(?:[.·…_]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})$/;
 
 /**
  * A form's filled-in value or a figure, however large it is set: "N/A", "None", "29,2", "$85", "12.5%".

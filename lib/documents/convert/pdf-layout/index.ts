@@ -6,8 +6,9 @@
 //
 // layoutDocument() chains the three for tests and simple callers.
 import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
+import { TOC_ENTRY_END } from "@/lib/documents/leaders";
 import { authorHeadings } from "./authors";
-import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE_END, TOC_ENTRY_END } from "./blocks";
+import { type Block, buildBlocks, joinLines, LABELS_ONLY, renderBlocks, SENTENCE_END } from "./blocks";
 import { contentRows } from "./furniture";
 import { findGrids } from "./grid";
 import { labelHeadings, tableTitles } from "./heading-cues";

@@ -6,7 +6,7 @@
 // a cell beside the table's rows. Its lines continue sentences (most begin in lower case where they stand
 // beside a row), while a column of cells starts each cell with a capital, a digit or a mark. The prose and
 // the rest are then read one after the other; the rest is looked at again for a table of its own.
-import { TOC_ENTRY_END } from "./blocks";
+import { TOC_ENTRY_END } from "@/lib/documents/leaders";
 import { isProse } from "./columns";
 import type { Row, Segment } from "./model";
 

@@ -1,6 +1,6 @@
 // Tables without ruling lines: runs of rows that share empty vertical bands ("gutters"), grown from a seed
 // row, trimmed to the rows that belong to the table, then checked for evidence (evidence.ts).
-import { TOC_ENTRY_END } from "./blocks";
+import { TOC_ENTRY_END, withoutCellLeader } from "@/lib/documents/leaders";
 import { CAPTION } from "./captions";
 import { byColumns } from "./cells";
 import { looksLikeChart } from "./chart";
@@ -226,9 +226,6 @@ function startsTable(row: Row, seen: Segment[], size: number): boolean {
   return row.segments.filter((s) => !fits(s)).length >= 2;
 }
 
-/** A leader after a cell's label ("0.99 .........."): drawn, not text. */
-const CELL_LEADER = /(\S)\s*(?:\.\s?){5,}$/;
-
 /**
  * Cells of the rows of a table, or null without evidence. Gutters come from the body (a header, centred,
  * wrapped or with cells that pdf.js merged, must not hide the body's columns); header gaps add gutters
@@ -314,7 +311,7 @@ function buildTable(slice: Row[], size: number): string[][] | { columns: Row[][]
   return texts.map((row, g) =>
     row.map((text, c) => {
       const spanned = spans?.fill.get(`${g}:${c}`);
-      return spanned && !text ? spanned.map((s) => s.text).join(" ") : text.replace(CELL_LEADER, "$1");
+      return spanned && !text ? spanned.map((s) => s.text).join(" ") : withoutCellLeader(text);
     }),
   );
 }
