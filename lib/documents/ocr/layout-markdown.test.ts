@@ -267,6 +267,43 @@ describe("layout → Markdown", () => {
     );
   });
 
+  it("makes a line set in a colour over text in the body's a heading, split off the paragraph tesseract ran it into", () => {
+    // the tone is read from the pixels (type-style.ts): here 75 for the blue lines, 0 otherwise; the line at 700 is underlined
+    const blue = new Set([150, 400, 500, 700, 900]);
+    const type = { tone: (b: { y0: number }) => (blue.has(b.y0) ? 75 : 0), underline: (b: { y0: number }) => (b.y0 === 700 ? 1 : 0.5) };
+    const out = ocrLayoutToMarkdown(
+      [
+        { paragraphs: [para(line("Paragraph for the first section of the page", 100))] },
+        {
+          paragraphs: [
+            para(
+              line("First-level sub-heading under Section 1", 150),
+              line("Paragraph for the sub-heading runs on here", 200),
+              line("and ends on this line.", 250),
+            ),
+          ],
+        },
+        // a caption in colour, a legend in colour over labels: not headings
+        { paragraphs: [para(line("Figure 2 Sales by region", 400))] },
+        { paragraphs: [para(line("Some more text of the page goes here.", 450))] },
+        { paragraphs: [para(line("Column 1 Legend", 500), line("Col 2 Col 3", 550))] },
+        { paragraphs: [para(line("Text after the legend, long enough.", 600))] },
+        // a hyperlink in colour: underlined, not a heading
+        { paragraphs: [para(line("Click here to download the reader", 700), line("If you already have the reader, open the file.", 750))] },
+        { paragraphs: [para(line("Closing Words Of The Page", 900))] },
+        { paragraphs: [para(line("The last paragraph has words.", 950))] },
+      ],
+      1,
+      [],
+      type,
+    );
+    expect(out.markdown.split("\n\n").filter((b) => b.startsWith("#"))).toEqual([
+      "# First-level sub-heading under Section 1",
+      "# Closing Words Of The Page",
+    ]);
+    expect(out.markdown).toContain("Click here to download the reader If you already have the reader, open the file.");
+  });
+
   it("makes a bold line over a paragraph a heading on a page without larger headings, not a bold line within text", () => {
     // Headings in bold a point above the body (42 px lines over 40 px ones): under the size rule's reach.
     const bold = new Set([100, 400, 700]);

@@ -275,6 +275,73 @@ function boldLines(paragraphs: { lines: Line[] }[], bodyHeight: number, stroke?:
   return (l, other) => width(l) >= BOLD_STROKE * ref && (!other || width(l) >= BOLD_STROKE * width(other));
 }
 
+/** A line set in a colour reads at least this much lighter (type-style.ts tone) than the body text. */
+const TINT = 30;
+
+/** A line is underlined when a row near its foot is inked across this share of its width (type-style.ts). */
+const UNDERLINED = 0.9;
+
+/**
+ * A test for tinted lines (type-style.ts tone): a line whose darkest ink is TINT lighter than the body text's
+ * (the median tone of the page's lines, weighted by their characters), and still ink; an underlined line in
+ * colour is a hyperlink, not tinted text. Without pixels nothing is.
+ */
+function tintedLines(lines: readonly Line[], type?: Partial<TypeMeter> | null): (l: Line) => boolean {
+  const tone = type?.tone;
+  if (!tone || lines.length < 3) return () => false;
+  const tones = new Map<string, number>();
+  const of = (l: Line) => {
+    const key = `${l.bbox.x0},${l.bbox.y0},${l.bbox.x1},${l.bbox.y1}`;
+    let t = tones.get(key);
+    if (t === undefined) tones.set(key, (t = tone(l.bbox)));
+    return t;
+  };
+  const weighted: number[] = [];
+  for (const l of lines) for (let i = 0; i < Math.ceil(l.text.length / 10); i++) weighted.push(of(l));
+  const body = median(weighted);
+  return (l) => {
+    const t = of(l);
+    return t - body >= TINT && t <= 200 && (type.underline?.(l.bbox) ?? 0) < UNDERLINED;
+  };
+}
+
+/** A line of text a heading can stand over: three words or more, not a contents entry (not labels, a legend). */
+const textLine = (l: Line) => (l.text.match(/\p{L}{2,}/gu) ?? []).length >= 3 && !TOC_ENTRY_END.test(l.text);
+
+/**
+ * Splits a paragraph around each run of one or two tinted lines over a text line in the body's colour (a
+ * heading in colour that tesseract ran into its text: tintedHeading).
+ */
+function splitAtTints(lines: Line[], tinted: (l: Line) => boolean): Line[][] {
+  if (lines.length < 2) return [lines];
+  const out: Line[][] = [[]];
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    while (j < lines.length && tinted(lines[j])) j++;
+    if (j > i && j - i <= 2 && j < lines.length && textLine(lines[j])) {
+      out.push(lines.slice(i, j), []);
+      i = j;
+    } else {
+      out[out.length - 1].push(...lines.slice(i, Math.max(j, i + 1)));
+      i = Math.max(j, i + 1);
+    }
+  }
+  return out.filter((part) => part.length);
+}
+
+/** A caption's opening word: a figure's or table's title set in colour is not a heading. */
+const CAPTION_START = /^(?:fig(?:ure)?|table|tab|source|note|photo|chart|exhibit)\b/i;
+
+/**
+ * One or two lines set in a colour, at least about body size, over text in the body's colour: a heading (Word's
+ * default headings are blue, at sizes close to the body's: line height alone does not tell them). Not a
+ * caption, and not over labels (a chart's legend) or a contents entry (a contents page's column titles).
+ */
+function tintedHeading(lines: Line[], joined: string, ratio: number, next: Line[] | undefined, tinted: (l: Line) => boolean): boolean {
+  if (lines.length > 2 || ratio < 0.9 || !next?.length || CAPTION_START.test(joined) || /[.,;:]$/.test(joined)) return false;
+  return lines.every(tinted) && !tinted(next[0]) && textLine(next[0]);
+}
+
 /** Italic type leans at least this much (type-style.ts slant: x pixels per pixel of height). */
 const ITALIC_SLANT = 0.15;
 
@@ -348,12 +415,18 @@ export function ocrLayoutToMarkdown(
     tables.push({ box: t.box, rows: t.rows, confidence });
   }
   const inTable = tables.length ? (w: TWord) => taken.has(w) || tables.some((t) => centerIn(w.bbox, t.box)) : undefined;
+  const tinted = tintedLines(
+    (tblocks ?? []).flatMap((b) => (b.paragraphs ?? []).flatMap((p) => (p.lines ?? []).map((l) => lineOf(l)).filter((l): l is Line => l !== null))),
+    type,
+  );
   const paragraphs: { lines: Line[]; bbox: TBox; confidence: number }[] = [];
   for (const b of tblocks ?? []) {
     for (const whole of b.paragraphs ?? []) {
       for (const p of sideBySide(whole, inTable)) {
         const lines = (p.lines ?? []).map((l) => lineOf(l, inTable)).filter((l): l is Line => l !== null);
-        for (const part of splitAtHeightJumps(lines).flatMap(splitAfterEntries)) {
+        for (const part of splitAtHeightJumps(lines)
+          .flatMap(splitAfterEntries)
+          .flatMap((ls) => splitAtTints(ls, tinted))) {
           paragraphs.push({ lines: part, bbox: unionBox(part.map((l) => l.bbox)), confidence: p.confidence });
         }
       }
@@ -454,6 +527,13 @@ export function ocrLayoutToMarkdown(
         !grids.some((g) => centerIn(p.bbox, g.box)) &&
         p.lines.length === 1 &&
         italicHeading(p.lines[0], joined, ratio, paragraphs[pi - 1]?.lines.at(-1), paragraphs[pi + 1]?.lines, bodyHeight, type?.slant)
+      )
+        level = boldLevel;
+      if (
+        !level &&
+        boldLevel <= 6 &&
+        !grids.some((g) => centerIn(p.bbox, g.box)) &&
+        tintedHeading(p.lines, joined, ratio, paragraphs[pi + 1]?.lines, tinted)
       )
         level = boldLevel;
       if (level) {

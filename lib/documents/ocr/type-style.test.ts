@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slantIn, strokeWidthIn, typeMeter } from "./type-style";
+import { slantIn, strokeWidthIn, typeMeter, underlineIn } from "./type-style";
 
 /** A gray page (PGM) with vertical strokes of the given width every 12 px in a box. */
 function page(width: number, height: number, boxes: { x0: number; y0: number; x1: number; y1: number; stroke: number; ink: number }[]) {
@@ -57,5 +57,26 @@ describe("slant", () => {
   it("reads 0 from a box without ink", () => {
     const px = new Uint8Array(50 * 50).fill(250);
     expect(slantIn(px, 50, 50, 0, 250, { x0: 0, y0: 0, x1: 49, y1: 49 })).toBe(0);
+  });
+});
+
+describe("tone and underline", () => {
+  it("reads the darkest gray of a box: black text near 0, coloured text lighter, paper 250", () => {
+    const width = 300;
+    const height = 100;
+    const header = Buffer.from(`P5\n${width} ${height}\n255\n`, "latin1");
+    const px = new Uint8Array(width * height).fill(250);
+    // strokes: black at y 10-30, a blue read as gray 80 at y 50-70; an underline under the gray ones at y 74
+    for (let y = 10; y < 30; y++) for (let x = 10; x < 290; x++) if (x % 12 < 3) px[y * width + x] = 0;
+    for (let y = 50; y < 70; y++) for (let x = 10; x < 290; x++) if (x % 12 < 3) px[y * width + x] = 80;
+    for (let x = 10; x < 290; x++) px[74 * width + x] = 80;
+    const m = typeMeter(new Uint8Array(Buffer.concat([header, px])))!;
+    expect(m.tone({ x0: 5, y0: 5, x1: 295, y1: 35 })).toBe(0);
+    expect(m.tone({ x0: 5, y0: 45, x1: 295, y1: 70 })).toBe(80);
+    expect(m.tone({ x0: 5, y0: 80, x1: 295, y1: 99 })).toBe(250);
+    // the rule under the gray strokes, a few pixels below the box's foot; none under the black ones
+    expect(m.underline({ x0: 10, y0: 50, x1: 289, y1: 69 })).toBeGreaterThan(0.95);
+    expect(m.underline({ x0: 10, y0: 10, x1: 289, y1: 29 })).toBeLessThan(0.5);
+    expect(underlineIn(px, width, height, 0, 250, { x0: 10, y0: 80, x1: 289, y1: 95 })).toBe(0);
   });
 });
