@@ -13,7 +13,7 @@
 //   text (a hyperlink's) covers nearly all of it, letters about half.
 // Ink is darker than halfway between the paper (the page's 90th percentile gray) and the box's darkest
 // pixels (its 2nd percentile), so gray and black text measure alike.
-import { parsePgmHeader } from "./prepare-image";
+import { paperLevel, parsePgmHeader } from "./prepare-image";
 
 export interface StrokeBox {
   x0: number;
@@ -163,23 +163,7 @@ export function typeMeter(pgm: Uint8Array): TypeMeter | null {
   const head = parsePgmHeader(pgm);
   if (!head) return null;
   const { width, height, offset } = head;
-  const hist = new Uint32Array(256);
-  const n = width * height;
-  const step = Math.max(1, Math.floor(n / 200_000));
-  let total = 0;
-  for (let i = 0; i < n; i += step) {
-    hist[pgm[offset + i]]++;
-    total++;
-  }
-  let paper = 255;
-  let acc = 0;
-  for (let v = 255; v >= 0; v--) {
-    acc += hist[v];
-    if (acc >= total * 0.1) {
-      paper = v;
-      break;
-    }
-  }
+  const paper = paperLevel(pgm, offset, width * height);
   return {
     stroke: (box) => strokeWidthIn(pgm, width, height, offset, paper, box),
     slant: (box) => slantIn(pgm, width, height, offset, paper, box),
