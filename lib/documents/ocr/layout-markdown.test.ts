@@ -269,7 +269,7 @@ describe("layout → Markdown", () => {
 
   it("makes a line set in a colour over text in the body's a heading, split off the paragraph tesseract ran it into", () => {
     // the tone is read from the pixels (type-style.ts): here 75 for the blue lines, 0 otherwise; the line at 700 is underlined
-    const blue = new Set([150, 400, 500, 700, 900]);
+    const blue = new Set([150, 400, 500, 700, 820, 900]);
     const type = { tone: (b: { y0: number }) => (blue.has(b.y0) ? 75 : 0), underline: (b: { y0: number }) => (b.y0 === 700 ? 1 : 0.5) };
     const out = ocrLayoutToMarkdown(
       [
@@ -290,6 +290,9 @@ describe("layout → Markdown", () => {
         { paragraphs: [para(line("Text after the legend, long enough.", 600))] },
         // a hyperlink in colour: underlined, not a heading
         { paragraphs: [para(line("Click here to download the reader", 700), line("If you already have the reader, open the file.", 750))] },
+        // a quotation in gray, indented past the text under it: not a heading
+        { paragraphs: [para({ ...line("I like to eat leaves", 820), bbox: { x0: 200, y0: 820, x1: 700, y1: 860 } })] },
+        { paragraphs: [para(line("Here are some things a duck could eat here.", 860))] },
         { paragraphs: [para(line("Closing Words Of The Page", 900))] },
         { paragraphs: [para(line("The last paragraph has words.", 950))] },
       ],

@@ -335,10 +335,19 @@ const CAPTION_START = /^(?:fig(?:ure)?|table|tab|source|note|photo|chart|exhibit
 /**
  * One or two lines set in a colour, at least about body size, over text in the body's colour: a heading (Word's
  * default headings are blue, at sizes close to the body's: line height alone does not tell them). Not a
- * caption, and not over labels (a chart's legend) or a contents entry (a contents page's column titles).
+ * caption, not over labels (a chart's legend) or a contents entry (a contents page's column titles), and not
+ * indented past the text that follows (a quotation set in gray italics, as italicHeading has it).
  */
-function tintedHeading(lines: Line[], joined: string, ratio: number, next: Line[] | undefined, tinted: (l: Line) => boolean): boolean {
+function tintedHeading(
+  lines: Line[],
+  joined: string,
+  ratio: number,
+  next: Line[] | undefined,
+  tinted: (l: Line) => boolean,
+  bodyHeight: number,
+): boolean {
   if (lines.length > 2 || ratio < 0.9 || !next?.length || CAPTION_START.test(joined) || /[.,;:]$/.test(joined)) return false;
+  if (lines[0].bbox.x0 > next[0].bbox.x0 + bodyHeight) return false;
   return lines.every(tinted) && !tinted(next[0]) && textLine(next[0]);
 }
 
@@ -533,7 +542,7 @@ export function ocrLayoutToMarkdown(
         !level &&
         boldLevel <= 6 &&
         !grids.some((g) => centerIn(p.bbox, g.box)) &&
-        tintedHeading(p.lines, joined, ratio, paragraphs[pi + 1]?.lines, tinted)
+        tintedHeading(p.lines, joined, ratio, paragraphs[pi + 1]?.lines, tinted, bodyHeight)
       )
         level = boldLevel;
       if (level) {
