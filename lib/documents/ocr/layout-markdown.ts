@@ -424,10 +424,11 @@ export function ocrLayoutToMarkdown(
     tables.push({ box: t.box, rows: t.rows, confidence });
   }
   const inTable = tables.length ? (w: TWord) => taken.has(w) || tables.some((t) => centerIn(w.bbox, t.box)) : undefined;
-  const tinted = tintedLines(
-    (tblocks ?? []).flatMap((b) => (b.paragraphs ?? []).flatMap((p) => (p.lines ?? []).map((l) => lineOf(l)).filter((l): l is Line => l !== null))),
-    type,
+  // Every line of the page, table words included: the tinted lines' reference and (with tables) the body height's.
+  const pageLines = (tblocks ?? []).flatMap((b) =>
+    (b.paragraphs ?? []).flatMap((p) => (p.lines ?? []).map((l) => lineOf(l)).filter((l): l is Line => l !== null)),
   );
+  const tinted = tintedLines(pageLines, type);
   const paragraphs: { lines: Line[]; bbox: TBox; confidence: number }[] = [];
   for (const b of tblocks ?? []) {
     for (const whole of b.paragraphs ?? []) {
@@ -445,9 +446,7 @@ export function ocrLayoutToMarkdown(
   // Body text height: median line height weighted by characters, table text included (on a form or an
   // invoice the tables hold most of the body text; without it a small footer would pass for the body).
   const weighted: number[] = [];
-  const allLines = inTable
-    ? (tblocks ?? []).flatMap((b) => (b.paragraphs ?? []).flatMap((p) => (p.lines ?? []).map((l) => lineOf(l)).filter((l): l is Line => l !== null)))
-    : paragraphs.flatMap((p) => p.lines);
+  const allLines = inTable ? pageLines : paragraphs.flatMap((p) => p.lines);
   for (const l of allLines) for (let i = 0; i < Math.ceil(l.text.length / 10); i++) weighted.push(l.height);
   const bodyHeight = median(weighted);
   // (lines of the tables included: a heading over a page of tables is still a heading)
