@@ -28,7 +28,7 @@ import { nativeTesseract, recognizeNative } from "@/lib/documents/ocr/native-tes
 import { parsePgmHeader, prepareOcrImage } from "@/lib/documents/ocr/prepare-image";
 import { dropRunningLines } from "@/lib/documents/ocr/running-lines";
 import { detectRules, tableGrids } from "@/lib/documents/ocr/table-lines";
-import { rereadEmptyTables } from "@/lib/documents/ocr/table-reread";
+import { rereadTables } from "@/lib/documents/ocr/table-reread";
 import type { TBlock } from "@/lib/documents/ocr/tesseract-blocks";
 import { typeMeter } from "@/lib/documents/ocr/type-style";
 import { arg } from "./common";
@@ -90,7 +90,7 @@ async function record(dirs: string[]): Promise<void> {
         } else {
           const native = (img: typeof prepared, psm?: number) => recognizeNative(img.pgm, { langs: ["eng"], dpi: img.dpi, timeoutMs: 120_000, psm });
           const reading = await rereadWithoutLeaders(prepared, await native(prepared), native);
-          blocks = (await rereadEmptyTables(prepared, findTables(prepared).grids, reading, native)).blocks;
+          blocks = (await rereadTables(prepared, findTables(prepared).grids, reading, native)).blocks;
         }
         fs.writeFileSync(path.join(cache, `${page}.pgm`), prepared.pgm);
         fs.writeFileSync(stored, JSON.stringify({ scale: prepared.scale, blocks }));

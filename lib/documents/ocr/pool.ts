@@ -23,8 +23,8 @@ import { nativeTesseract, type Recognition, recognizeNative } from "./native-tes
 import { turnPrepared } from "./orientation";
 import { needsOrientationProbe, probeTurn, wordsOf } from "./orientation-probe";
 import { type PreparedImage, prepareOcrImage, renderingFailed } from "./prepare-image";
-import { readInDetectedScript } from "./script-detect";
-import { rereadEmptyTables } from "./table-reread";
+import { joinScriptPieces, readInDetectedScript } from "./script-detect";
+import { rereadTables } from "./table-reread";
 import type { TBlock } from "./tesseract-blocks";
 import { typeMeter } from "./type-style";
 import type { OcrOptions, OcrPageResult, OcrStats, OcrWord } from "./types";
@@ -180,6 +180,8 @@ class OcrPool {
           data = await recognizingTurned;
         }
       }
+      /** System language data of a script the page's languages do not cover (script-detect.ts), when found. */
+      let script: string | undefined;
       if (worker.native && needsOrientationProbe(data)) {
         // A page still read poorly may be in a script its languages do not cover (script-detect.ts); an
         // engine failure here keeps the page's reading, an abort ends the page.
@@ -187,15 +189,21 @@ class OcrPool {
           if (signal?.aborted) throw abortError(signal);
           return null;
         });
-        if (other) data = other.reading;
+        if (other) {
+          data = other.reading;
+          script = other.language;
+        }
       }
+      // The re-reads below read parts of the page: in the script found above when there was one.
+      const reread = (img: PreparedImage, psm: number) =>
+        this.recognize(slot, worker, img, timeoutMs, signal, psm, script).then((r) => (script ? joinScriptPieces(r) : r));
       // A page whose dot leaders were read as letters is read again with them painted out, as one column of lines (leaders.ts).
-      data = await rereadWithoutLeaders(prepared, data, (img, psm) => this.recognize(slot, worker, img, timeoutMs, signal, psm));
-      // Ruled tables the reading left empty are read again from their own pixels (table-reread.ts).
-      data = await rereadEmptyTables(prepared, page.grids, data, (img, psm) => this.recognize(slot, worker, img, timeoutMs, signal, psm));
+      data = await rereadWithoutLeaders(prepared, data, reread);
+      // Ruled tables the reading left empty or ran across are read again from their own pixels (table-reread.ts).
+      data = await rereadTables(prepared, page.grids, data, reread);
       // Small isolated words the reading skipped (a one-letter header cell, a figure alone in its column) are
       // read from their own ink (unread-ink.ts).
-      data = await readUnreadInk(prepared, data, (img, psm) => this.recognize(slot, worker, img, timeoutMs, signal, psm));
+      data = await readUnreadInk(prepared, data, reread);
       broken = false;
       const recognizeMs = Date.now() - started;
       const layout = ocrLayoutToMarkdown(data.blocks, prepared.scale, page.grids, typeMeter(prepared.pgm));
@@ -227,9 +235,18 @@ class OcrPool {
     }
   }
 
-  private recognize(slot: Slot, worker: TWorker, img: PreparedImage, timeoutMs: number, signal?: AbortSignal, psm?: number): Promise<Recognition> {
+  private recognize(
+    slot: Slot,
+    worker: TWorker,
+    img: PreparedImage,
+    timeoutMs: number,
+    signal?: AbortSignal,
+    psm?: number,
+    script?: string,
+  ): Promise<Recognition> {
     if (worker.native) {
-      return recognizeNative(img.pgm, { langs: slot.langs, dpi: img.dpi, timeoutMs, signal, psm }).catch((err) => {
+      const systemLanguages = script ? [script] : undefined;
+      return recognizeNative(img.pgm, { langs: slot.langs, systemLanguages, dpi: img.dpi, timeoutMs, signal, psm }).catch((err) => {
         if (signal?.aborted) throw abortError(signal);
         throw err instanceof ProcessTimeout
           ? pageTimedOut(timeoutMs)

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ocrImage, shutdownOcr } from "./index";
 import { nativeTesseract, type Recognition, SYSTEM_TESSDATA } from "./native-tesseract";
-import { joinHangulWords, languageForScript, parseOsdScript, readsBetter } from "./script-detect";
+import { joinScriptPieces, languageForScript, parseOsdScript, readsBetter } from "./script-detect";
 import { KOREAN_LINES, koreanPageImage } from "./test-scans";
 
 afterAll(() => shutdownOcr());
@@ -38,7 +38,7 @@ describe("pages in a script their languages do not cover", () => {
 
   it("joins the Hangul pieces of a word (close together) and keeps the spaces between words", () => {
     // line height 40: gaps under 14 px join ("국회" + "입법"), wider ones are spaces; digits take their counter
-    const joined = joinHangulWords(
+    const joined = joinScriptPieces(
       reading(
         w("발행처", 0, 120),
         w("국", 140, 170),
@@ -52,6 +52,25 @@ describe("pages in a script their languages do not cover", () => {
     );
     expect(textOf(joined)).toEqual(["발행처", "국회입법", "2020년", "Report", "요약"]);
     expect(joined.blocks![0].paragraphs[0].lines[0].words[1].bbox).toEqual({ x0: 140, y0: 100, x1: 270, y1: 140 });
+  });
+
+  it("joins the pieces of a Chinese run (close together) and of a number split after its point, not the cells apart", () => {
+    // line height 40: CJK pieces under 20 px apart join, with digits and Latin letters beside them; a cell
+    // 120 px away stays a word of its own, and so do two Latin words
+    const joined = joinScriptPieces(
+      reading(
+        w("华", 0, 36),
+        w("联", 40, 76),
+        w("绿豆", 82, 150),
+        w("100g", 156, 230),
+        w("2.", 350, 380),
+        w("18", 386, 420),
+        w("商品", 540, 610),
+        w("Total", 700, 790),
+        w("price", 804, 890),
+      ),
+    );
+    expect(textOf(joined)).toEqual(["华联绿豆100g", "2.18", "商品", "Total", "price"]);
   });
 
   it("keeps the other reading only when it is clearly more confident", () => {

@@ -57,6 +57,28 @@ describe("ruling lines → table grids", () => {
     expect(rules[0].x1).toBeGreaterThanOrEqual(1098);
   });
 
+  it("finds a long column rule with the cell text set against it on both sides", () => {
+    // a table of 30 rows 40 px high (y 100…1300), framed at x 100 and 1100, its column rule at x 600; in every
+    // row "figures" set right against the rule on its left and "text" set left against it on its right
+    // (glyph strokes 1–2 px from the rule, 18 px high), as in a spreadsheet export
+    const W = 1200;
+    const H = 1400;
+    const gray = new Uint8Array(W * H).fill(255);
+    const fill = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) gray.fill(0, y * W + x0, y * W + x1);
+    };
+    for (let y = 100; y <= 1300; y += 40) fill(100, y, 1101, y + 2);
+    for (const x of [100, 599, 1099]) fill(x, 100, x + 2, 1302);
+    for (let y = 100; y < 1300; y += 40) {
+      for (let x = 594; x > 550; x -= 6) fill(x, y + 14, x + 3, y + 32);
+      for (let x = 602; x < 640; x += 6) fill(x, y + 14, x + 3, y + 32);
+    }
+    const [grid, ...more] = tableGrids(detectRules(gray, W, H), H);
+    expect(more).toEqual([]);
+    expect(grid.cols.map((c) => Math.round(c.x))).toEqual([600]);
+    expect(grid.rows).toHaveLength(29);
+  });
+
   it("keeps a row rule that falls short of a box's sides as one of the box's rows", () => {
     const h = (y: number, x0: number, x1: number): Rule => ({ dir: "h", x0, x1, y0: y - 1, y1: y + 1 });
     const v = (x: number, y0: number, y1: number): Rule => ({ dir: "v", x0: x - 1, x1: x + 1, y0, y1 });

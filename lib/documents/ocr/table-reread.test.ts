@@ -4,7 +4,17 @@ import { ocrImage, shutdownOcr } from "./index";
 import type { Recognition } from "./native-tesseract";
 import { prepareOcrImage } from "./prepare-image";
 import type { TableGrid } from "./table-lines";
-import { gridCells, needsTableReread, rereadEmptyTables, TABLE_PSM, tableCrop, unreadCells, withTableReading } from "./table-reread";
+import {
+  gridCells,
+  needsTableReread,
+  readAcrossRules,
+  rereadTables,
+  straddledRows,
+  TABLE_PSM,
+  tableCrop,
+  unreadCells,
+  withTableReading,
+} from "./table-reread";
 import type { TBlock } from "./tesseract-blocks";
 import { invoiceImage, LETTER_TABLE, letterTableImage } from "./test-scans";
 
@@ -69,6 +79,28 @@ describe("ruled tables read again when the page's reading left them empty", () =
     expect(withTableReading(page, box, garbage, toPage)).toBe(page);
   });
 
+  it("reads a grid again when its words run across a column rule on many rows, and keeps the reading that does not", () => {
+    // a grid of 6 rows (y 100…400, 50 px each) with a column rule at x 300; words set against the rule were
+    // read as one word across it ("106/22/2015" of "06/22/2015" and the rule) on 3 rows
+    const rule = { dir: "v" as const, x0: 299, x1: 301, y0: 100, y1: 400 };
+    const grid: TableGrid = { box: { x0: 100, y0: 100, x1: 500, y1: 400 }, cols: [{ x: 300, rules: [rule] }], rows: [150, 200, 250, 300, 350] };
+    const row = (k: number) => ({ y0: 110 + 50 * k, y1: 140 + 50 * k });
+    const across = [0, 1, 2].map((k) => word("106/22/2015", { x0: 180, x1: 320, ...row(k) }));
+    const apart = [3, 4, 5].flatMap((k) => [word("06/22/2015", { x0: 180, x1: 296, ...row(k) }), word("Leidos", { x0: 304, x1: 380, ...row(k) })]);
+    const page = reading(...across, ...apart);
+    expect(straddledRows(grid, [...across, ...apart])).toEqual({ rows: 6, straddled: 3 });
+    expect(readAcrossRules(straddledRows(grid, [...across, ...apart]))).toBe(true);
+    expect(readAcrossRules(straddledRows(grid, [across[0], ...apart]))).toBe(false); // one row: a header spanning columns
+    // the crop read every row apart (page coordinates here): it replaces the page's words in the grid
+    const toPage = (x: number, y: number) => ({ x, y });
+    const rowWords = (k: number) => [word("06/22/2015", { x0: 180, x1: 296, ...row(k) }), word("Leidos", { x0: 304, x1: 380, ...row(k) })];
+    const crop = reading(...[0, 1, 2, 3, 4, 5].flatMap(rowWords));
+    expect(texts(withTableReading(page, grid.box, crop, toPage, grid))).toEqual(texts(crop));
+    // a crop read across the rule as often, or that lost words, leaves the page's reading
+    expect(withTableReading(page, grid.box, page, toPage, grid)).toBe(page);
+    expect(withTableReading(page, grid.box, reading(...[0, 1, 2].flatMap(rowWords)), toPage, grid)).toBe(page);
+  });
+
   it("reads again only the grids left empty, as one block of text (psm 6)", async () => {
     const page = await prepareOcrImage(await invoiceImage({ format: "png" }));
     const { grids } = findTables(page);
@@ -86,15 +118,15 @@ describe("ruled tables read again when the page's reading left them empty", () =
       );
     };
     const full = reading(...cells.map((c, i) => word(`w${i}`, inCell(c))));
-    expect(await rereadEmptyTables(page, grids, full, read)).toBe(full);
+    expect(await rereadTables(page, grids, full, read)).toBe(full);
     expect(calls).toEqual([]);
     const empty = reading(word("INVOICE", { x0: 70, y0: 60, x1: 300, y1: 110 }));
-    const reread = await rereadEmptyTables(page, grids, empty, read);
+    const reread = await rereadTables(page, grids, empty, read);
     expect(calls).toEqual([TABLE_PSM]);
     expect(texts(reread)).toHaveLength(17);
     expect(texts(reread)[0]).toBe("INVOICE");
     const none: TableGrid[] = [];
-    expect(await rereadEmptyTables(page, none, empty, read)).toBe(empty);
+    expect(await rereadTables(page, none, empty, read)).toBe(empty);
   });
 
   it("reads a ruled table of one-letter cells scanned slightly askew, which the page's reading left (nearly) empty", async () => {

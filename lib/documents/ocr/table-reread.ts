@@ -1,18 +1,23 @@
-// Ruled tables read as empty. On many scanned pages tesseract's layout analysis takes a ruled table's cells
-// for picture or separator regions and reads nothing (or one column) in them; the same page with the rules
-// painted out reads the table but may then drop isolated one-letter cells as noise. Measured on held-out
-// pages: the table's own crop, rules painted out (erase-rules.ts), read as one uniform block of text (page
-// segmentation mode 6) reads every cell. So after the page's reading, each table grid whose cells hold ink
-// but no word is read again that way (turned straight first when the page is skewed: deskew.ts), and its
-// words replace the page reading's words inside the grid when they are more and read confidently (a page
-// in a script the language data does not cover reads as low-confidence garbage either way); the layout step
-// then puts them into the grid's cells by position. Pages whose tables were read cost nothing more; a re-read
-// costs a recognition of the table's pixels only.
+// Ruled tables read as empty, or read across their rules. On many scanned pages tesseract's layout analysis
+// takes a ruled table's cells for picture or separator regions and reads nothing (or one column) in them; the
+// same page with the rules painted out reads the table but may then drop isolated one-letter cells as noise.
+// Where the cell text stands against the rules (figures set right, text set left: spreadsheet exports),
+// tesseract reads a rule as a letter and runs the words of neighbouring cells together across it
+// ("106/22/2015", "[Maxim", "2.98|散称"), and those words then hide the rule from the layout step. Measured on
+// held-out pages: the table's own crop, rules painted out (erase-rules.ts), read as one uniform block of text
+// (page segmentation mode 6) reads every cell. So after the page's reading, each table grid whose cells hold
+// ink but no word, or whose words run across one of its column rules on many rows, is read again that way
+// (turned straight first when the page is skewed: deskew.ts), and its words replace the page reading's words
+// inside the grid when they read the table better and confidently (a page in a script the language data does
+// not cover reads as low-confidence garbage either way); the layout step then puts them into the grid's cells
+// by position. Pages whose tables were read cost nothing more; a re-read costs a recognition of the table's
+// pixels only.
 import { deskewPrepared } from "./deskew";
 import { eraseTableRules, findTables } from "./erase-rules";
 import type { Recognition } from "./native-tesseract";
 import { type TWord, wordsOf } from "./orientation-probe";
 import { type PreparedImage, paperLevel, parsePgmHeader, toPgm } from "./prepare-image";
+import { crossesRule } from "./rule-ends";
 import type { Box, TableGrid } from "./table-lines";
 import type { TBlock } from "./tesseract-blocks";
 
@@ -24,12 +29,18 @@ const INK_CONTRAST = 80;
 const MIN_CELL_INK = 15;
 /** A grid is read again when this share of its printed cells (and at least one) holds no word. */
 const UNREAD_SHARE = 0.2;
+/** A grid is read again when words run across one of its column rules on this share of its rows… */
+const STRADDLE_SHARE = 0.3;
+/** …and on at least this many rows (a header cell spanning columns crosses their rules on one). */
+const MIN_STRADDLED_ROWS = 2;
 /** Pixels of the page taken around the grid's box (its outer rules, whole on a skewed page)… */
 const CROP_MARGIN = 6;
 /** …and paper added around them. */
 const CROP_PAD = 12;
 /** The crop's words replace the page's only when read with at least this mean confidence. */
 const MIN_CROP_CONFIDENCE = 60;
+/** A table read across its rules is replaced by its crop's reading only with at least this share of its words. */
+const MIN_KEPT_WORDS = 0.8;
 /** tesseract's page segmentation mode for the table's crop: one uniform block of text. */
 export const TABLE_PSM = 6;
 
@@ -70,6 +81,24 @@ export function unreadCells(img: PreparedImage, grid: TableGrid, words: readonly
     if (!words.some((w) => w.text.trim() && centerIn(w.bbox, cell))) unread++;
   }
   return { printed, unread };
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * The most words of the reading (with a letter or digit) that run across one of the grid's column rules, and
+ * the grid's number of rows.
+ */
+export function straddledRows(grid: TableGrid, words: readonly { text: string; bbox: Box }[]): { rows: number; straddled: number } {
+  const inside = words.filter((w) => LETTER_OR_DIGIT.test(w.text) && centerIn(w.bbox, grid.box));
+  let straddled = 0;
+  for (const c of grid.cols) for (const r of c.rules) straddled = Math.max(straddled, inside.filter((w) => crossesRule(c.x, r, w)).length);
+  return { rows: grid.rows.length + 1, straddled };
+}
+
+/** Whether the reading runs across the grid's column rules on enough rows to read the table again. */
+export function readAcrossRules(r: { rows: number; straddled: number }): boolean {
+  return r.straddled >= MIN_STRADDLED_ROWS && r.straddled >= r.rows * STRADDLE_SHARE;
 }
 
 /** Whether the reading left enough of the grid's printed cells empty to read the table again. */
@@ -145,6 +174,7 @@ export function withTableReading(
   box: Box,
   crop: Recognition,
   toPage: (x: number, y: number) => { x: number; y: number },
+  across?: TableGrid,
 ): Recognition {
   const moved: TBlock[] = (crop.blocks ?? []).map((b) => ({
     ...b,
@@ -168,10 +198,14 @@ export function withTableReading(
   }));
   const before = readingOf(page.blocks, box);
   const after = readingOf(moved);
-  // more words, read confidently and about as well as the page's words there (a page of a script the
-  // language data does not cover reads as garbage either way)
-  if (after.count <= before.count || after.confidence < MIN_CROP_CONFIDENCE || (before.count && after.confidence < before.confidence - 5))
-    return page;
+  // read confidently and about as well as the page's words there (a page of a script the language data does
+  // not cover reads as garbage either way), and: more words; for a grid read across its rules (`across`),
+  // fewer words across them and not fewer words in all
+  const better = across
+    ? straddledRows(across, wordsOf({ blocks: moved })).straddled < straddledRows(across, wordsOf(page)).straddled &&
+      after.count >= before.count * MIN_KEPT_WORDS
+    : after.count > before.count;
+  if (!better || after.confidence < MIN_CROP_CONFIDENCE || (before.count && after.confidence < before.confidence - 5)) return page;
   const kept: TBlock[] = (page.blocks ?? []).map((b) => ({
     ...b,
     paragraphs: (b.paragraphs ?? [])
@@ -185,10 +219,10 @@ export function withTableReading(
 }
 
 /**
- * Reads again, as one block of text, each grid whose cells the page's reading left empty (see the file
- * header); `read` recognises an image with the given page segmentation mode.
+ * Reads again, as one block of text, each grid whose cells the page's reading left empty or whose words run
+ * across its column rules (see the file header); `read` recognises an image with the given page segmentation mode.
  */
-export async function rereadEmptyTables(
+export async function rereadTables(
   img: PreparedImage,
   grids: readonly TableGrid[],
   page: Recognition,
@@ -196,9 +230,12 @@ export async function rereadEmptyTables(
 ): Promise<Recognition> {
   let out = page;
   for (const grid of grids) {
-    if (!needsTableReread(unreadCells(img, grid, wordsOf(out)))) continue;
+    const words = wordsOf(out);
+    const empty = needsTableReread(unreadCells(img, grid, words));
+    const across = !empty && readAcrossRules(straddledRows(grid, words));
+    if (!empty && !across) continue;
     const { crop, toPage } = await tableCrop(img, grid);
-    out = withTableReading(out, grid.box, await read(crop, TABLE_PSM), toPage);
+    out = withTableReading(out, grid.box, await read(crop, TABLE_PSM), toPage, across ? grid : undefined);
   }
   return out;
 }

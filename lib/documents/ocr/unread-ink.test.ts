@@ -153,6 +153,32 @@ describe("small isolated words the page's reading skipped are read from their ow
     expect(withUnreadWords(page, [group], { confidence: 0, blocks: [] })).toBe(page);
   });
 
+  it("adds a line read under a paragraph's last line, within its width, as that paragraph's next line", () => {
+    // a paragraph of two lines (y 276…340, lines 32 px high, 8 px apart); its third line was skipped
+    const l1 = word("The committee reviewed the results", { x0: 148, y0: 276, x1: 760, y1: 308 });
+    const l2 = word("and found that revenue increased", { x0: 148, y0: 316, x1: 740, y1: 348 });
+    const para = { x0: 148, y0: 276, x1: 760, y1: 348 };
+    const page: Recognition = {
+      confidence: 92,
+      blocks: [
+        { paragraphs: [{ bbox: para, confidence: 92, lines: [l1, l2].map((w) => ({ bbox: w.bbox, confidence: 92, words: [w] })) }] },
+      ] as TBlock[],
+    };
+    const group = { x0: 148, y0: 356, x1: 420, y1: 388 };
+    const extra = (box: Box): Recognition => ({
+      confidence: 90,
+      blocks: [
+        { paragraphs: [{ bbox: box, confidence: 90, lines: [{ bbox: box, confidence: 90, words: [word("in every region", box, 90)] }] }] },
+      ] as TBlock[],
+    });
+    const out = withUnreadWords(page, [group], extra(group));
+    expect(out.blocks).toHaveLength(1);
+    expect(out.blocks![0].paragraphs[0].lines.map((l) => l.words[0].text)).toEqual([l1.text, l2.text, "in every region"]);
+    // two line heights below it: a block of its own
+    const far = { x0: 148, y0: 420, x1: 420, y1: 452 };
+    expect(withUnreadWords(page, [far], extra(far)).blocks).toHaveLength(2);
+  });
+
   it("reads a table's cells that the page's reading skips (its figure column, a number alone in the first)", async () => {
     // tesseract's page layout drops the isolated cells "1..." and "12" of this page (both engines)
     const t = (x: number, y: number, s: string) => `<text x="${x}" y="${y}" font-family="DejaVu Serif" font-size="28">${s}</text>`;

@@ -24,6 +24,8 @@ const MAX_HEIGHT = 2.5;
 const JOIN_GAP = 1.2;
 /** A group this many line heights or closer to a word read on its line is beside that line. */
 const BESIDE = 1.5;
+/** A group this many line heights or closer under a paragraph's last line (within its width) is its next line. */
+const NEXT_LINE_GAP = 0.8;
 /** The page's top and bottom margins: this share of its height. */
 const MARGIN = 0.1;
 /** More groups than this: a picture or a chart's labels, not words skipped by the reading. */
@@ -238,7 +240,8 @@ const centerIn = (b: Box, box: Box) => {
 /**
  * The page's reading with the words read on the unread groups added (confident words with a letter or a
  * digit whose centre lies in a group): into the line they stand in (beside its words, within two line
- * heights), else as a block of their own placed before the first block below them.
+ * heights), else as the next line of a paragraph of two lines or more they stand directly under (within its
+ * width), else as a block of their own placed before the first block below them.
  */
 export function withUnreadWords(page: Recognition, groups: readonly Box[], extra: Recognition): Recognition {
   const found = wordsOf(extra).filter((w) => w.confidence >= MIN_CONFIDENCE && /[\p{L}\p{N}]/u.test(w.text));
@@ -277,6 +280,22 @@ export function withUnreadWords(page: Recognition, groups: readonly Box[], extra
       continue;
     }
     const confidence = words.reduce((a, w) => a + w.confidence, 0) / words.length;
+    // a line directly under a paragraph's last line, within its width, is that paragraph's next line (the
+    // last line of a paragraph the reading skipped), not a block of its own (which would read as a heading)
+    const paragraph = blocks
+      .flatMap((b) => b.paragraphs)
+      .find((p) => {
+        const last = p.lines.at(-1);
+        if (!last || p.lines.length < 2) return false;
+        const lh = last.bbox.y1 - last.bbox.y0;
+        const gap = bbox.y0 - last.bbox.y1;
+        return gap >= -0.2 * lh && gap <= NEXT_LINE_GAP * lh && bbox.x0 >= p.bbox.x0 - lh && bbox.x1 <= p.bbox.x1 + lh && h <= 1.5 * lh;
+      });
+    if (paragraph) {
+      paragraph.lines.push({ words, confidence, bbox });
+      paragraph.bbox = { ...paragraph.bbox, y1: Math.max(paragraph.bbox.y1, bbox.y1) };
+      continue;
+    }
     const block: TBlock = { paragraphs: [{ confidence, bbox, lines: [{ words, confidence, bbox }] }] };
     const top = (b: TBlock) => Math.min(...(b.paragraphs ?? []).map((p) => p.bbox.y0));
     const at = blocks.findIndex((b) => top(b) >= bbox.y1 - 0.5 * h);
