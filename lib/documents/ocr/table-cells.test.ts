@@ -129,6 +129,16 @@ describe("ruled table cells", () => {
     ]);
   });
 
+  it("keeps a grid boxing every cell as a table when its second column printed nothing (formulas left out)", () => {
+    const cols = [v(300, 0, 100)];
+    const rows = [0, 40, 100].map((y) => h(y, 0, 800));
+    const ws = [...words("The next cell has an equation", 10, 10), ...words("The next cell has another", 10, 46), ...words("equation", 10, 72)];
+    expect(tableCells(grid(800, [300], cols, rows), ws)).toEqual([
+      ["The next cell has an equation", ""],
+      ["The next cell has another equation", ""],
+    ]);
+  });
+
   it("accepts a small ruled grid with one full row (a row starting late)", () => {
     const g = grid(600, [300], [v(300, 0, 80)], [h(0, 0, 600), h(40, 0, 600), h(80, 300, 600)]);
     const ws = [...words("Header 0.0", 10, 10), ...words("Header 0.1", 310, 10), ...words("Cell 1.1", 310, 50)];

@@ -287,7 +287,9 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
   if (width < 2 || table.length < 2) return null;
   // a table has rows with two or more cells; a box around a paragraph does not (a ruled grid: one such row)
   const multi = table.filter((r) => r.filter(Boolean).length >= 2).length;
-  if (multi < (fromRules ? 1 : Math.min(2, table.length))) return null;
+  // (a grid boxing every cell, its columns ruled, is a table even when one column is empty: a form, a table
+  // whose pictures or formulas did not print)
+  if (multi < (fromRules ? (perfectGrid() ? 0 : 1) : Math.min(2, table.length))) return null;
   return table;
 }
 
