@@ -139,6 +139,35 @@ describe("ruled table cells", () => {
     ]);
   });
 
+  it("keeps two lines of figures in one band as two rows (figures do not wrap: a row rule that did not show)", () => {
+    const cols = [v(200, 0, 180), v(400, 0, 180)];
+    const rows = [0, 40, 80, 140, 180].map((y) => h(y, 0, 600));
+    const ws = [
+      ...words("Item", 10, 10),
+      ...words("2024", 210, 10),
+      ...words("2025", 410, 10),
+      ...words("Revenue", 10, 50),
+      ...words("275.5", 210, 50),
+      ...words("295.6", 410, 50),
+      ...words("growth", 10, 86),
+      ...words("-14%", 210, 86),
+      ...words("7%", 410, 86),
+      ...words("EBITA", 10, 112),
+      ...words("8.8", 210, 112),
+      ...words("10.3", 410, 112),
+      ...words("Net", 10, 150),
+      ...words("4.4", 210, 150),
+      ...words("5.6", 410, 150),
+    ];
+    expect(tableCells(grid(600, [200, 400], cols, rows), ws)).toEqual([
+      ["Item", "2024", "2025"],
+      ["Revenue", "275.5", "295.6"],
+      ["growth", "-14%", "7%"],
+      ["EBITA", "8.8", "10.3"],
+      ["Net", "4.4", "5.6"],
+    ]);
+  });
+
   it("accepts a small ruled grid with one full row (a row starting late)", () => {
     const g = grid(600, [300], [v(300, 0, 80)], [h(0, 0, 600), h(40, 0, 600), h(80, 300, 600)]);
     const ws = [...words("Header 0.0", 10, 10), ...words("Header 0.1", 310, 10), ...words("Cell 1.1", 310, 50)];

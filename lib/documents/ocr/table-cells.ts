@@ -18,6 +18,7 @@ import { lineText } from "./reading-order";
 import { crossesRule, rulesBelowHeader } from "./rule-ends";
 import { gapColumns } from "./table-gap-columns";
 import type { Box, TableGrid } from "./table-lines";
+import { FIGURE } from "./text-table-rows";
 
 export interface CellWord {
   text: string;
@@ -220,7 +221,15 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
   const across = (line: CellWord[]) => line.some((w) => bounds.some((x) => w.bbox.x0 < x && x < w.bbox.x1));
   const bodyBand = (b: number) =>
     bandLines[b].length >= 6 && bandLines[b].length > 3 * median(lineCounts) && bandLines[b].filter(across).length <= 0.1 * bandLines[b].length;
-  const singleRow = oneRow.map((one, b) => one || (ruledRows && !bodyBand(b)));
+  // (nor a band of two or more lines of figures across the columns: figures do not wrap, so each such line is a
+  // row whose rule did not show, as the light rules of a table set on a tinted panel)
+  const figureLine = (line: CellWord[]) => {
+    const byCol = new Map<number, string[]>();
+    for (const w of line) byCol.set(colOf(w), [...(byCol.get(colOf(w)) ?? []), w.text]);
+    return [...byCol].filter(([c, ts]) => c > 0 && FIGURE.test(ts.join(" "))).length >= 2;
+  };
+  const figureRows = (b: number) => candidates[b].length >= 2 && candidates[b].every((r) => figureLine(r.lines[0]));
+  const singleRow = oneRow.map((one, b) => one || (ruledRows && !bodyBand(b) && !figureRows(b)));
 
   // Merged cells: positions (band, column) joined where no border separates them (single-row bands only).
   const id = (b: number, c: number) => b * nCols + c;
