@@ -12,7 +12,7 @@
 //        --out (default os.tmpdir()/docintel-scan-layout-out/<set>/<id>.md).
 //
 // Recording mirrors OcrPool.process (pool.ts: prepareOcrImage, shaded backgrounds flattened, ruled tables
-// left empty and pages with dot leaders read again; the native engine when installed, else one eng worker; automatic page segmentation,
+// left empty or read across their rules and pages with dot leaders read again; the native engine when installed, else one eng worker; automatic page segmentation,
 // the image's dpi) without its retries (the unscaled re-read of a weak page, the orientation check), so
 // replayed figures equal scan-quality's for upright pages that read well; confirm a change with scan-quality.
 import fs from "node:fs";
@@ -79,7 +79,7 @@ async function record(dirs: string[]): Promise<void> {
       for (const page of documents(dir).flatMap((d) => d.pages)) {
         const stored = path.join(cache, `${page}.json`);
         if (fs.existsSync(stored)) continue;
-        // as pool.ts; with the native engine, ruled tables left empty are read again (table-reread.ts)
+        // as pool.ts; with the native engine, ruled tables left empty or read across their rules are read again (table-reread.ts)
         const prepared = flattenBackground(await prepareOcrImage(fs.readFileSync(path.join(dir, page)), {}));
         const read = prepared;
         let blocks: unknown;

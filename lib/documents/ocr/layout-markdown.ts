@@ -8,10 +8,10 @@
 // wide gap is two blocks side by side (addresses), read left block first. Words that are only rules read as
 // text (`|`, `[`, "————") are dropped; bullets misread as letters ("eo Item", "e Item") still open list items. A bold body-size line of its own (type-style.ts measures the pixels) is a
 // heading one level below the page's larger headings.
-import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
 import { labelRuns } from "@/lib/documents/heading-runs";
 import { TOC_ENTRY_END, withoutCellLeader } from "@/lib/documents/leaders";
 import { escapeMarkdownText, inLogicalColumnOrder, markdownTable } from "@/lib/documents/markdown-write";
+import { BULLET_LOOSE, BULLET_MISREAD, BULLET_STRICT } from "./bullets";
 import { inReadingOrder } from "./reading-order";
 import { splitGluedWords } from "./split-glued-words";
 import { type CellWord, isRuleReadAsText } from "./table-cells";
@@ -30,15 +30,6 @@ interface Line {
 }
 
 const HAS_WORD_CHAR = /[\p{L}\p{N}]/u;
-/** Glyphs that only ever mark list items. */
-const BULLET_STRICT = new RegExp(`^[${BULLET_GLYPHS}]\\s*(.*)$`, "u");
-/** Glyphs tesseract also reads bullets as, or dashes; accepted at the start of a paragraph or inside a list. */
-const BULLET_LOOSE = /^[»«*+·\-–—]\s+(.+)$/u;
-/**
- * What tesseract reads small round bullets as ("eo", "e", "o", "©", "¢", "°", "="), before a capital or a
- * digit; accepted where loose bullets are (a paragraph's first line, or inside a list).
- */
-const BULLET_MISREAD = /^(?:eo|e|o|©|®|¢|°|=)\s+([\p{Lu}\p{N}].*)$/u;
 const NUMBERED = /^(\d{1,3})[.)]\s+(.+)$/u;
 /** "5 Results", "5.1 Hyper Parameter Optimization" (not "5. item", a list; not "69100 Villeurbanne"). */
 const SECTION_HEADING = /^(\d{1,2}(?:\.\d{1,2}){0,3})\s+\p{Lu}[^.!?:;]*$/u;

@@ -217,7 +217,7 @@ describe("ruled table cells", () => {
     ];
     expect(tableCells(g, ws)).toEqual([
       ["Feature", "Action", "Comment"],
-      ["Clause Ordering", "Reorganize into + Foreword + Introduction", "The draft mixes narrative and"],
+      ["Clause Ordering", "Reorganize into - Foreword - Introduction", "The draft mixes narrative and"],
     ]);
   });
 

@@ -14,6 +14,7 @@
 //     repeated in each position it covers (as the PDF engine and docling do).
 // A region that gives fewer than 2 columns or 2 rows is not a table (null): its words stay in the text.
 import { BULLET_GLYPHS } from "@/lib/documents/bullet-glyphs";
+import { cellText } from "./bullets";
 import { lineText } from "./reading-order";
 import { crossesRule, rulesBelowHeader } from "./rule-ends";
 import { gapColumns } from "./table-gap-columns";
@@ -252,7 +253,7 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
       for (const [r, ws] of byRegion) regionWords.set(r, [...(regionWords.get(r) ?? []), ws]);
     }
   }
-  const regionText = (r: number) => (regionWords.get(r) ?? []).map(lineText).join(" ");
+  const regionText = (r: number) => cellText((regionWords.get(r) ?? []).map(lineText));
 
   const rows: string[][] = [];
   // cells with text of their own (not repeated from a merged cell above or to the left), per row
@@ -276,7 +277,7 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
         for (const w of line) byColumn[colOf(w)].push(w);
         byColumn.forEach((ws, c) => ws.length && cells[c].push(lineText(ws)));
       }
-      rows.push(cells.map((c) => c.join(" ")));
+      rows.push(cells.map(cellText));
       own.push(cells.filter((c) => c.length).length);
     }
   }
