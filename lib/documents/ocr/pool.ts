@@ -199,7 +199,8 @@ class OcrPool {
         this.recognize(slot, worker, img, timeoutMs, signal, psm, script).then((r) => (script ? joinScriptPieces(r) : r));
       // A page whose dot leaders were read as letters is read again with them painted out, as one column of lines (leaders.ts).
       data = await rereadWithoutLeaders(prepared, data, reread);
-      // Ruled tables the reading left empty or ran across are read again from their own pixels (table-reread.ts).
+      // Ruled tables the reading left empty or ran across, or with light letters on dark cells, are read again from
+      // their own pixels (table-reread.ts).
       data = await rereadTables(prepared, page.grids, data, reread);
       // Small isolated words the reading skipped (a one-letter header cell, a figure alone in its column) are
       // read from their own ink (unread-ink.ts).

@@ -1,10 +1,12 @@
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { findTables } from "./erase-rules";
 import { ocrImage, shutdownOcr } from "./index";
 import type { Recognition } from "./native-tesseract";
-import { prepareOcrImage } from "./prepare-image";
+import { parsePgmHeader, prepareOcrImage } from "./prepare-image";
 import type { TableGrid } from "./table-lines";
 import {
+  darkCells,
   gridCells,
   needsTableReread,
   readAcrossRules,
@@ -95,10 +97,53 @@ describe("ruled tables read again when the page's reading left them empty", () =
     const toPage = (x: number, y: number) => ({ x, y });
     const rowWords = (k: number) => [word("06/22/2015", { x0: 180, x1: 296, ...row(k) }), word("Leidos", { x0: 304, x1: 380, ...row(k) })];
     const crop = reading(...[0, 1, 2, 3, 4, 5].flatMap(rowWords));
-    expect(texts(withTableReading(page, grid.box, crop, toPage, grid))).toEqual(texts(crop));
+    expect(texts(withTableReading(page, grid.box, crop, toPage, { across: grid }))).toEqual(texts(crop));
     // a crop read across the rule as often, or that lost words, leaves the page's reading
-    expect(withTableReading(page, grid.box, page, toPage, grid)).toBe(page);
-    expect(withTableReading(page, grid.box, reading(...[0, 1, 2].flatMap(rowWords)), toPage, grid)).toBe(page);
+    expect(withTableReading(page, grid.box, page, toPage, { across: grid })).toBe(page);
+    expect(withTableReading(page, grid.box, reading(...[0, 1, 2].flatMap(rowWords)), toPage, { across: grid })).toBe(page);
+  });
+
+  it("finds the cells of light letters on a dark ground and turns them into dark letters on paper in the crop", async () => {
+    // a ruled table at 150 dpi: a header row in dark gray with white letters over four rows of black letters on
+    // white, one of them shaded mid-gray (no light letters: not a dark cell)
+    const t = (x: number, y: number, s: string, fill: string) =>
+      `<text x="${x}" y="${y}" font-family="DejaVu Sans" font-size="26" fill="${fill}">${s}</text>`;
+    const rows = ["Tuition", "Fees", "Books", "Travel"];
+    const svg = [
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="1754"><rect width="100%" height="100%" fill="#fff"/>`,
+      `<rect x="100" y="300" width="900" height="60" fill="#555"/><rect x="102" y="482" width="896" height="58" fill="#777"/>`,
+      ...[300, 360, 420, 480, 540, 600].map((y) => `<rect x="100" y="${y}" width="900" height="2" fill="#000"/>`),
+      ...[100, 550, 998].map((x) => `<rect x="${x}" y="300" width="2" height="302" fill="#000"/>`),
+      t(120, 340, "Item name", "#fff"),
+      t(570, 340, "Description of it", "#fff"),
+      ...rows.flatMap((r, i) => [t(120, 400 + 60 * i, r, "#000"), t(570, 400 + 60 * i, `${r} costs`, "#000")]),
+      "</svg>",
+    ].join("");
+    const png = await sharp(Buffer.from(svg)).greyscale().png().withMetadata({ density: 150 }).toBuffer();
+    const page = await prepareOcrImage(png);
+    const { grids } = findTables(page);
+    expect(grids).toHaveLength(1);
+    expect(grids[0].cols).toHaveLength(1);
+    const dark = darkCells(page, grids[0]);
+    expect(dark).toHaveLength(2);
+    expect(dark.every((c) => c.y1 < grids[0].rows[0])).toBe(true);
+    // in the crop the header cells read as dark letters on paper: mostly white, some ink
+    const { crop, toPage } = await tableCrop(page, grids[0], dark);
+    const head = parsePgmHeader(crop.pgm)!;
+    const origin = toPage(0, 0);
+    for (const cell of dark) {
+      let white = 0;
+      let ink = 0;
+      for (let y = Math.ceil(cell.y0 - origin.y); y < cell.y1 - origin.y; y++)
+        for (let x = Math.ceil(cell.x0 - origin.x); x < cell.x1 - origin.x; x++) {
+          const v = crop.pgm[head.offset + y * head.width + x];
+          if (v > 230) white++;
+          else if (v < 100) ink++;
+        }
+      const n = (cell.x1 - cell.x0) * (cell.y1 - cell.y0);
+      expect(white / n).toBeGreaterThan(0.6);
+      expect(ink / n).toBeGreaterThan(0.02);
+    }
   });
 
   it("reads again only the grids left empty, as one block of text (psm 6)", async () => {

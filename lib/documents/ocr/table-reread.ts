@@ -5,8 +5,10 @@
 // tesseract reads a rule as a letter and runs the words of neighbouring cells together across it
 // ("106/22/2015", "[Maxim", "2.98|散称"), and those words then hide the rule from the layout step. Measured on
 // held-out pages: the table's own crop, rules painted out (erase-rules.ts), read as one uniform block of text
-// (page segmentation mode 6) reads every cell. So after the page's reading, each table grid whose cells hold
-// ink but no word, or whose words run across one of its column rules on many rows, is read again that way
+// (page segmentation mode 6) reads every cell. Cells of light letters on a dark ground (a header row in Word's
+// and Excel's default table styles) read as garbage ("[EEE [BEEP"): in the crop they are inverted and their
+// ground stretched to paper. So after the page's reading, each table grid whose cells hold ink but no word,
+// whose words run across one of its column rules on many rows, or that has such dark cells, is read again that way
 // (turned straight first when the page is skewed: deskew.ts), and its words replace the page reading's words
 // inside the grid when they read the table better and confidently (a page in a script the language data does
 // not cover reads as low-confidence garbage either way); the layout step then puts them into the grid's cells
@@ -33,6 +35,11 @@ const UNREAD_SHARE = 0.2;
 const STRADDLE_SHARE = 0.3;
 /** …and on at least this many rows (a header cell spanning columns crosses their rules on one). */
 const MIN_STRADDLED_ROWS = 2;
+/** A cell's ground is dark when its median gray is below this (Word's and Excel's header rows: 100–120)… */
+const DARK_GROUND = 140;
+/** …and it holds light letters: this share of its pixels (up to half) this many gray levels above the ground. */
+const MIN_LIGHT_SHARE = 0.02;
+const LIGHT_CONTRAST = 80;
 /** Pixels of the page taken around the grid's box (its outer rules, whole on a skewed page)… */
 const CROP_MARGIN = 6;
 /** …and paper added around them. */
@@ -101,19 +108,58 @@ export function readAcrossRules(r: { rows: number; straddled: number }): boolean
   return r.straddled >= MIN_STRADDLED_ROWS && r.straddled >= r.rows * STRADDLE_SHARE;
 }
 
+/** A cell's interior and the gray of its ground. */
+export interface DarkCell extends Box {
+  ground: number;
+}
+
+/**
+ * The grid's cells set as light letters on a dark ground (a table's header row in Word's and Excel's default
+ * styles): tesseract reads the ground as ink and the letters as holes ("[EEE [BEEP HB CIEE]" for "En-tête 1 |
+ * En-tête 2 | En-tête 3"). A cell of mid-gray shading with dark text has no light letters and is not one.
+ */
+export function darkCells(img: PreparedImage, grid: TableGrid): DarkCell[] {
+  const head = parsePgmHeader(img.pgm);
+  if (!head) return [];
+  const out: DarkCell[] = [];
+  const hist = new Uint32Array(256);
+  for (const cell of gridCells(grid)) {
+    const x0 = Math.max(0, Math.ceil(cell.x0 + CELL_INSET));
+    const x1 = Math.min(head.width, Math.floor(cell.x1 - CELL_INSET));
+    const y0 = Math.max(0, Math.ceil(cell.y0 + CELL_INSET));
+    const y1 = Math.min(head.height, Math.floor(cell.y1 - CELL_INSET));
+    if (x1 - x0 < 4 || y1 - y0 < 4) continue;
+    hist.fill(0);
+    for (let y = y0; y < y1; y++) {
+      const row = head.offset + y * head.width;
+      for (let x = x0; x < x1; x++) hist[img.pgm[row + x]]++;
+    }
+    const n = (x1 - x0) * (y1 - y0);
+    let median = 0;
+    for (let seen = 0; median < 256 && (seen += hist[median]) < n / 2; median++);
+    if (median >= DARK_GROUND) continue;
+    let light = 0;
+    for (let v = median + LIGHT_CONTRAST; v < 256; v++) light += hist[v];
+    if (light >= n * MIN_LIGHT_SHARE && light <= n / 2) out.push({ x0, y0, x1, y1, ground: median });
+  }
+  return out;
+}
+
 /** Whether the reading left enough of the grid's printed cells empty to read the table again. */
 export function needsTableReread(r: { printed: number; unread: number }): boolean {
   return r.unread >= 1 && r.unread >= r.printed * UNREAD_SHARE;
 }
 
 /**
- * The table's pixels on a margin of paper, turned straight when the page is skewed (deskew.ts: its rules then
- * run along pixel rows and columns), with the rules of the grid found there painted out (erase-rules.ts).
+ * The table's pixels on a margin of paper, the cells `invert` lists inverted (darkCells), turned straight when
+ * the page is skewed (deskew.ts: its rules then run along pixel rows and columns), with the rules of the grid
+ * found there painted out (erase-rules.ts).
  * `toPage` maps a point of the crop back to the page (undoing the turn about the crop's centre).
  */
 export async function tableCrop(
   img: PreparedImage,
   grid: TableGrid,
+  invert: readonly DarkCell[] = [],
 ): Promise<{ crop: PreparedImage; toPage: (x: number, y: number) => { x: number; y: number } }> {
   const head = parsePgmHeader(img.pgm)!;
   const x0 = Math.max(0, Math.floor(grid.box.x0) - CROP_MARGIN);
@@ -127,6 +173,15 @@ export async function tableCrop(
   for (let y = y0; y < y1; y++) {
     const from = head.offset + y * head.width;
     img.pgm.copy(out, (y - y0 + CROP_PAD) * width + CROP_PAD, from + x0, from + x1);
+  }
+  // (cells of light letters on a dark ground: dark letters on paper, as tesseract reads: darkCells; the
+  // inverted ground, a mid gray, is stretched to white, or tesseract takes the band for a picture)
+  for (const b of invert) {
+    const gain = 255 / Math.max(1, 255 - b.ground);
+    for (let y = Math.max(y0, b.y0); y < Math.min(y1, b.y1); y++) {
+      const row = (y - y0 + CROP_PAD) * width + CROP_PAD - x0;
+      for (let x = Math.max(x0, b.x0); x < Math.min(x1, b.x1); x++) out[row + x] = Math.min(255, Math.round((255 - out[row + x]) * gain));
+    }
   }
   const raw: PreparedImage = {
     pgm: toPgm(width, height, out),
@@ -174,7 +229,7 @@ export function withTableReading(
   box: Box,
   crop: Recognition,
   toPage: (x: number, y: number) => { x: number; y: number },
-  across?: TableGrid,
+  why: { across?: TableGrid; dark?: boolean } = {},
 ): Recognition {
   const moved: TBlock[] = (crop.blocks ?? []).map((b) => ({
     ...b,
@@ -199,14 +254,17 @@ export function withTableReading(
   const before = readingOf(page.blocks, box);
   const after = readingOf(moved);
   // read confidently and about as well as the page's words there (a page of a script the language data does
-  // not cover reads as garbage either way), and: more words; for a grid read across its rules (`across`),
-  // fewer words across them and not fewer words in all
-  const better = across
-    ? straddledRows(across, wordsOf({ blocks: moved })).straddled < straddledRows(across, wordsOf(page)).straddled &&
-      after.count >= before.count * MIN_KEPT_WORDS
-    : after.count > before.count;
+  // not cover reads as garbage either way), and: more words; for a grid read across its rules (`why.across`),
+  // fewer words across them and not fewer words in all; for a grid with dark cells (`why.dark`), more
+  // confidently and not fewer words in all
+  const { across, dark } = why;
+  const kept = after.count >= before.count * MIN_KEPT_WORDS;
+  const better =
+    (across ? straddledRows(across, wordsOf({ blocks: moved })).straddled < straddledRows(across, wordsOf(page)).straddled && kept : false) ||
+    (dark ? after.confidence > before.confidence && kept : false) ||
+    (!across && !dark && after.count > before.count);
   if (!better || after.confidence < MIN_CROP_CONFIDENCE || (before.count && after.confidence < before.confidence - 5)) return page;
-  const kept: TBlock[] = (page.blocks ?? []).map((b) => ({
+  const rest: TBlock[] = (page.blocks ?? []).map((b) => ({
     ...b,
     paragraphs: (b.paragraphs ?? [])
       .map((p) => ({
@@ -215,12 +273,13 @@ export function withTableReading(
       }))
       .filter((p) => p.lines.length),
   }));
-  return { ...page, blocks: [...kept.filter((b) => b.paragraphs.length), ...moved] };
+  return { ...page, blocks: [...rest.filter((b) => b.paragraphs.length), ...moved] };
 }
 
 /**
- * Reads again, as one block of text, each grid whose cells the page's reading left empty or whose words run
- * across its column rules (see the file header); `read` recognises an image with the given page segmentation mode.
+ * Reads again, as one block of text, each grid whose cells the page's reading left empty, whose words run
+ * across its column rules, or that has cells of light letters on a dark ground (inverted in the crop; see the
+ * file header); `read` recognises an image with the given page segmentation mode.
  */
 export async function rereadTables(
   img: PreparedImage,
@@ -233,9 +292,13 @@ export async function rereadTables(
     const words = wordsOf(out);
     const empty = needsTableReread(unreadCells(img, grid, words));
     const across = !empty && readAcrossRules(straddledRows(grid, words));
-    if (!empty && !across) continue;
-    const { crop, toPage } = await tableCrop(img, grid);
-    out = withTableReading(out, grid.box, await read(crop, TABLE_PSM), toPage, across ? grid : undefined);
+    const dark = darkCells(img, grid);
+    if (!empty && !across && !dark.length) continue;
+    const { crop, toPage } = await tableCrop(img, grid, dark);
+    out = withTableReading(out, grid.box, await read(crop, TABLE_PSM), toPage, {
+      across: across ? grid : undefined,
+      dark: !empty && dark.length > 0,
+    });
   }
   return out;
 }
