@@ -46,7 +46,7 @@ const CROP_MARGIN = 6;
 const CROP_PAD = 12;
 /** The crop's words replace the page's only when read with at least this mean confidence. */
 const MIN_CROP_CONFIDENCE = 60;
-/** A table read across its rules is replaced by its crop's reading only with at least this share of its words. */
+/** A table read across its rules or with dark cells takes its crop's reading only with at least this share of its words. */
 const MIN_KEPT_WORDS = 0.8;
 /** tesseract's page segmentation mode for the table's crop: one uniform block of text. */
 export const TABLE_PSM = 6;
@@ -222,7 +222,8 @@ function readingOf(blocks: TBlock[] | null, box?: Box): { count: number; confide
 
 /**
  * The page's reading with the words inside `box` replaced by the crop's reading (moved to page coordinates),
- * when the crop read more words there; the page's reading otherwise.
+ * when the crop read the table better (more words there; or, as `why` says the grid was read again, fewer
+ * words across its rules or more confidently); the page's reading otherwise.
  */
 export function withTableReading(
   page: Recognition,
