@@ -5,7 +5,7 @@
 //   layout-markdown.ts  tesseract's block tree → headings, paragraphs, lists, tables as Markdown
 //   table-lines.ts      ruling lines in the page's pixels → table grids
 //   table-cells.ts      the words inside a grid → rows of cells (merged cells from partial rules)
-//   table-reread.ts     ruled tables the page's reading left empty or ran across, read again from their own (straightened) pixels
+//   table-reread.ts     ruled tables the page's reading left empty or ran across, or with light-on-dark cells, read again from their own (straightened) pixels
 //   unread-ink.ts       small isolated words the page's reading skipped, read again from their own ink
 //   erase-rules.ts      a page's table grids and their rules painted out (for re-reading a table)
 //   deskew.ts           skew estimated from the ink (projection profile) and turned back with sharp

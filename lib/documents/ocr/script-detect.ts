@@ -50,7 +50,8 @@ const CJK_JOIN_GAP = 0.5;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
 const CJK_END = new RegExp(`${CJK.source}$`, "u");
 const CJK_START = new RegExp(`^${CJK.source}`, "u");
-/** (a number split after its decimal point or thousands separator by those readings: "2." + "18") */
+/** A number split after its decimal point or thousands separator by those readings ("2." + "18"), pieces closer than this share of the line's height. */
+const NUMBER_JOIN_GAP = 0.35;
 const NUMBER_HEAD = /\d[.,]$/;
 const DIGIT_START = /^\d/;
 const ALNUM_END = /[\p{L}\p{N}]$/u;
@@ -96,7 +97,7 @@ type TLine = TBlock["paragraphs"][number]["lines"][number];
 /** Whether two neighbouring pieces of a line are one word of a script written without spaces inside words. */
 function samePiece(prev: string, next: string, gap: number, height: number): boolean {
   if (HANGUL_END.test(prev) && HANGUL_START.test(next)) return gap < HANGUL_JOIN_GAP * height;
-  if (NUMBER_HEAD.test(prev) && DIGIT_START.test(next)) return gap < HANGUL_JOIN_GAP * height;
+  if (NUMBER_HEAD.test(prev) && DIGIT_START.test(next)) return gap < NUMBER_JOIN_GAP * height;
   const cjk = (CJK_END.test(prev) && (CJK_START.test(next) || ALNUM_START.test(next))) || (ALNUM_END.test(prev) && CJK_START.test(next));
   return cjk && gap < CJK_JOIN_GAP * height;
 }

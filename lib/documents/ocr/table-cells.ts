@@ -128,6 +128,12 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
   const xs = [grid.box.x0, ...bounds, grid.box.x1];
   const nCols = bounds.length + 1;
   const colOf = (w: CellWord) => indexIn(xs, (w.bbox.x0 + w.bbox.x1) / 2);
+  /** A text line's words by column. */
+  const byColumn = (line: CellWord[]) => {
+    const cols: CellWord[][] = Array.from({ length: nCols }, () => []);
+    for (const w of line) cols[colOf(w)].push(w);
+    return cols;
+  };
 
   // Bands between the horizontal rules (partial ones included: see the borders below)
   const ys = [grid.box.y0, ...grid.rows, grid.box.y1];
@@ -224,11 +230,8 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
     bandLines[b].length >= 6 && bandLines[b].length > 3 * median(lineCounts) && bandLines[b].filter(across).length <= 0.1 * bandLines[b].length;
   // (nor a band of two or more lines of figures across the columns: figures do not wrap, so each such line is a
   // row whose rule did not show, as the light rules of a table set on a tinted panel)
-  const figureLine = (line: CellWord[]) => {
-    const byCol = new Map<number, string[]>();
-    for (const w of line) byCol.set(colOf(w), [...(byCol.get(colOf(w)) ?? []), w.text]);
-    return [...byCol].filter(([c, ts]) => c > 0 && FIGURE.test(ts.join(" "))).length >= 2;
-  };
+  const figureLine = (line: CellWord[]) =>
+    byColumn(line).filter((ws, c) => c > 0 && ws.length && FIGURE.test(ws.map((w) => w.text).join(" "))).length >= 2;
   const figureRows = (b: number) => candidates[b].length >= 2 && candidates[b].every((r) => figureLine(r.lines[0]));
   const singleRow = oneRow.map((one, b) => one || (ruledRows && !bodyBand(b) && !figureRows(b)));
 
@@ -273,9 +276,7 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
     for (const r of candidates[b]) {
       const cells: string[][] = Array.from({ length: nCols }, () => []);
       for (const line of r.lines) {
-        const byColumn: CellWord[][] = Array.from({ length: nCols }, () => []);
-        for (const w of line) byColumn[colOf(w)].push(w);
-        byColumn.forEach((ws, c) => ws.length && cells[c].push(lineText(ws)));
+        byColumn(line).forEach((ws, c) => ws.length && cells[c].push(lineText(ws)));
       }
       rows.push(cells.map(cellText));
       own.push(cells.filter((c) => c.length).length);

@@ -267,14 +267,16 @@ function rulesAt(levels: Uint8Array, transposed: Uint8Array, width: number, heig
   const onHRule = (x: number, y: number) => hs.some((hr) => y >= hr.y0 - 2 && y <= hr.y1 + 2 && x >= hr.x0 - 4 && x <= hr.x1 + 4);
   const isolated = (r: Rule) => {
     const n = r.y1 - r.y0;
-    if (n < height * LONG_VRULE) return clear((t) => [r.x0 - 3, r.y0 + t], n) && clear((t) => [r.x1 + 2, r.y0 + t], n);
+    const long = n >= height * LONG_VRULE;
     const side = (x: number) =>
-      clear(
-        (t) => [x, r.y0 + t],
-        n,
-        VRULE_SIDE_INK,
-        (t) => onHRule(x, r.y0 + t),
-      );
+      long
+        ? clear(
+            (t) => [x, r.y0 + t],
+            n,
+            VRULE_SIDE_INK,
+            (t) => onHRule(x, r.y0 + t),
+          )
+        : clear((t) => [x, r.y0 + t], n);
     return side(r.x0 - 3) && side(r.x1 + 2);
   };
   // vertical: long enough to be more than a letter stroke; short ones kept if they join two horizontal rules
