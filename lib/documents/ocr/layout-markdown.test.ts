@@ -485,6 +485,30 @@ describe("layout → Markdown", () => {
       expect(ocrLayoutToMarkdown(blocks, 1, [strokeGrid]).markdown).toBe("| Item | Qty | Price |\n| --- | --- | --- |\n| Assembly kit | 4 | 12.50 |");
     });
 
+    it("keeps a title above its table and the notes below it when tesseract read them as one paragraph around it", () => {
+      const blocks = [
+        {
+          paragraphs: [
+            tpara(
+              tline(word("Exhibit", 120, 200), word("B.4", 300, 200)),
+              tline(word("Item", 120, 260), word("Qty", 520, 260), word("Price", 920, 260)),
+              tline(word("Bolts", 120, 310), word("4", 520, 310), word("1.50", 920, 310)),
+              tline(word("Nuts", 120, 360), word("10", 520, 360), word("0.20", 920, 360)),
+              tline(word("Washers", 120, 410), word("2", 520, 410), word("0.05", 920, 410)),
+              tline(word("Note:", 120, 470), word("prices", 260, 470), word("in", 420, 470), word("euros.", 480, 470)),
+            ),
+          ],
+        },
+      ];
+      expect(ocrLayoutToMarkdown(blocks, 1, [grid]).markdown).toBe(
+        [
+          "Exhibit B.4",
+          "| Item | Qty | Price |\n| --- | --- | --- |\n| Bolts | 4 | 1.50 |\n| Nuts | 10 | 0.20 |\n| Washers | 2 | 0.05 |",
+          "Note: prices in euros.",
+        ].join("\n\n"),
+      );
+    });
+
     it("leaves a box around a paragraph as text", () => {
       const box = { box: { x0: 100, y0: 250, x1: 1300, y1: 400 }, cols: [], rows: [320] };
       // words 16 px per character, spaces of 10 px (a third of the line height)

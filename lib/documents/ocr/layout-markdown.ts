@@ -167,6 +167,32 @@ function splitAtHeightJumps(lines: Line[]): Line[][] {
   return out;
 }
 
+/**
+ * Splits a paragraph's lines where a table stands between two of them: tesseract reads a framed exhibit's
+ * title and its notes as one block around the table whose words the table took; the title stays above the
+ * table and the notes go below it.
+ */
+function splitAtTables(lines: Line[], tables: readonly { box: TBox }[]): Line[][] {
+  if (!tables.length) return [lines];
+  const out: Line[][] = [];
+  for (const l of lines) {
+    const cur = out[out.length - 1];
+    const prev = cur?.[cur.length - 1];
+    const tol = prev ? 0.5 * Math.min(prev.height, l.height) : 0;
+    const between =
+      prev &&
+      tables.some(
+        (t) =>
+          t.box.y0 >= prev.bbox.y1 - tol &&
+          t.box.y1 <= l.bbox.y0 + tol &&
+          Math.min(t.box.x1, Math.max(prev.bbox.x1, l.bbox.x1)) > Math.max(t.box.x0, Math.min(prev.bbox.x0, l.bbox.x0)),
+      );
+    if (!cur || between) out.push([l]);
+    else cur.push(l);
+  }
+  return out;
+}
+
 /** A bold first line this much taller than the line under it is a heading set over its text. */
 const BOLD_HEIGHT_JUMP = 1.12;
 
@@ -425,7 +451,8 @@ export function ocrLayoutToMarkdown(
     for (const whole of b.paragraphs ?? []) {
       for (const p of sideBySide(whole, inTable)) {
         const lines = (p.lines ?? []).map((l) => lineOf(l, inTable)).filter((l): l is Line => l !== null);
-        for (const part of splitAtHeightJumps(lines)
+        for (const part of splitAtTables(lines, tables)
+          .flatMap(splitAtHeightJumps)
           .flatMap(splitAfterEntries)
           .flatMap((ls) => splitAtTints(ls, tinted))) {
           paragraphs.push({ lines: part, bbox: unionBox(part.map((l) => l.bbox)), confidence: p.confidence });
