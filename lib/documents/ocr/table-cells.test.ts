@@ -295,3 +295,32 @@ describe("fully ruled tables", () => {
     expect(tableCells(g, ws)).toBeNull();
   });
 });
+
+describe("chart gridlines", () => {
+  // A bar chart: category labels left of the plot area, the scale under it, gridlines at x 200, 300, 400, 500.
+  const xs = [200, 300, 400, 500];
+  const g = grid(
+    600,
+    xs,
+    xs.map((x) => v(x, 0, 200)),
+    [0, 40, 80, 120, 160, 200].map((y) => h(y, 0, 600)),
+  );
+  const labels = [
+    ...words("Institutions", 10, 10),
+    ...words("Member States", 10, 50),
+    ...words("Air passengers", 10, 90),
+    ...words("Customs", 10, 130),
+  ];
+
+  it("leaves a grid whose only text is its axes (labels down the first column, the scale along the last row) as text", () => {
+    const scale = ["500", "1.000", "1.500", "2.000", "2.500"].flatMap((t, i) => words(t, 110 + 100 * i, 170));
+    // (a bar's end read as "il" is a speck, not a value)
+    expect(tableCells(g, [...labels, ...words("il", 350, 50), ...scale])).toBeNull();
+  });
+
+  it("keeps a grid with values in its body as a table", () => {
+    const scale = ["500", "1.000", "1.500", "2.000", "2.500"].flatMap((t, i) => words(t, 110 + 100 * i, 170));
+    const table = tableCells(g, [...labels, ...words("123", 210, 50), ...scale]);
+    expect(table?.[1]).toEqual(["Member States", "123", "", "", ""]);
+  });
+});

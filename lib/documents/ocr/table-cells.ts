@@ -301,7 +301,25 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
   // (a grid boxing every cell, its columns ruled, is a table even when one column is empty: a form, a table
   // whose pictures or formulas did not print)
   if (multi < (fromRules ? (perfectGrid() ? 0 : 1) : Math.min(2, table.length))) return null;
+  if (chartFrame(table)) return null;
   return table;
+}
+
+/** Cell text with this many letters or digits is a value; less is a speck of a drawing read as text ("il"). */
+const MIN_VALUE_CHARS = 3;
+
+/**
+ * A chart's gridlines make a grid whose only text is its axes: the category labels down the first column and
+ * the scale along the last row (or the other way round), the plot area between them empty. Its labels are
+ * text, not a table. (An empty form is filled in its first row, its header.)
+ */
+function chartFrame(table: string[][]): boolean {
+  const width = table[0].length;
+  if (width < 3 || table.length < 3) return false;
+  const value = (c: string) => (c.match(/[\p{L}\p{N}]/gu) ?? []).length >= MIN_VALUE_CHARS;
+  const plot = table.slice(0, -1).flatMap((r) => r.slice(1));
+  const axis = table[table.length - 1].slice(1);
+  return !plot.some(value) && axis.filter(value).length >= axis.length / 2 && table.slice(0, -1).filter((r) => value(r[0])).length >= 2;
 }
 
 /**
