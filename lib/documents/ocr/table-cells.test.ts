@@ -324,3 +324,43 @@ describe("chart gridlines", () => {
     expect(table?.[1]).toEqual(["Member States", "123", "", "", ""]);
   });
 });
+
+describe("a header ruled off from the body", () => {
+  // Columns ruled at x 200, 400; rules at the top, under the header (y 70) and at the bottom (y 200).
+  const g = grid(600, [200, 400], [v(200, 0, 200), v(400, 0, 200)], [h(0, 0, 600), h(70, 0, 600), h(200, 0, 600)]);
+  const body = [
+    ...words("Head Start", 10, 80),
+    ...words("85.1%", 210, 80),
+    ...words("100%", 410, 80),
+    ...words("Control", 10, 105),
+    ...words("17.3%", 210, 105),
+    ...words("100%", 410, 105),
+    ...words("All", 10, 130),
+    ...words("82.7%", 210, 130),
+    ...words("100%", 410, 130),
+  ];
+
+  it("reads the header's lines as one row of wrapped labels", () => {
+    const head = [
+      ...words("Some Year 1", 210, 5),
+      ...words("Head Start", 210, 25),
+      ...words("Sample Group", 10, 45),
+      ...words("Participation", 210, 45),
+      ...words("Total", 410, 45),
+    ];
+    expect(tableCells(g, [...head, ...body])).toEqual([
+      ["Sample Group", "Some Year 1 Head Start Participation", "Total"],
+      ["Head Start", "85.1%", "100%"],
+      ["Control", "17.3%", "100%"],
+      ["All", "82.7%", "100%"],
+    ]);
+  });
+
+  it("keeps lines of figures above the rule as rows", () => {
+    const head = [...words("Year", 10, 5), ...words("2019", 210, 5), ...words("2020", 410, 5), ...words("12.5", 210, 45), ...words("13.1", 410, 45)];
+    expect(tableCells(g, [...head, ...body])?.slice(0, 2)).toEqual([
+      ["Year", "2019", "2020"],
+      ["", "12.5", "13.1"],
+    ]);
+  });
+});

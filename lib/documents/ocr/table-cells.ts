@@ -233,7 +233,20 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
   const figureLine = (line: CellWord[]) =>
     byColumn(line).filter((ws, c) => c > 0 && ws.length && FIGURE.test(ws.map((w) => w.text).join(" "))).length >= 2;
   const figureRows = (b: number) => candidates[b].length >= 2 && candidates[b].every((r) => figureLine(r.lines[0]));
-  const singleRow = oneRow.map((one, b) => one || (ruledRows && !bodyBand(b) && !figureRows(b)));
+  // (and the first band over a body of more rows, ruled off from it, is the header: one row of labels wrapped
+  // over its lines, not every line filling the first column ("Some Year 1 / Head Start / Participation" over
+  // "Sample Group"), no figures)
+  const firstBand = candidates.findIndex((c) => c.length);
+  const nextBand = candidates.findIndex((c, b) => b > firstBand && c.length);
+  const headerBand = (b: number) =>
+    b === firstBand &&
+    nextBand > b &&
+    candidates[b].length >= 2 &&
+    bandLines[b].length <= MAX_HEADER_LINES &&
+    candidates[nextBand].length > candidates[b].length &&
+    bandLines[b].some((line) => !line.some((w) => colOf(w) === 0)) &&
+    !bandLines[b].some(figureLine);
+  const singleRow = oneRow.map((one, b) => one || headerBand(b) || (ruledRows && !bodyBand(b) && !figureRows(b)));
 
   // Merged cells: positions (band, column) joined where no border separates them (single-row bands only).
   const id = (b: number, c: number) => b * nCols + c;
@@ -304,6 +317,9 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
   if (chartFrame(table)) return null;
   return table;
 }
+
+/** A header ruled off from the body holds at most this many lines. */
+const MAX_HEADER_LINES = 4;
 
 /** Cell text with this many letters or digits is a value; less is a speck of a drawing read as text ("il"). */
 const MIN_VALUE_CHARS = 3;
