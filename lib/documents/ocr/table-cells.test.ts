@@ -364,3 +364,48 @@ describe("a header ruled off from the body", () => {
     ]);
   });
 });
+
+describe("section labels among a table's rows", () => {
+  // Columns ruled at x 300, 450; one band of rows (rules at the top and the bottom only).
+  const g = grid(600, [300, 450], [v(300, 0, 200), v(450, 0, 200)], [h(0, 0, 600), h(200, 0, 600)]);
+  /** Words right-aligned at x 290 (row labels set right). */
+  const right = (text: string, y: number) => words(text, 290 - 10 * text.length - 6 * (text.split(" ").length - 1), y);
+
+  it("gives a label under a colon, or starting left of the right-aligned label above, a row of its own", () => {
+    const ws = [
+      ...words("All Assigned (N=4,667):", 10, 5),
+      ...words("3-Year-Old Cohort", 60, 27),
+      ...right("Head Start", 49),
+      ...words("85.1%", 310, 49),
+      ...words("14.9%", 460, 49),
+      ...right("Control Group", 71),
+      ...words("17.3%", 310, 71),
+      ...words("82.7%", 460, 71),
+      ...words("4-Year-Old Cohort", 60, 93),
+      ...right("Head Start", 115),
+      ...words("79.8%", 310, 115),
+      ...words("20.2%", 460, 115),
+    ];
+    expect(tableCells(g, ws)?.map((r) => r[0])).toEqual([
+      "All Assigned (N=4,667):",
+      "3-Year-Old Cohort",
+      "Head Start",
+      "Control Group",
+      "4-Year-Old Cohort",
+      "Head Start",
+    ]);
+  });
+
+  it("keeps a wrapped label's hanging line in its cell", () => {
+    const ws = [
+      ...words("Highest enrollment after", 10, 5),
+      ...words("70%", 310, 5),
+      ...words("30%", 460, 5),
+      ...words("degree by 2003", 30, 27),
+      ...words("Other", 10, 60),
+      ...words("40%", 310, 60),
+      ...words("60%", 460, 60),
+    ];
+    expect(tableCells(g, ws)?.map((r) => r[0])).toEqual(["Highest enrollment after degree by 2003", "Other"]);
+  });
+});

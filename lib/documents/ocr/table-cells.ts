@@ -178,15 +178,31 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
   // Clause Ordering") makes that column the rows' key: a line without it is the other cells' wrapped text
   // (however many columns it fills, however far below: paragraphs inside a cell), unless it fills two or more
   // columns and stands apart (a totals row).
+  // A line of the first column alone under one whose first cell ends in a colon, or starting left of it and in
+  // line with it neither at the right nor at the centre, is a label of its own (a section of the rows: "All
+  // Randomly Assigned:", "3-Year-Old Cohort" left of right-aligned row labels; a few words), not that cell's
+  // wrapped text.
+  const labelOfItsOwn = (line: CellWord[], prev: CellWord[] | undefined) => {
+    if (!prev || line.some((w) => colOf(w) !== 0) || line.length > MAX_LABEL_WORDS) return false;
+    const above = prev.filter((w) => colOf(w) === 0);
+    if (!above.length) return false;
+    if (/:$/.test(lineText(above))) return true;
+    const span = (ws: CellWord[]) => ({ x0: Math.min(...ws.map((w) => w.bbox.x0)), x1: Math.max(...ws.map((w) => w.bbox.x1)) });
+    const a = span(above);
+    const b = span(line);
+    const off = 0.5 * height;
+    // (a wrapped line may hang indented: only a line starting left of the one above is told apart)
+    return b.x0 < a.x0 - off && Math.abs(a.x1 - b.x1) > off && Math.abs(a.x0 + a.x1 - b.x0 - b.x1) / 2 > off;
+  };
   const candidateRows = (lines: CellWord[][], band: number) => {
     const rows: { lines: CellWord[][]; filled: Set<number> }[] = [];
     let prevBottom = Number.NEGATIVE_INFINITY;
     const keyed = fromRules && !openBand[band] && lines.length > 0 && lines[0].some((w) => colOf(w) === 0);
-    for (const line of lines) {
+    for (const [i, line] of lines.entries()) {
       const filled = new Set(line.map(colOf));
       const top = Math.min(...line.map((w) => w.bbox.y0));
       const row = rows[rows.length - 1];
-      const apart = top - prevBottom > 0.8 * height;
+      const apart = top - prevBottom > 0.8 * height || labelOfItsOwn(line, lines[i - 1]);
       const opensRow = keyed ? (filled.has(0) && (filled.size >= 2 || apart)) || (filled.size >= 2 && apart) : filled.size >= 2 || apart;
       if (!row || opensRow) rows.push({ lines: [line], filled });
       else {
@@ -317,6 +333,9 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
   if (chartFrame(table)) return null;
   return table;
 }
+
+/** A section label among a table's rows is short (a sentence under a colon is the cell's text going on). */
+const MAX_LABEL_WORDS = 6;
 
 /** A header ruled off from the body holds at most this many lines. */
 const MAX_HEADER_LINES = 4;
