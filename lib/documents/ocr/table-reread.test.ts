@@ -81,6 +81,31 @@ describe("ruled tables read again when the page's reading left them empty", () =
     expect(withTableReading(page, box, garbage, toPage)).toBe(page);
   });
 
+  it("takes a crop that read the table's rows with a few hard words and rules left as bars, not one that read worse throughout", () => {
+    const box = { x0: 100, y0: 100, x1: 700, y1: 400 };
+    const toPage = (x: number, y: number) => ({ x: x + 88, y: y + 88 });
+    const at = (i: number, y: number) => ({ x0: 22 + 100 * i, y0: y, x1: 90 + 100 * i, y1: y + 20 });
+    // the page read the header and one row only, confidently
+    const page = reading(
+      ...["Species", "Otter", "1930", "764"].map((t, i) => word(t, { x0: 110 + 100 * i, y0: 110, x1: 170 + 100 * i, y1: 130 }, 95)),
+    );
+    // the crop reads every row; a misread name (26) and the rules read as bars (70) pull its mean down
+    const rows = [
+      ["Species", "GLWQI", "Report"],
+      ["Mink", "2880", "1038"],
+      ["Otter", "1930", "764"],
+      ["Eagte", "1920", "1818"],
+    ];
+    const crop = reading(
+      ...rows.flatMap((r, y) => r.map((t, i) => word(t, at(i, 22 + 40 * y), t === "Eagte" ? 26 : t === "Mink" ? 70 : 95))),
+      ...[0, 1, 2, 3].map((y) => word("|", at(3, 22 + 40 * y), 60)),
+    );
+    expect(texts(withTableReading(page, box, crop, toPage))).toEqual(texts(crop));
+    // a reading worse throughout (every word 20 points below the page's) is not taken
+    const worse = reading(...rows.flatMap((r, y) => r.map((t, i) => word(t, at(i, 22 + 40 * y), 75))));
+    expect(withTableReading(page, box, worse, toPage)).toBe(page);
+  });
+
   it("reads a grid again when its words run across a column rule on many rows, and keeps the reading that does not", () => {
     // a grid of 6 rows (y 100…400, 50 px each) with a column rule at x 300; words set against the rule were
     // read as one word across it ("106/22/2015" of "06/22/2015" and the rule) on 3 rows

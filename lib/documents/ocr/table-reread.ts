@@ -214,10 +214,21 @@ const moveBox = (b: Box, toPage: (x: number, y: number) => { x: number; y: numbe
   return { x0: Math.round(c.x - hw), y0: Math.round(c.y - hh), x1: Math.round(c.x + hw), y1: Math.round(c.y + hh) };
 };
 
-/** Words (with text) of a reading, inside `box` when given, and their mean confidence. */
-function readingOf(blocks: TBlock[] | null, box?: Box): { count: number; confidence: number } {
-  const words = wordsOf({ blocks }).filter((w) => !box || centerIn(w.bbox, box));
-  return { count: words.length, confidence: words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 0 };
+/** A rule the crop's painting left (a double rule's second line) read as text: bars, a lone "I" or "l". */
+const RULE_READ = /^(?:[|[\]{}]+|[Il])$/;
+
+/**
+ * How many words a reading holds (inside `box`), their mean confidence and their median one (a few hard words,
+ * a misread name, pull the mean of a good reading down; garbage reads low throughout), rules read as text left out.
+ */
+function readingOf(blocks: TBlock[] | null, box?: Box): { count: number; confidence: number; median: number } {
+  const words = wordsOf({ blocks }).filter((w) => (!box || centerIn(w.bbox, box)) && !RULE_READ.test(w.text.trim()));
+  const sorted = words.map((w) => w.confidence).sort((a, b) => a - b);
+  return {
+    count: words.length,
+    confidence: words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 0,
+    median: sorted.length ? sorted[sorted.length >> 1] : 0,
+  };
 }
 
 /**
@@ -264,7 +275,7 @@ export function withTableReading(
     (across ? straddledRows(across, wordsOf({ blocks: moved })).straddled < straddledRows(across, wordsOf(page)).straddled && kept : false) ||
     (dark ? after.confidence > before.confidence && kept : false) ||
     (!across && !dark && after.count > before.count);
-  if (!better || after.confidence < MIN_CROP_CONFIDENCE || (before.count && after.confidence < before.confidence - 5)) return page;
+  if (!better || after.confidence < MIN_CROP_CONFIDENCE || (before.count && after.median < before.median - 5)) return page;
   const rest: TBlock[] = (page.blocks ?? []).map((b) => ({
     ...b,
     paragraphs: (b.paragraphs ?? [])
