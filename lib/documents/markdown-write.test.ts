@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderTable } from "@/lib/documents/convert/pdf-layout/markdown";
-import { inLogicalColumnOrder, markdownTable } from "@/lib/documents/markdown-write";
+import { escapeMarkdownInline, escapeMarkdownText, inLogicalColumnOrder, markdownTable } from "@/lib/documents/markdown-write";
 
 describe("inLogicalColumnOrder", () => {
   it("reads a right-to-left table from its rightmost column", () => {
@@ -42,5 +42,20 @@ describe("inLogicalColumnOrder", () => {
       ]).split("\n")[0],
     ).toBe("| מחיר | 100 |");
     expect(markdownTable([["100", "מחיר"]]).split("\n")[0]).toBe("| 100 | מחיר |");
+  });
+});
+
+describe("escaping", () => {
+  it("escapes block markers at the start of a paragraph, not inside a table cell", () => {
+    expect(["-", "# 4", "1. one", "="].map(escapeMarkdownText)).toEqual(["\\-", "\\# 4", "1\\. one", "\\="]);
+    expect(["-", "# 4", "1. one", "="].map(escapeMarkdownInline)).toEqual(["-", "# 4", "1. one", "="]);
+    // inline characters are escaped either way
+    expect(escapeMarkdownInline("a*b_ [x](y) <b>")).toBe(escapeMarkdownText("a*b_ [x](y) <b>"));
+    expect(
+      markdownTable([
+        ["Gas", "to water"],
+        ["CO2", escapeMarkdownInline("-")],
+      ]).split("\n")[2],
+    ).toBe("| CO2 | - |");
   });
 });

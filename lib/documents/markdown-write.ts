@@ -5,6 +5,19 @@ import { RTL_CHAR } from "@/lib/documents/rtl-script";
 
 /** Escapes text so that Markdown renders it literally, without escaping what cannot be misread. */
 export function escapeMarkdownText(text: string): string {
+  return escapeMarkdownInline(text)
+    .replace(/^(#{1,6})(?=\s|$)/, "\\$1")
+    .replace(/^([-+>])(?=\s|$)/, "\\$1")
+    .replace(/^>/, "\\>")
+    .replace(/^(\d+)([.)])(?=\s|$)/, "$1\\$2")
+    .replace(/^([=-])(?=\1*\s*$)/, "\\$1");
+}
+
+/**
+ * Text inside a line (a table cell): emphasis, code, link and HTML characters escaped; a dash, "#" or "1." at
+ * its start is no block marker there, so it stays as written ("-" in an empty cell).
+ */
+export function escapeMarkdownInline(text: string): string {
   return text
     .replace(/[\uE000-\uE004]/g, "")
     .replace(/\\(?=[!-/:-@[-`{-~])/g, "\\\\")
@@ -13,12 +26,7 @@ export function escapeMarkdownText(text: string): string {
     .replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_")
     .replace(/~~/g, "\\~\\~")
     .replace(/\]\(/g, "\\](")
-    .replace(/<(?=[A-Za-z/!?])/g, "\\<")
-    .replace(/^(#{1,6})(?=\s|$)/, "\\$1")
-    .replace(/^([-+>])(?=\s|$)/, "\\$1")
-    .replace(/^>/, "\\>")
-    .replace(/^(\d+)([.)])(?=\s|$)/, "$1\\$2")
-    .replace(/^([=-])(?=\1*\s*$)/, "\\$1");
+    .replace(/<(?=[A-Za-z/!?])/g, "\\<");
 }
 
 const FIRST_LETTER = /\p{L}/u;

@@ -1,7 +1,7 @@
 // An Office chart part (DrawingML chart, `c:chartSpace`) as Markdown: its title and the data it plots as a GFM
 // table — categories down, one column per series — read from the values cached in the part (what the chart
 // shows; the embedded workbook is not opened). A chart's numbers are what a reader searches for.
-import { escapeMarkdownText, markdownTable } from "@/lib/documents/markdown-write";
+import { escapeMarkdownInline, escapeMarkdownText, markdownTable } from "@/lib/documents/markdown-write";
 import { type XmlElement, xmlChild, xmlChildren, xmlFind } from "@/lib/documents/xml";
 
 /** Rows and series beyond these are a hostile part's (a chart shows far fewer). */
@@ -53,10 +53,10 @@ export function chartMarkdown(chartSpace: XmlElement): string {
   const indexes = [...new Set([...categories.keys(), ...columns.flatMap((c) => [...c.values.keys()])])].sort((a, b) => a - b);
   if (!indexes.length) return title ? escapeMarkdownText(title) : "";
   const rows = [
-    ["", ...columns.map((c) => escapeMarkdownText(c.name))],
+    ["", ...columns.map((c) => escapeMarkdownInline(c.name))],
     ...indexes.map((idx) => [
-      escapeMarkdownText(categories.get(idx) ?? String(idx + 1)),
-      ...columns.map((c) => escapeMarkdownText(c.values.get(idx) ?? "")),
+      escapeMarkdownInline(categories.get(idx) ?? String(idx + 1)),
+      ...columns.map((c) => escapeMarkdownInline(c.values.get(idx) ?? "")),
     ]),
   ];
   return [title ? escapeMarkdownText(title) : "", markdownTable(rows)].filter(Boolean).join("\n\n");

@@ -7,7 +7,7 @@ import { chartMarkdown } from "@/lib/documents/convert/ooxml-chart";
 import { chartParts, relationships } from "@/lib/documents/convert/ooxml-parts";
 import { pagesOutput, renderingFailed, throwIfAborted, wantedPages } from "@/lib/documents/convert/shared";
 import { ooxmlMainPart } from "@/lib/documents/detect";
-import { escapeMarkdownText, type ListItem, markdownList, markdownTable } from "@/lib/documents/markdown-write";
+import { escapeMarkdownInline, escapeMarkdownText, type ListItem, markdownList, markdownTable } from "@/lib/documents/markdown-write";
 import type { Converter } from "@/lib/documents/types";
 import { type XmlElement, type XmlNode, xmlChild, xmlChildren, xmlFind } from "@/lib/documents/xml";
 import { openZip, type ZipArchive } from "@/lib/documents/zip";
@@ -162,7 +162,7 @@ function tableMarkdown(tbl: XmlElement): string {
       else
         row.push(
           paragraphs(xmlChild(tc, "a:txBody"))
-            .map((p) => escapeMarkdownText(p.text.replace(/\n/g, " ")))
+            .map((p) => escapeMarkdownInline(p.text.replace(/\n/g, " ")))
             .filter(Boolean)
             .join("\n"),
         );

@@ -10,7 +10,7 @@
 // heading one level below the page's larger headings.
 import { labelRuns } from "@/lib/documents/heading-runs";
 import { TOC_ENTRY_END, withoutCellLeader } from "@/lib/documents/leaders";
-import { escapeMarkdownText, inLogicalColumnOrder, markdownTable } from "@/lib/documents/markdown-write";
+import { escapeMarkdownInline, escapeMarkdownText, inLogicalColumnOrder, markdownTable } from "@/lib/documents/markdown-write";
 import { BULLET_LOOSE, BULLET_MISREAD, BULLET_STRICT } from "./bullets";
 import { inReadingOrder } from "./reading-order";
 import { splitGluedWords } from "./split-glued-words";
@@ -605,7 +605,7 @@ export function ocrLayoutToMarkdown(
     if (b.kind === "table") {
       b.rows = inLogicalColumnOrder(b.rows!.map((r) => r.map(withoutCellLeader)));
       b.text = b.rows!.map((r) => r.filter(Boolean).join(" ")).join("\n");
-      md.push(markdownTable(b.rows!.map((r) => r.map(escapeMarkdownText))));
+      md.push(markdownTable(b.rows!.map((r) => r.map(escapeMarkdownInline))));
     } else if (b.kind === "list") {
       b.text = b.items!.map((i) => (i.ordered ? `${i.number}. ${i.text}` : i.text)).join("\n");
       md.push(b.items!.map((i) => `${i.ordered ? `${i.number}.` : "-"} ${escapeMarkdownText(i.text)}`).join("\n"));
