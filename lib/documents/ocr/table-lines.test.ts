@@ -103,4 +103,26 @@ describe("ruling lines → table grids", () => {
     const merged = tableGrids([...outer, h(300, 850, 1500)], 1600)[0];
     expect(merged.rows.map(Math.round)).toEqual([140, 180, 300]);
   });
+
+  it("finds a boxed table between two page-wide separator lines, not a table of the separators' rows", () => {
+    const r = (dir: "h" | "v", x0: number, x1: number, y0: number, y1: number): Rule => ({ dir, x0, x1, y0, y1 });
+    // (the rules found on a scanned E-PRTR page) separators at y 800 and 1155 (x 192…1463) under two section
+    // titles; the table 264…1391 × 828…1093, a bold label's underline inside it
+    const rules = [
+      r("h", 192, 1463, 800, 803),
+      ...[828, 864, 918, 948, 976, 1004, 1032, 1060, 1090].map((y) => r("h", 264, 1391, y, y + 3)),
+      r("h", 192, 1463, 1154, 1157),
+      r("v", 264, 267, 828, 1093),
+      r("v", 714, 717, 828, 1093),
+      r("v", 944, 947, 864, 1093),
+      r("v", 1188, 1191, 864, 1093),
+      r("v", 1388, 1391, 828, 1093),
+      r("h", 280, 495, 1046, 1049),
+      r("h", 264, 717, 1088, 1091),
+    ];
+    const found = tableGrids(rules, 2339);
+    expect(found).toHaveLength(1);
+    expect(found[0].box).toEqual({ x0: 264, y0: 828, x1: 1391, y1: 1093 });
+    expect(found[0].cols.map((c) => Math.round(c.x))).toEqual([716, 946, 1190]);
+  });
 });

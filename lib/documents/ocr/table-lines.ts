@@ -419,8 +419,11 @@ export function tableGrids(rules: Rule[], pageHeight: number): TableGrid[] {
     }
     grids.push({ box, cols, rows, rowRules: hs });
   }
-  // nested groups (a box inside a box): keep the outer one
-  return grids
-    .filter((g) => !grids.some((o) => o !== g && o.box.x0 <= g.box.x0 && o.box.y0 <= g.box.y0 && o.box.x1 >= g.box.x1 && o.box.y1 >= g.box.y1))
-    .sort((a, b) => a.box.y0 - b.box.y0);
+  // nested groups (a box inside a box): keep the outer one, unless the outer one is only stacked rules with no
+  // column rule and the inner one is ruled in columns (two page-wide separator lines above and below a boxed
+  // table, its caption between them: the boxed table is the table)
+  const inside = (g: TableGrid, o: TableGrid) =>
+    o !== g && o.box.x0 <= g.box.x0 && o.box.y0 <= g.box.y0 && o.box.x1 >= g.box.x1 && o.box.y1 >= g.box.y1;
+  const onlyStacked = (o: TableGrid) => !o.cols.length && grids.some((g) => g.cols.length && inside(g, o));
+  return grids.filter((g) => !onlyStacked(g) && !grids.some((o) => inside(g, o) && !onlyStacked(o))).sort((a, b) => a.box.y0 - b.box.y0);
 }
