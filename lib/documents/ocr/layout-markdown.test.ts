@@ -133,6 +133,28 @@ describe("layout → Markdown", () => {
     );
   });
 
+  it("nests list items whose markers stand further right under the item above them", () => {
+    const at = (x: number, l: ReturnType<typeof line>) => {
+      const move = (b: { x0: number; y0: number; x1: number; y1: number }) => ({ ...b, x0: b.x0 + x, x1: b.x1 + x });
+      return { ...l, bbox: move(l.bbox), words: l.words.map((w) => ({ ...w, bbox: move(w.bbox) })) };
+    };
+    // markers at x 250 (top level), 352 and 453 (one and two levels down), line height 26
+    const items: [number, string][] = [
+      [150, "eo Item 1"],
+      [252, "o Item 1.1"],
+      [353, "= Item 1.1.1"],
+      [252, "o Item 1.2"],
+      [150, "e Item 2"],
+      [160, "1. Numbered"],
+      [262, "o Under the number"],
+    ];
+    const out = ocrLayoutToMarkdown([{ paragraphs: [para(...items.map(([x, t], i) => at(x, line(t, 100 + 40 * i, 26))))] }], 1);
+    expect(out.markdown).toBe(
+      ["- Item 1", "  - Item 1.1", "    - Item 1.1.1", "  - Item 1.2", "- Item 2", "1. Numbered", "   - Under the number"].join("\n"),
+    );
+    expect(out.blocks[0].items!.map((i) => i.level)).toEqual([0, 1, 2, 1, 0, 0, 1]);
+  });
+
   it("starts a list after its introduction ending with a colon in the same tesseract paragraph", () => {
     const out = ocrLayoutToMarkdown(
       [{ paragraphs: [para(line("Before you swim, don't forget:", 0), line("* Wear sunglasses", 50), line("® Use sun cream", 100))] }],

@@ -402,6 +402,41 @@ function italicHeading(
  * Turns tesseract's block tree into blocks and Markdown. `scale` is prepared pixels per input pixel (boxes are
  * reported in input pixels). Exported for tests.
  */
+/** A list item's marker this much (line heights) right of the one above starts a level below it. */
+const NEST_INDENT = 0.9;
+
+/**
+ * The nesting level of each item of a list, from where its marker stands: right of the item above by
+ * NEST_INDENT line heights or more, one level below it; back left, the level of the item above it that stands
+ * there (Word's "o" sub-items under "•" items).
+ */
+function nestItems(items: NonNullable<OcrBlock["items"]>, at: ReadonlyMap<object, { x: number; height: number }>): void {
+  const stack: number[] = [];
+  for (const item of items) {
+    const pos = at.get(item);
+    if (!pos) continue;
+    const tol = NEST_INDENT * pos.height;
+    while (stack.length > 1 && pos.x < stack[stack.length - 1] - tol) stack.pop();
+    if (!stack.length || pos.x > stack[stack.length - 1] + tol) stack.push(pos.x);
+    item.level = stack.length - 1;
+  }
+}
+
+/** A list's Markdown: items under the item above them indented by its marker's width. */
+function listMarkdown(items: NonNullable<OcrBlock["items"]>): string {
+  const widths: number[] = [];
+  return items
+    .map((i) => {
+      const marker = i.ordered ? `${i.number}. ` : "- ";
+      const level = Math.min(i.level ?? 0, widths.length);
+      widths.length = level;
+      const indent = " ".repeat(widths.reduce((a, w) => a + w, 0));
+      widths.push(marker.length);
+      return `${indent}${marker}${escapeMarkdownText(i.text)}`;
+    })
+    .join("\n");
+}
+
 export function ocrLayoutToMarkdown(
   tblocks: readonly TBlock[] | null | undefined,
   scale = 1,
@@ -476,6 +511,8 @@ export function ocrLayoutToMarkdown(
   splitBoldFirstLines(paragraphs, bodyHeight, isBold);
 
   const blocks: OcrBlock[] = [];
+  // (where each item's marker stands on the page: the nesting levels are read from them at the end)
+  const itemAt = new Map<object, { x: number; height: number }>();
   const pushList = (item: { ordered: boolean; number?: number; text: string }, bbox: TBox, confidence: number) => {
     const last = blocks[blocks.length - 1];
     if (last?.kind === "list") {
@@ -570,7 +607,7 @@ export function ocrLayoutToMarkdown(
     // Lists: a line opening with a bullet or number starts an item; other lines continue it.
     const prev = blocks[blocks.length - 1];
     let inList = prev?.kind === "list";
-    const items: { ordered: boolean; number?: number; lines: string[] }[] = [];
+    const items: { ordered: boolean; number?: number; lines: string[]; at: { x: number; height: number } }[] = [];
     const lead: string[] = [];
     for (let i = 0; i < p.lines.length; i++) {
       const t = p.lines[i].text;
@@ -580,10 +617,10 @@ export function ocrLayoutToMarkdown(
       const loose = open ? (BULLET_LOOSE.exec(t) ?? BULLET_MISREAD.exec(t)) : null;
       const num = open ? NUMBERED.exec(t) : null;
       if (strict || loose) {
-        items.push({ ordered: false, lines: [(strict ?? loose)![1]] });
+        items.push({ ordered: false, lines: [(strict ?? loose)![1]], at: { x: p.lines[i].bbox.x0, height: p.lines[i].height } });
         inList = true;
       } else if (num) {
-        items.push({ ordered: true, number: Number(num[1]), lines: [num[2]] });
+        items.push({ ordered: true, number: Number(num[1]), lines: [num[2]], at: { x: p.lines[i].bbox.x0, height: p.lines[i].height } });
         inList = true;
       } else if (items.length) items[items.length - 1].lines.push(t);
       else lead.push(t);
@@ -591,13 +628,19 @@ export function ocrLayoutToMarkdown(
     if (lead.length) {
       blocks.push({ kind: "paragraph", text: joinOcrLines(lead), bbox: box, confidence: p.confidence });
     }
-    for (const it of items) pushList({ ordered: it.ordered, number: it.number, text: joinOcrLines(it.lines) }, box, p.confidence);
+    for (const it of items) {
+      const item = { ordered: it.ordered, number: it.number, text: joinOcrLines(it.lines) };
+      itemAt.set(item, it.at);
+      pushList(item, box, p.confidence);
+    }
   }
 
   flushTables(Number.POSITIVE_INFINITY);
   // Four or more headings of one level in a row are labels set large (heading-runs.ts): text.
   const labels = labelRuns(blocks.map((b) => (b.kind === "heading" ? b.level : null)));
   for (const i of labels) blocks[i] = { ...blocks[i], kind: "paragraph", level: undefined };
+
+  for (const b of blocks) if (b.kind === "list") nestItems(b.items!, itemAt);
 
   const md: string[] = [];
   const plain: string[] = [];
@@ -608,7 +651,7 @@ export function ocrLayoutToMarkdown(
       md.push(markdownTable(b.rows!.map((r) => r.map(escapeMarkdownInline))));
     } else if (b.kind === "list") {
       b.text = b.items!.map((i) => (i.ordered ? `${i.number}. ${i.text}` : i.text)).join("\n");
-      md.push(b.items!.map((i) => `${i.ordered ? `${i.number}.` : "-"} ${escapeMarkdownText(i.text)}`).join("\n"));
+      md.push(listMarkdown(b.items!));
     } else if (b.kind === "heading") md.push(`${"#".repeat(b.level!)} ${escapeMarkdownText(b.text)}`);
     else md.push(escapeMarkdownText(b.text));
     plain.push(b.text);

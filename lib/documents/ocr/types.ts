@@ -25,7 +25,7 @@ export interface OcrBlock {
   /** Plain text: the paragraph or heading; list items joined by newlines; table rows by newlines. */
   text: string;
   /** List items (lists only). */
-  items?: { ordered: boolean; number?: number; text: string }[];
+  items?: { ordered: boolean; number?: number; text: string /** nesting, 0 = top level */; level?: number }[];
   /** Cell text, first row the header (tables only). */
   rows?: string[][];
   bbox: OcrBox;
