@@ -79,6 +79,30 @@ describe("ruling lines → table grids", () => {
     expect(grid.rows).toHaveLength(29);
   });
 
+  it("finds a long column rule with paper on one side and every row's text set hard against the other", () => {
+    // as above, but the rule at x 600 has paper on its left and dates starting right at it on its right,
+    // 30 of each row's 40 px inked (a spreadsheet export's date column); beside a picture's solid edge it is none
+    const W = 1200;
+    const H = 1400;
+    const page = (rightOfRule: (fill: (x0: number, y0: number, x1: number, y1: number) => void) => void) => {
+      const gray = new Uint8Array(W * H).fill(255);
+      const fill = (x0: number, y0: number, x1: number, y1: number) => {
+        for (let y = y0; y < y1; y++) gray.fill(0, y * W + x0, y * W + x1);
+      };
+      for (let y = 100; y <= 1300; y += 40) fill(100, y, 1101, y + 2);
+      for (const x of [100, 599, 1099]) fill(x, 100, x + 2, 1302);
+      rightOfRule(fill);
+      return tableGrids(detectRules(gray, W, H), H);
+    };
+    const dates = page((fill) => {
+      for (let y = 100; y < 1300; y += 40) for (let x = 602; x < 700; x += 5) fill(x, y + 6, x + 3, y + 36);
+    });
+    expect(dates).toHaveLength(1);
+    expect(dates[0].cols.map((c) => Math.round(c.x))).toEqual([600]);
+    const picture = page((fill) => fill(602, 102, 700, 1300));
+    expect(picture.flatMap((g) => g.cols.map((c) => Math.round(c.x)))).not.toContain(600);
+  });
+
   it("keeps a row rule that falls short of a box's sides as one of the box's rows", () => {
     const h = (y: number, x0: number, x1: number): Rule => ({ dir: "h", x0, x1, y0: y - 1, y1: y + 1 });
     const v = (x: number, y0: number, y1: number): Rule => ({ dir: "v", x0: x - 1, x1: x + 1, y0, y1 });

@@ -41,6 +41,10 @@ export interface TableGrid {
 const VRULE_SIDE_INK = 0.6;
 /** A vertical rule at least this share of the page height long is a long one (see rulesAt). */
 const LONG_VRULE = 0.12;
+/** Text set against a rule on one side: its ink there comes in at least this many runs (rows)… */
+const MIN_TEXT_RUNS = 5;
+/** …none longer than this share of the rule (a solid edge is one run). */
+const MAX_TEXT_RUN = 0.15;
 /** Ink for rules: this much darker than the paper, in two passes (see detectRules). */
 const RULE_CONTRASTS = [80, 40];
 const MIN_RUN = 16;
@@ -254,6 +258,24 @@ function rulesAt(levels: Uint8Array, transposed: Uint8Array, width: number, heig
     }
     return hits <= count * share;
   };
+  // Ink along a line that comes in many short runs (text lines set against it), none long (a solid edge);
+  // every pixel read (sparse samples would step over the paper between lines).
+  const textRows = (at: (t: number) => [number, number], n: number, skip?: (t: number) => boolean) => {
+    let runs = 0;
+    let run = 0;
+    let longest = 0;
+    let count = 0;
+    for (let t = 0; t < n; t++) {
+      if (skip?.(t)) continue;
+      count++;
+      if (ink(...at(t))) {
+        if (!run) runs++;
+        run++;
+        longest = Math.max(longest, run);
+      } else run = 0;
+    }
+    return runs >= MIN_TEXT_RUNS && longest <= MAX_TEXT_RUN * count;
+  };
   const minH = Math.max(60, Math.round(width * 0.08));
   const hs = rulesFrom(h, minH, "h").filter((r) => {
     const n = r.x1 - r.x0;
@@ -277,7 +299,15 @@ function rulesAt(levels: Uint8Array, transposed: Uint8Array, width: number, heig
             (t) => onHRule(x, r.y0 + t),
           )
         : clear((t) => [x, r.y0 + t], n);
-    return side(r.x0 - 3) && side(r.x1 + 2);
+    if (side(r.x0 - 3) && side(r.x1 + 2)) return true;
+    // (a long rule with paper on one side and the cells' text set against it on the other, every row: that
+    // side's ink comes in many short runs, one per text line, unlike the solid edge of a picture or a shaded box)
+    const skip = (x: number) => (t: number) => onHRule(x, r.y0 + t);
+    return (
+      long &&
+      ((clear((t) => [r.x0 - 3, r.y0 + t], n, 0.35, skip(r.x0 - 3)) && textRows((t) => [r.x1 + 2, r.y0 + t], n, skip(r.x1 + 2))) ||
+        (clear((t) => [r.x1 + 2, r.y0 + t], n, 0.35, skip(r.x1 + 2)) && textRows((t) => [r.x0 - 3, r.y0 + t], n, skip(r.x0 - 3))))
+    );
   };
   // vertical: long enough to be more than a letter stroke; short ones kept if they join two horizontal rules
   const vs = rulesFrom(v, Math.max(MIN_RUN, Math.round(height * 0.012)), "v")
