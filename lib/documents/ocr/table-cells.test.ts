@@ -409,29 +409,3 @@ describe("section labels among a table's rows", () => {
     expect(tableCells(g, ws)?.map((r) => r[0])).toEqual(["Highest enrollment after degree by 2003", "Other"]);
   });
 });
-
-describe("a diagram's boxes", () => {
-  it("leaves a grid whose positions mostly repeat a few merged boxes' text as text, not a table", () => {
-    // a flowchart: five tall boxes side by side, each one text over four ruled positions that no row rule
-    // parts (the row rules run under the step numbers down the first column only)
-    const xs = [150, 300, 450, 600, 750];
-    const g = grid(
-      900,
-      xs,
-      [0, ...xs, 900].map((x) => v(x, 0, 200)),
-      [h(0, 0, 900), h(50, 0, 150), h(100, 0, 150), h(150, 0, 150), h(200, 0, 900)],
-    );
-    const steps = ["1", "2", "3", "4"].flatMap((t, i) => words(t, 10, 10 + 50 * i));
-    const boxes = ["Falls ill", "Caregiver", "Reports", "Bureau", "Closes"].flatMap((t, i) => words(t, 160 + 150 * i, 10));
-    expect(tableCells(g, [...steps, ...boxes])).toBeNull();
-    // the same columns ruled in rows, a value in every cell, are a table
-    const ruled = grid(
-      900,
-      xs,
-      [0, ...xs, 900].map((x) => v(x, 0, 200)),
-      [0, 50, 100, 150, 200].map((y) => h(y, 0, 900)),
-    );
-    const values = xs.flatMap((x) => [0, 1, 2, 3].flatMap((i) => words(`${x / 10}.${i}`, x + 10, 10 + 50 * i)));
-    expect(tableCells(ruled, [...steps, ...values])).toHaveLength(4);
-  });
-});

@@ -331,22 +331,11 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
   // whose pictures or formulas did not print)
   if (multi < (fromRules ? (perfectGrid() ? 0 : 1) : Math.min(2, table.length))) return null;
   if (chartFrame(table)) return null;
-  // Boxes of a diagram (a flowchart's steps joined by lines) make a grid of few cells merged over many
-  // positions: most filled positions repeat a merged cell's text. A table's merged cells are a few headers
-  // and row labels.
-  const filled = rows.reduce((n, r) => n + r.filter(Boolean).length, 0);
-  const owned = own.reduce((n, c) => n + c, 0);
-  if (filled >= MIN_DIAGRAM_CELLS && owned < MAX_REPEATED_SHARE * filled) return null;
   return table;
 }
 
 /** A section label among a table's rows is short (a sentence under a colon is the cell's text going on). */
 const MAX_LABEL_WORDS = 6;
-
-/** A grid of this many filled positions or more… */
-const MIN_DIAGRAM_CELLS = 12;
-/** …of which fewer than this share hold text of their own is a diagram's boxes, not a table. */
-const MAX_REPEATED_SHARE = 0.4;
 
 /** A header ruled off from the body holds at most this many lines. */
 const MAX_HEADER_LINES = 4;
