@@ -18,8 +18,14 @@ export interface OcrPdfPagesInput {
   signal?: AbortSignal;
 }
 
-/** OCRs the pages, calling onPage as each one completes (in any order); `ocr` false: a blank page, not recognised. */
-export type OcrPdfPages = (input: OcrPdfPagesInput, onPage: (page: number, markdown: string, ocr?: boolean) => void) => Promise<void>;
+/**
+ * OCRs the pages, calling onPage as each one completes (in any order); `ocr` false: a blank page, not recognised;
+ * `figureText`: the labels of charts the OCR read on the page (OcrPageResult.figureText).
+ */
+export type OcrPdfPages = (
+  input: OcrPdfPagesInput,
+  onPage: (page: number, markdown: string, ocr?: boolean, figureText?: string) => void,
+) => Promise<void>;
 
 /** Resolution pages are rendered at for OCR: the OCR pool's target (200 dpi reads 6 pt text; see OCR_TARGET_DPI). */
 export const OCR_DPI = OCR_TARGET_DPI;
@@ -31,6 +37,6 @@ export const ocrPdfPages: OcrPdfPages = async (input, onPage) => {
     onPage(page, "", false),
   );
   for await (const { page, result } of ocrPages(rendered, { languages: input.languages, signal: input.signal })) {
-    onPage(page, result.markdown);
+    onPage(page, result.markdown, true, result.figureText);
   }
 };

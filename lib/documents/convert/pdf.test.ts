@@ -300,6 +300,11 @@ describe("OCR decisions", () => {
     const chart = "| Score Well-Being 2.049 Positive | P-value = 0.005 |\n| --- | --- |\n| Male Gender Female | 1st year Course Year |";
     expect(ocrReadsMore(`${caption}\n\n${chart}`, caption)).toBe(false);
     expect(ocrReadsMore(`${caption}\n\nThe survey asked every student four questions.\n\n${chart}`, caption)).toBe(true);
+    // …or, around a chart's gridlines, as text the OCR reports as the page's figure text
+    const labels = "Gender Male Female Faculty Biosciences Humanities";
+    expect(ocrReadsMore(`${caption}\n\n${labels}`, caption)).toBe(true);
+    expect(ocrReadsMore(`${caption}\n\n${labels}`, caption, labels)).toBe(false);
+    expect(ocrReadsMore(`${caption}\n\nThe survey asked every student four questions.\n\n${labels}`, caption, labels)).toBe(true);
   });
 
   it("auto with the real OCR: renders and recognises the scanned page", async () => {

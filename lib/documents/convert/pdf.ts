@@ -110,10 +110,10 @@ export function createPdfConverter(settings: PdfConverterSettings = {}): Convert
     if (needOcr.length) {
       await ocrPages(
         { path: input.path, bytes: input.bytes, pages: needOcr, languages: options.ocrLanguages, signal },
-        (page, markdown, ocr = true) => {
+        (page, markdown, ocr = true, figureText = "") => {
           const underlay = underlays.get(page);
           const layer = underlay && renderLayoutPage(underlay, stats);
-          if (layer !== undefined && !ocrReadsMore(markdown, layer)) results.set(page, { page, markdown: layer, ocr: false });
+          if (layer !== undefined && !ocrReadsMore(markdown, layer, figureText)) results.set(page, { page, markdown: layer, ocr: false });
           else results.set(page, { page, markdown, ocr });
           options.onProgress?.(++done, selected.length);
         },
@@ -137,11 +137,13 @@ const WORD = /[\p{L}\p{N}]{2,}/gu;
  * three or more words, and a fifth of the layer's count, that the layer does not hold and that are no misreading of
  * one of its words (one letter off), outside the tables the OCR laid out. A scan under a stamp or a running header
  * reads its own words; a slide's background picture or a photo adds nothing, and a chart (a figure page with its
- * caption in the text layer) adds only its labels and tick values, which the OCR lays out as a table of fragments;
- * then the readable layer is kept (issue 14's class 4: OCR output never replaces a readable text layer).
+ * caption in the text layer) adds only its labels and tick values, which the OCR lays out as a table of fragments
+ * or, around the gridlines of a chart, reads as the page's figure text (`figureText`, not counted); then the
+ * readable layer is kept (issue 14's class 4: OCR output never replaces a readable text layer).
  */
-export function ocrReadsMore(ocr: string, layer: string): boolean {
+export function ocrReadsMore(ocr: string, layer: string, figureText = ""): boolean {
   const own = new Set(Array.from(layer.toLowerCase().matchAll(WORD), (m) => m[0]));
+  const figure = new Set(Array.from(figureText.toLowerCase().matchAll(WORD), (m) => m[0]));
   const ownWords = [...own];
   const added = new Set<string>();
   const outsideTables = ocr
@@ -149,7 +151,7 @@ export function ocrReadsMore(ocr: string, layer: string): boolean {
     .filter((line) => !line.trimStart().startsWith("|"))
     .join("\n");
   for (const [w] of outsideTables.toLowerCase().matchAll(WORD)) {
-    if (!own.has(w) && !ownWords.some((o) => withinOneEdit(w, o))) added.add(w);
+    if (!own.has(w) && !figure.has(w) && !ownWords.some((o) => withinOneEdit(w, o))) added.add(w);
     if (added.size >= 3 && added.size >= 0.2 * own.size) return true;
   }
   return false;

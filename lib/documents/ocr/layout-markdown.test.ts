@@ -531,6 +531,32 @@ describe("layout → Markdown", () => {
       );
     });
 
+    it("leaves a chart's labels around its gridlines as text and reports them as the page's figure text", () => {
+      // gridlines at x 500, 700, 900, 1100 (box 100…1300 × 250…450, rows at 300, 350, 400): labels down the
+      // first column, the scale along the last row, the plot empty
+      const chart = {
+        box: { x0: 100, y0: 250, x1: 1300, y1: 450 },
+        cols: [500, 700, 900, 1100].map((x) => ({ x, rules: [{ dir: "v" as const, x0: x - 1, x1: x + 1, y0: 250, y1: 450 }] })),
+        rows: [300, 350, 400],
+      };
+      const blocks = [
+        {
+          paragraphs: [
+            tpara(
+              tline(word("Institutions", 120, 260)),
+              tline(word("Passengers", 120, 310)),
+              tline(word("Customs", 120, 360)),
+              tline(...["500", "1.000", "1.500", "2.000"].map((t, i) => word(t, 520 + 200 * i, 410, 70))),
+            ),
+          ],
+        },
+      ];
+      const out = ocrLayoutToMarkdown(blocks, 1, [chart]);
+      expect(out.blocks.map((b) => b.kind)).not.toContain("table");
+      expect(out.figureText).toBe("Institutions Passengers Customs 500 1.000 1.500 2.000");
+      expect(out.markdown).toContain("Passengers");
+    });
+
     it("leaves a box around a paragraph as text", () => {
       const box = { box: { x0: 100, y0: 250, x1: 1300, y1: 400 }, cols: [], rows: [320] };
       // words 16 px per character, spaces of 10 px (a third of the line height)
@@ -553,6 +579,6 @@ describe("layout → Markdown", () => {
   });
 
   it("returns nothing for an empty page", () => {
-    expect(ocrLayoutToMarkdown(null)).toEqual({ markdown: "", text: "", blocks: [] });
+    expect(ocrLayoutToMarkdown(null)).toEqual({ markdown: "", text: "", blocks: [], figureText: "" });
   });
 });

@@ -14,7 +14,7 @@ import { escapeMarkdownInline, escapeMarkdownText, inLogicalColumnOrder, markdow
 import { BULLET_LOOSE, BULLET_MISREAD, BULLET_STRICT } from "./bullets";
 import { inReadingOrder } from "./reading-order";
 import { splitGluedWords } from "./split-glued-words";
-import { type CellWord, isRuleReadAsText } from "./table-cells";
+import { type CellWord, chartGrid, isRuleReadAsText } from "./table-cells";
 import { tableWithHeader } from "./table-header";
 import type { TableGrid } from "./table-lines";
 import type { TBlock, TBox, TLine, TParagraph, TWord } from "./tesseract-blocks";
@@ -442,7 +442,7 @@ export function ocrLayoutToMarkdown(
   scale = 1,
   grids: readonly TableGrid[] = [],
   type?: Partial<TypeMeter> | null,
-): { markdown: string; text: string; blocks: OcrBlock[] } {
+): { markdown: string; text: string; blocks: OcrBlock[]; figureText: string } {
   // (words run together across a gap, two cells set close: split-glued-words.ts)
   tblocks = splitGluedWords(tblocks);
   const inv = 1 / scale;
@@ -455,9 +455,12 @@ export function ocrLayoutToMarkdown(
         for (const w of l.words ?? [])
           if (w.text.trim()) pageWords.push({ text: w.text, bbox: w.bbox, symbols: w.symbols ?? undefined, confidence: w.confidence });
   const wordsIn = (box: TBox) => pageWords.filter((w) => centerIn(w.bbox, box));
+  // Charts' gridlines (chartGrid): their labels stay text, and are told apart as the page's figure text.
+  const charts: TBox[] = [];
   for (const grid of grids) {
     // (with the header row above the top rule when the table is ruled only below it: table-header.ts)
     const table = tableWithHeader(grid, wordsIn);
+    if (!table && chartGrid(grid, wordsIn(grid.box))) charts.push(grid.box);
     if (!table) continue;
     const conf = wordsIn(table.grid.box).map((w) => w.confidence);
     tables.push({ box: table.grid.box, rows: table.rows, confidence: conf.reduce((a, c) => a + c, 0) / Math.max(1, conf.length) });
@@ -656,5 +659,9 @@ export function ocrLayoutToMarkdown(
     else md.push(escapeMarkdownText(b.text));
     plain.push(b.text);
   }
-  return { markdown: md.join("\n\n"), text: plain.join("\n\n"), blocks };
+  const figureText = pageWords
+    .filter((w) => charts.some((c) => centerIn(w.bbox, c)))
+    .map((w) => w.text.trim())
+    .join(" ");
+  return { markdown: md.join("\n\n"), text: plain.join("\n\n"), blocks, figureText };
 }

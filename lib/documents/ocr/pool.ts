@@ -225,6 +225,7 @@ class OcrPool {
         text: layout.text,
         confidence: words.length ? Math.round(data.confidence) : 0,
         blocks: layout.blocks,
+        figureText: layout.figureText,
         words,
         width: prepared.inputWidth,
         height: prepared.inputHeight,

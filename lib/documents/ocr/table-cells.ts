@@ -93,6 +93,17 @@ const BULLET_GLYPH = new RegExp(`^[${BULLET_GLYPHS}»*+·\\-–—eoO0©®¢°=]
 
 /** Rows of cell text for the words of one table region, or null when they do not make a table. */
 export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | null {
+  const table = cellRows(ruled, words);
+  return table && !chartFrame(table) ? table : null;
+}
+
+/** Whether a ruled region is a chart's gridlines (its axes' labels around an empty plot area; see chartFrame). */
+export function chartGrid(ruled: TableGrid, words: CellWord[]): boolean {
+  const table = cellRows(ruled, words);
+  return table !== null && chartFrame(table);
+}
+
+function cellRows(ruled: TableGrid, words: CellWord[]): string[][] | null {
   // (column rules that begin under a shaded header's words: rule-ends.ts)
   const grid = ruled.cols.length ? { ...ruled, cols: rulesBelowHeader(ruled, words, median(words.map((w) => w.bbox.y1 - w.bbox.y0))) } : ruled;
   const edges = [grid.box.x0, grid.box.x1, ...grid.cols.map((c) => c.x)];
@@ -330,7 +341,6 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
   // (a grid boxing every cell, its columns ruled, is a table even when one column is empty: a form, a table
   // whose pictures or formulas did not print)
   if (multi < (fromRules ? (perfectGrid() ? 0 : 1) : Math.min(2, table.length))) return null;
-  if (chartFrame(table)) return null;
   return table;
 }
 

@@ -40,6 +40,9 @@ export interface OcrPageResult {
   /** Mean word confidence 0–100 (0 when nothing was recognised). */
   confidence: number;
   blocks: OcrBlock[];
+  /** The labels of charts drawn on the page (axes, categories: ruled gridlines around an empty plot), which stay
+   * in the text; the PDF converter does not count them as text its layer lacks. */
+  figureText: string;
   words: OcrWord[];
   /** Size of the input image in pixels (after EXIF orientation). */
   width: number;
