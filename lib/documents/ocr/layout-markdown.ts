@@ -14,7 +14,7 @@ import { escapeMarkdownInline, escapeMarkdownText, inLogicalColumnOrder, markdow
 import { BULLET_LOOSE, BULLET_MISREAD, BULLET_STRICT } from "./bullets";
 import { inReadingOrder } from "./reading-order";
 import { splitGluedWords } from "./split-glued-words";
-import { type CellWord, chartGrid, isRuleReadAsText } from "./table-cells";
+import { type CellWord, isRuleReadAsText } from "./table-cells";
 import { tableWithHeader } from "./table-header";
 import type { TableGrid } from "./table-lines";
 import type { TBlock, TBox, TLine, TParagraph, TWord } from "./tesseract-blocks";
@@ -455,13 +455,13 @@ export function ocrLayoutToMarkdown(
         for (const w of l.words ?? [])
           if (w.text.trim()) pageWords.push({ text: w.text, bbox: w.bbox, symbols: w.symbols ?? undefined, confidence: w.confidence });
   const wordsIn = (box: TBox) => pageWords.filter((w) => centerIn(w.bbox, box));
-  // Charts' gridlines (chartGrid): their labels stay text, and are told apart as the page's figure text.
+  // Charts' gridlines (table-cells.ts chartFrame): their labels stay text, and are told apart as the page's figure text.
   const charts: TBox[] = [];
   for (const grid of grids) {
     // (with the header row above the top rule when the table is ruled only below it: table-header.ts)
     const table = tableWithHeader(grid, wordsIn);
-    if (!table && chartGrid(grid, wordsIn(grid.box))) charts.push(grid.box);
-    if (!table) continue;
+    if (table?.chart) charts.push(table.grid.box);
+    if (!table || table.chart) continue;
     const conf = wordsIn(table.grid.box).map((w) => w.confidence);
     tables.push({ box: table.grid.box, rows: table.rows, confidence: conf.reduce((a, c) => a + c, 0) / Math.max(1, conf.length) });
   }
@@ -516,6 +516,7 @@ export function ocrLayoutToMarkdown(
   const blocks: OcrBlock[] = [];
   // (where each item's marker stands on the page: the nesting levels are read from them at the end)
   const itemAt = new Map<object, { x: number; height: number }>();
+  const markerAt = (l: Line) => ({ x: l.bbox.x0, height: l.height });
   const pushList = (item: { ordered: boolean; number?: number; text: string }, bbox: TBox, confidence: number) => {
     const last = blocks[blocks.length - 1];
     if (last?.kind === "list") {
@@ -620,10 +621,10 @@ export function ocrLayoutToMarkdown(
       const loose = open ? (BULLET_LOOSE.exec(t) ?? BULLET_MISREAD.exec(t)) : null;
       const num = open ? NUMBERED.exec(t) : null;
       if (strict || loose) {
-        items.push({ ordered: false, lines: [(strict ?? loose)![1]], at: { x: p.lines[i].bbox.x0, height: p.lines[i].height } });
+        items.push({ ordered: false, lines: [(strict ?? loose)![1]], at: markerAt(p.lines[i]) });
         inList = true;
       } else if (num) {
-        items.push({ ordered: true, number: Number(num[1]), lines: [num[2]], at: { x: p.lines[i].bbox.x0, height: p.lines[i].height } });
+        items.push({ ordered: true, number: Number(num[1]), lines: [num[2]], at: markerAt(p.lines[i]) });
         inList = true;
       } else if (items.length) items[items.length - 1].lines.push(t);
       else lead.push(t);

@@ -97,13 +97,8 @@ export function tableCells(ruled: TableGrid, words: CellWord[]): string[][] | nu
   return table && !chartFrame(table) ? table : null;
 }
 
-/** Whether a ruled region is a chart's gridlines (its axes' labels around an empty plot area; see chartFrame). */
-export function chartGrid(ruled: TableGrid, words: CellWord[]): boolean {
-  const table = cellRows(ruled, words);
-  return table !== null && chartFrame(table);
-}
-
-function cellRows(ruled: TableGrid, words: CellWord[]): string[][] | null {
+/** Rows of cell text for the words of one ruled region, a chart's gridlines included (see chartFrame). */
+export function cellRows(ruled: TableGrid, words: CellWord[]): string[][] | null {
   // (column rules that begin under a shaded header's words: rule-ends.ts)
   const grid = ruled.cols.length ? { ...ruled, cols: rulesBelowHeader(ruled, words, median(words.map((w) => w.bbox.y1 - w.bbox.y0))) } : ruled;
   const edges = [grid.box.x0, grid.box.x1, ...grid.cols.map((c) => c.x)];
@@ -358,7 +353,7 @@ const MIN_VALUE_CHARS = 3;
  * the scale along the last row (or the other way round), the plot area between them empty. Its labels are
  * text, not a table. (An empty form is filled in its first row, its header.)
  */
-function chartFrame(table: string[][]): boolean {
+export function chartFrame(table: string[][]): boolean {
   const width = table[0].length;
   if (width < 3 || table.length < 3) return false;
   const value = (c: string) => (c.match(/[\p{L}\p{N}]/gu) ?? []).length >= MIN_VALUE_CHARS;

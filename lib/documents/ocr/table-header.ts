@@ -7,7 +7,7 @@
 // paragraph above the table is one run of words (no gap of a line height between two of its words) or crosses
 // the columns and changes them, so it stays text; a grid whose column rules reach its top rule is boxed, its
 // header inside.
-import { type CellWord, tableCells } from "./table-cells";
+import { type CellWord, cellRows, chartFrame, tableCells } from "./table-cells";
 import { withoutFrameText } from "./table-frame";
 import type { TableGrid } from "./table-lines";
 
@@ -61,16 +61,21 @@ export function gridWithHeader(grid: TableGrid, words: readonly CellWord[], line
 }
 
 /**
- * The table's rows with the header row above its top rule when there is one (see the file header);
- * `wordsIn(box)` gives the page's words whose centres lie in a box.
+ * The table's rows with the header row above its top rule when there is one (see the file header), or, for a
+ * chart's gridlines, `chart` and no rows; `wordsIn(box)` gives the page's words whose centres lie in a box.
  */
-export function tableWithHeader(framed: TableGrid, wordsIn: (box: TableGrid["box"]) => CellWord[]): { grid: TableGrid; rows: string[][] } | null {
+export function tableWithHeader(
+  framed: TableGrid,
+  wordsIn: (box: TableGrid["box"]) => CellWord[],
+): { grid: TableGrid; rows: string[][]; chart?: true } | null {
   // (a frame's caption and notes bands are not rows: table-frame.ts)
   const framedWords = wordsIn(framed.box);
   const grid = withoutFrameText(framed, framedWords);
   const inside = grid === framed ? framedWords : wordsIn(grid.box);
-  const rows = tableCells(grid, inside);
+  const rows = cellRows(grid, inside);
   if (!rows) return null;
+  // (a chart's gridlines: its labels stay text; table-cells.ts chartFrame)
+  if (chartFrame(rows)) return { grid: framed, rows: [], chart: true };
   const height = median(inside.map((w) => w.bbox.y1 - w.bbox.y0));
   const pad = 4 * height * (MAX_HEADER_LINES + 1);
   const near = wordsIn({ ...grid.box, y0: grid.box.y0 - pad });

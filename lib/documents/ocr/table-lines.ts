@@ -290,24 +290,17 @@ function rulesAt(levels: Uint8Array, transposed: Uint8Array, width: number, heig
   const isolated = (r: Rule) => {
     const n = r.y1 - r.y0;
     const long = n >= height * LONG_VRULE;
-    const side = (x: number) =>
-      long
-        ? clear(
-            (t) => [x, r.y0 + t],
-            n,
-            VRULE_SIDE_INK,
-            (t) => onHRule(x, r.y0 + t),
-          )
-        : clear((t) => [x, r.y0 + t], n);
-    if (side(r.x0 - 3) && side(r.x1 + 2)) return true;
+    const along =
+      (x: number) =>
+      (t: number): [number, number] => [x, r.y0 + t];
+    const onRow = (x: number) => (t: number) => onHRule(x, r.y0 + t);
+    const side = (x: number) => (long ? clear(along(x), n, VRULE_SIDE_INK, onRow(x)) : clear(along(x), n));
+    const [left, right] = [r.x0 - 3, r.x1 + 2];
+    if (side(left) && side(right)) return true;
     // (a long rule with paper on one side and the cells' text set against it on the other, every row: that
     // side's ink comes in many short runs, one per text line, unlike the solid edge of a picture or a shaded box)
-    const skip = (x: number) => (t: number) => onHRule(x, r.y0 + t);
-    return (
-      long &&
-      ((clear((t) => [r.x0 - 3, r.y0 + t], n, 0.35, skip(r.x0 - 3)) && textRows((t) => [r.x1 + 2, r.y0 + t], n, skip(r.x1 + 2))) ||
-        (clear((t) => [r.x1 + 2, r.y0 + t], n, 0.35, skip(r.x1 + 2)) && textRows((t) => [r.x0 - 3, r.y0 + t], n, skip(r.x0 - 3))))
-    );
+    const paperBeside = (x: number, other: number) => clear(along(x), n, 0.35, onRow(x)) && textRows(along(other), n, onRow(other));
+    return long && (paperBeside(left, right) || paperBeside(right, left));
   };
   // vertical: long enough to be more than a letter stroke; short ones kept if they join two horizontal rules
   const vs = rulesFrom(v, Math.max(MIN_RUN, Math.round(height * 0.012)), "v")
